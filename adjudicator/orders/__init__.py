@@ -1,0 +1,1 @@
+"""Reading order text: lines, names, lenient matching, and errors with line numbers."""

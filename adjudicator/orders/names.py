@@ -1,0 +1,93 @@
+"""Lenient name matching: case, punctuation, aliases, unique prefixes and small typos.
+
+Players type "KL", "kings landing", "Winterfel" or "port of winterfell". A guess is accepted
+only when exactly one candidate fits; otherwise the error lists the candidates.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+
+from adjudicator.orders.errors import ambiguous, invalid
+
+_NOISE = re.compile(r"[^a-z0-9 ]+")
+_SPACES = re.compile(r"\s+")
+_ARTICLE = re.compile(r"^the ")
+
+
+def normalize(name: str) -> str:
+    """Lower case, no punctuation, single spaces, no leading 'the'.
+
+    >>> normalize("  The Storm's_End ")
+    'storms end'
+    """
+    text = name.lower().replace("_", " ").replace("-", " ").replace("'", "")
+    text = _SPACES.sub(" ", _NOISE.sub(" ", text)).strip()
+    return _ARTICLE.sub("", text)
+
+
+class NameIndex:
+    """Resolves what players type to canonical ids.
+
+    `names` maps each id to the display name and aliases that stand for it; the id itself
+    always matches too. `what` names the thing in messages ("area", "unit").
+    """
+
+    def __init__(self, names: Mapping[str, Iterable[str]], what: str = "name") -> None:
+        self.what = what
+        self.display: dict[str, str] = {}
+        self._exact: dict[str, set[str]] = {}
+        for ident, spellings in names.items():
+            spellings = list(spellings)
+            self.display[ident] = spellings[0] if spellings else ident
+            for spelling in [ident, *spellings]:
+                self._exact.setdefault(normalize(spelling), set()).add(ident)
+
+    def __contains__(self, ident: str) -> bool:
+        return ident in self.display
+
+    def find(self, text: str, among: Iterable[str] | None = None) -> str:
+        """The one id `text` stands for, optionally among a subset of ids.
+
+        Raises `LineError` (invalid: no match, with close names; ambiguous: several).
+        """
+        allowed = set(self.display) if among is None else set(among)
+        key = normalize(text)
+        if not key:
+            raise invalid(f"expected {self._a()} name", self._names(allowed))
+        exact = self._exact.get(key, set()) & allowed
+        if len(exact) == 1:
+            return next(iter(exact))
+        # A small typo first ("Winterfel"), then a unique prefix ("white" for White Harbor).
+        for candidates in (self._close(key, allowed), self._prefixed(key, allowed)):
+            if exact:
+                break
+            exact = candidates
+            if len(exact) == 1:
+                return next(iter(exact))
+        if exact:
+            raise ambiguous(
+                f"{text!r} could be more than one {self.what}", self._names(exact)
+            )
+        raise invalid(f"no {self.what} called {text!r}", self._suggest(key, allowed))
+
+    def _close(self, key: str, allowed: set[str]) -> set[str]:
+        close = difflib.get_close_matches(key, list(self._exact), n=5, cutoff=0.85)
+        return {i for k in close for i in self._exact[k]} & allowed
+
+    def _prefixed(self, key: str, allowed: set[str]) -> set[str]:
+        return {i for k, ids in self._exact.items() if k.startswith(key) for i in ids} & allowed
+
+    def _a(self) -> str:
+        return ("an " if self.what[:1] in "aeiou" else "a ") + self.what
+
+    def _names(self, ids: Iterable[str]) -> list[str]:
+        return sorted(self.display[i] for i in ids)
+
+    def _suggest(self, key: str, allowed: set[str]) -> list[str]:
+        keys = [k for k, ids in self._exact.items() if ids & allowed]
+        close = difflib.get_close_matches(key, keys, n=5, cutoff=0.5)
+        found = {i for k in close for i in self._exact[k] & allowed}
+        return self._names(found) if found else self._names(allowed)

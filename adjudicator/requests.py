@@ -1,0 +1,109 @@
+"""What flows between the engine and a ruleset: requests, instructions, answers, events.
+
+A game advances through decisions. Each decision the rules ask of a player is a `Request`.
+A player's submission is parsed into `Instruction`s; the engine keeps them as the player's
+standing instructions and, whenever the ruleset opens a request, asks the ruleset whether one
+of them answers it legally (`Ruleset.answer`). The chosen instruction becomes an `Answer`; when
+nothing came before the deadline, `Ruleset.default` makes one and marks it NMR. `step` turns
+answers into `Event`s, which the templates write out as prose.
+
+All four are frozen and hold only plain data (str, int, bool, tuples, mappings of those), so
+that they round-trip YAML and the same inputs always give the same bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class AnswerSource(str, Enum):
+    """Where an answer came from; the report prints it."""
+
+    INSTRUCTION = "instruction"
+    """A player's instruction, sent for this request or standing from an earlier submission."""
+    DEFAULT = "default"
+    """Nothing legal came before the deadline: the ruleset's default (NMR)."""
+    AUTOMATIC = "automatic"
+    """The rules left no choice."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """A decision the rules ask of one player."""
+
+    id: str
+    """Unique within the game and stable across runs, e.g. ``r3/orders/stark``."""
+    player: str
+    """Who must answer (a house, a nation)."""
+    kind: str
+    """The ruleset's name for the step, e.g. ``orders``, ``march``, ``card``."""
+    context: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    """What the player needs to answer: the area, the battle, the legal options."""
+    secret: bool = False
+    """Answers stay unrevealed until every open secret request is answered."""
+    summary: str = ""
+    """One line for status and reports, in the players' words ('place orders')."""
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.summary or self.kind}"
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """One understood line of a player's submission."""
+
+    kind: str
+    """The request kind it can answer (``orders``, ``march``, ``card`` ...)."""
+    key: str
+    """Narrows which request of that kind it answers ('' = any), e.g. an area id."""
+    value: Any
+    """The ruleset's parsed content; plain data."""
+    line: int = 0
+    """Line number in the submission (1-based) for messages; 0 when not from text."""
+    text: str = ""
+    """The line as the player wrote it."""
+    understood: str = ""
+    """What the ruleset understood, in canonical words, for the receipt."""
+
+    def __str__(self) -> str:
+        return self.understood or self.text
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The decision taken for one request."""
+
+    request_id: str
+    value: Any
+    source: AnswerSource = AnswerSource.INSTRUCTION
+    line: int = 0
+    """The instruction's line (0 for defaults)."""
+    submission: str = ""
+    """The submission id the instruction came from ('' for defaults)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as data; the templates write the prose.
+
+    ``public`` events go into the public report; otherwise only ``to`` sees it.
+    """
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    public: bool = True
+    to: str | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The ruleset's verdict on a player's standing instructions for one open request."""
+
+    instruction: Instruction | None
+    """The instruction that answers the request, or None when none does (yet)."""
+    value: Any = None
+    """The answer's value, checked legal now."""
+    skipped: tuple[tuple[Instruction, str], ...] = ()
+    """Instructions meant for this request that are illegal now, each with why; reported."""

@@ -1,0 +1,90 @@
+"""The contract between the engine and a game, and the registry of games.
+
+The engine never names a game; a ruleset never touches files, mail, git or templates.
+A ruleset is a pure, deterministic function of (state, submissions, rng): the same state,
+answers and dice always give the same new state and events. Only `step` mutates a state.
+
+A new game is added by writing ``rulesets/<game>/``, ``games/<game>/`` and
+``templates/<game>/`` and one line in `RULESETS`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from adjudicator.dice import Dice
+from adjudicator.requests import Answer, Choice, Event, Instruction, Request
+
+RULESETS: dict[str, str] = {
+    "westeros": "adjudicator.rulesets.westeros",
+}
+"""Game name -> module that defines ``RULESET``. Imported only when a game is played."""
+
+
+class Ruleset(Protocol):
+    """What a game must provide. ``State`` is the ruleset's own object."""
+
+    name: str
+
+    def new_game(self, scenario: Mapping[str, Any], rng: Dice) -> Any:
+        """A fresh game from a scenario (e.g. ``{"players": 6, "options": {...}}``).
+
+        Raises `PositionError` for an impossible scenario.
+        """
+
+    def players(self, state: Any) -> list[str]:
+        """The ids of those who play (houses, nations), in a fixed order."""
+
+    def requests(self, state: Any) -> list[Request]:
+        """What is awaited now, from whom. Empty only when the game has ended."""
+
+    def parse(self, state: Any, player: str, text: str) -> list[Instruction]:
+        """Read a submission's order lines. Raises `OrderErrors` with every error."""
+
+    def answer(self, state: Any, request: Request, instructions: Sequence[Instruction]) -> Choice:
+        """Pick the player's instruction that answers `request` legally now, if any."""
+
+    def default(self, state: Any, request: Request, rng: Dice) -> Any:
+        """The answer's value when nothing came before the deadline (NMR)."""
+
+    def step(self, state: Any, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
+        """Apply the answers to every open request and advance until new requests open."""
+
+    def epoch(self, state: Any) -> str:
+        """The span standing instructions live for (a round); they expire when it changes."""
+
+    def view(self, state: Any, player: str | None) -> dict[str, Any]:
+        """What `player` (None: the public) may see; built by whitelisting fields."""
+
+    def load_position(self, data: Mapping[str, Any], rng: Dice) -> Any:
+        """A GM's position file -> state. Raises `PositionError` listing every fault."""
+
+    def export(self, state: Any) -> dict[str, Any]:
+        """State -> position file; ``load_position(export(s))`` gives the same export."""
+
+    def save(self, state: Any) -> dict[str, Any]:
+        """The whole state, secrets included, as plain data (kept out of git)."""
+
+    def restore(self, data: Mapping[str, Any]) -> Any:
+        """The inverse of `save`."""
+
+
+class UnknownGame(LookupError):
+    """No ruleset by that name."""
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """The ruleset called `name`, imported on first use.
+
+    Raises `UnknownGame` naming the known games and the closest match.
+    """
+    module = RULESETS.get(name.lower())
+    if module is None:
+        known = ", ".join(sorted(RULESETS))
+        close = difflib.get_close_matches(name.lower(), RULESETS, n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        raise UnknownGame(f"unknown game {name!r}; known games: {known}.{hint}")
+    return importlib.import_module(module).RULESET

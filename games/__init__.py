@@ -1,0 +1,1 @@
+"""Game facts as data (boards, decks, setups), one folder per game; shipped in the wheel."""
