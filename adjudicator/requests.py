@@ -14,11 +14,11 @@ that they round-trip YAML and the same inputs always give the same bytes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class AnswerSource(str, Enum):
+class AnswerSource(StrEnum):
     """Where an answer came from; the report prints it."""
 
     INSTRUCTION = "instruction"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class ErrorKind(str, Enum):
+class ErrorKind(StrEnum):
     INVALID = "invalid"
     """The line was not understood."""
     ILLEGAL = "illegal"
@@ -37,7 +37,8 @@ class OrderError:
         alts = ""
         if self.alternatives:
             shown = ", ".join(self.alternatives[:12])
-            more = f" (and {len(self.alternatives) - 12} more)" if len(self.alternatives) > 12 else ""
+            extra = len(self.alternatives) - 12
+            more = f" (and {extra} more)" if extra > 0 else ""
             alts = f"\n  legal: {shown}{more}"
         return f"{where}{self.kind.value}\n{quoted}{self.message}{alts}"
 
@@ -53,9 +54,7 @@ class OrderErrors(Exception):
 class LineError(Exception):
     """Raised while reading one line; the reader adds line number and text."""
 
-    def __init__(
-        self, kind: ErrorKind, message: str, alternatives: Sequence[str] = ()
-    ) -> None:
+    def __init__(self, kind: ErrorKind, message: str, alternatives: Sequence[str] = ()) -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message

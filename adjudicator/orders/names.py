@@ -68,9 +68,7 @@ class NameIndex:
             if len(exact) == 1:
                 return next(iter(exact))
         if exact:
-            raise ambiguous(
-                f"{text!r} could be more than one {self.what}", self._names(exact)
-            )
+            raise ambiguous(f"{text!r} could be more than one {self.what}", self._names(exact))
         raise invalid(f"no {self.what} called {text!r}", self._suggest(key, allowed))
 
     def _close(self, key: str, allowed: set[str]) -> set[str]:

@@ -110,9 +110,16 @@ def load_board() -> Board:
     for raw in data["areas"]:
         port = raw.get("port_of") or {}
         area = Area(
-            id=raw["id"], name=raw["name"], kind=raw["kind"], castle=raw["castle"],
-            supply=raw["supply"], crowns=raw["crowns"], home=raw["home"],
-            garrison=raw["garrison"], port_land=port.get("land"), port_sea=port.get("sea"),
+            id=raw["id"],
+            name=raw["name"],
+            kind=raw["kind"],
+            castle=raw["castle"],
+            supply=raw["supply"],
+            crowns=raw["crowns"],
+            home=raw["home"],
+            garrison=raw["garrison"],
+            port_land=port.get("land"),
+            port_sea=port.get("sea"),
             xy=tuple(raw["xy"]),
         )
         if area.id in areas:
@@ -132,7 +139,9 @@ def load_board() -> Board:
     tokens = tuple(
         OrderToken(
             token_name(t["type"].replace("_", "-"), t["bonus"], t["star"]),
-            t["type"].replace("_", "-"), t["bonus"], t["star"],
+            t["type"].replace("_", "-"),
+            t["bonus"],
+            t["star"],
         )
         for t in data["order_tokens"]
     )
