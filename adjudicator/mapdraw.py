@@ -1,0 +1,486 @@
+"""The board as a picture: an SVG (and a PNG) drawn from a *view*, never from a state.
+
+Like python-chess ``chess.svg.board()``, :func:`draw_svg` is a pure function of what a player may
+see plus keyword-only options, and knows no rules. Geometry comes from ``games/<game>/board.yaml``
+(area ``xy`` points and ``adjacency``); colours, labels and the side panel from
+``games/<game>/map.yaml``. So a new game needs data, not code, and a private view cannot leak:
+only what the view holds is drawn.
+
+Every area is a ``<g data-area="id">`` group and every unit a ``<g data-house=.. data-unit=..>``
+inside it, so tests and tools can read the picture without looking at pixels.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from adjudicator.data import load_game_data
+
+FONT = "DejaVu Sans Condensed, Arial Narrow, sans-serif"
+CHIP = 15  # side of a unit chip, in canvas units
+GAP = 2
+NAME_LINE = 11
+INK = "#1b1b1b"
+KIND_FILL = {"land": "#e8d7a8", "sea": "#a9cbe8", "port": "#d7e6f2"}
+KIND_STROKE = {"land": "#7a5a2b", "sea": "#2d5f8f", "port": "#2d5f8f"}
+KIND_INK = {"land": INK, "sea": "#173a5e", "port": "#173a5e"}
+
+
+def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) -> str:
+    """The board of ``view`` as an SVG document, ``width`` pixels wide.
+
+    ``view`` is what ``Ruleset.view(state, player)`` returns (the same dict the report
+    templates get); keys this drawer does not know are ignored. A unit entry is a type name
+    (``"footman"``), ``"routed <type>"``, or ``"hidden"`` (an anonymous block: drawn in the
+    house's colour with no type). ``panel=False`` leaves out the side panel and legend.
+
+    The same view always gives the same bytes: every mapping is walked in sorted order.
+
+    Raises ``KeyError`` when the view names an area unknown to ``board.yaml``.
+
+    >>> svg = draw_svg(view, width=800)  # doctest: +SKIP
+    """
+    game = view["game"]
+    board = load_game_data(game, "board.yaml")
+    style = load_game_data(game, "map.yaml")
+    canvas_w, canvas_h = style["canvas"]["width"], style["canvas"]["height"]
+    if not panel:
+        canvas_w = style["panel"]["x"]
+    height = round(width * canvas_h / canvas_w)
+    areas = {a["id"]: a for a in board["areas"]}
+    unknown = sorted(set(view.get("units", {})) - set(areas))
+    if unknown:
+        raise KeyError(f"areas not on the {game} board: {', '.join(unknown)}")
+    pos = {i: _position(a, style) for i, a in areas.items()}
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+        f'width="{width}" height="{height}" viewBox="0 0 {canvas_w} {canvas_h}" '
+        f'font-family="{FONT}">',
+        _defs(),
+        f'<rect width="{canvas_w}" height="{canvas_h}" fill="#f6f1e3"/>',
+        *_links(board["adjacency"], areas, pos),
+    ]
+    for area_id in sorted(areas, key=lambda i: (pos[i][1], i)):
+        parts.append(_area(areas[area_id], pos[area_id], view, style))
+    if panel:
+        parts.append(_panel(view, style, canvas_h))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def svg_to_png(svg: str) -> bytes:
+    """``svg`` rendered to PNG bytes at the pixel size its ``width``/``height`` say.
+
+    cairosvg (and the system's libcairo) is imported only here: reports without pictures must
+    not need it. Raises ``ImportError`` when cairosvg is not installed.
+    """
+    import cairosvg
+
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+
+
+# ---- small helpers
+
+
+def _esc(text: object) -> str:
+    """``text`` made safe for both SVG text content and attribute values."""
+    return html.escape(str(text), quote=True)
+
+
+def _n(x: float) -> str:
+    """A coordinate with one decimal and no trailing zero: short, and stable across runs."""
+    s = f"{x:.1f}"
+    return s[:-2] if s.endswith(".0") else s
+
+
+def _attrs(**attrs: object) -> str:
+    """SVG attributes from keywords (``font_weight``: font-weight, ``class_``: class); skip None."""
+    return "".join(
+        f' {k.rstrip("_").replace("_", "-")}="{_esc(v)}"'
+        for k, v in sorted(attrs.items())
+        if v is not None
+    )
+
+
+def _text(x: float, y: float, text: str, size: float, anchor: str = "middle", **attrs) -> str:
+    """A text line placed so its glyphs look centred on ``y`` (no dominant-baseline in cairo)."""
+    return (
+        f'<text x="{_n(x)}" y="{_n(y + size * 0.36)}" font-size="{_n(size)}"'
+        f"{_attrs(text_anchor=anchor, **attrs)}>{_esc(text)}</text>"
+    )
+
+
+def _house(style: Mapping[str, Any], house: str) -> Mapping[str, str]:
+    """A house's drawing facts; an unknown house gets neutral grey rather than a crash."""
+    default = {"name": house.title(), "short": house[:3].upper(), "colour": "#999", "ink": INK}
+    return {**default, **style["houses"].get(house, {})}
+
+
+def _position(area: Mapping[str, Any], style: Mapping[str, Any]) -> tuple[float, float]:
+    """Canvas point of an area: its board ``xy`` moved by the map origin and any nudge."""
+    ox, oy = style["map_origin"]
+    dx, dy = style.get("nudge", {}).get(area["id"], (0, 0))
+    return area["xy"][0] + ox + dx, area["xy"][1] + oy + dy
+
+
+def _label_lines(area: Mapping[str, Any], style: Mapping[str, Any]) -> list[str]:
+    """The area's drawn label, split into at most two lines so it fits its tile."""
+    label = style.get("labels", {}).get(area["id"], area["name"])
+    if "\n" in label or len(label) <= style["tile"]["wrap"] or " " not in label:
+        return label.split("\n")
+    middle = len(label) / 2
+    cut = min((i for i, c in enumerate(label) if c == " "), key=lambda i: abs(i - middle))
+    return [label[:cut], label[cut + 1 :]]
+
+
+def _defs() -> str:
+    """A hatch for impassable areas (greyed, and struck through so it shows in greyscale)."""
+    return (
+        '<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="6" height="6" fill="#c4c4c4"/>'
+        '<line x1="0" y1="0" x2="0" y2="6" stroke="#8d8d8d" stroke-width="2"/></pattern></defs>'
+    )
+
+
+# ---- the map
+
+
+def _links(
+    pairs: Iterable[Sequence[str]], areas: Mapping[str, Any], pos: Mapping[str, tuple]
+) -> list[str]:
+    """Adjacency as lines under the tiles: roads between lands, dashed sea lanes, dotted quays."""
+    out = ['<g id="links" fill="none">']
+    for a, b in sorted(tuple(sorted(p)) for p in pairs):
+        kinds = {areas[a]["kind"], areas[b]["kind"]}
+        if "port" in kinds:
+            look = 'stroke="#2d5f8f" stroke-width="1.5" stroke-dasharray="2 3"'
+        elif kinds == {"land"}:
+            look = 'stroke="#9c7b4a" stroke-width="2"'
+        else:
+            look = 'stroke="#7ea7cf" stroke-width="1.2" stroke-dasharray="6 4"'
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        out.append(
+            f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" {look} '
+            f'data-link="{_esc(a)} {_esc(b)}"/>'
+        )
+    out.append("</g>")
+    return out
+
+
+def _units_of(view: Mapping[str, Any], area_id: str) -> list[tuple[str, str]]:
+    """(house, unit) pairs in an area, houses in the view's order, then any others by id."""
+    by_house = view.get("units", {}).get(area_id, {})
+    order = [h for h in view.get("houses", []) if h in by_house]
+    order += sorted(h for h in by_house if h not in order)
+    return [(h, u) for h in order for u in by_house[h]]
+
+
+def _area(area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style: Mapping) -> str:
+    """One area's group: tile, name, castle, garrison, units, order and power token."""
+    area_id, kind = area["id"], area["kind"]
+    cx, cy = xy
+    lines = _label_lines(area, style)
+    units = _units_of(view, area_id)
+    per_row = style["tile"]["chips_per_row"]
+    rows = -(-len(units) // per_row)
+    w = style["tile"].get(kind, style["tile"]["land"])["width"]
+    w = max(w, min(len(units), per_row) * (CHIP + GAP) + 6)
+    h = len(lines) * NAME_LINE + 6 + rows * (CHIP + GAP) + (2 if rows else 0)
+    if kind == "port":
+        h += 12  # room for the harbour mark
+    left, top = cx - w / 2, cy - h / 2
+    blocked = area_id in view.get("impassable", ())
+    out = [
+        f"<g{_attrs(id=f'area-{area_id}', class_=f'area {kind}', data_area=area_id)}"
+        f"{_attrs(data_impassable='true' if blocked else None)}>",
+        f"<title>{_esc(area['name'])}</title>",
+        _tile(kind, left, top, w, h, blocked),
+    ]
+    y = top + 3
+    if kind == "port":
+        out.append(_anchor(cx, y + 6))
+        y += 12
+    look = {"font_weight": "bold", "fill": "#6b6b6b" if blocked else KIND_INK[kind]}
+    if kind != "land":
+        look["font_style"] = "italic"
+    for line in lines:
+        out.append(_text(cx, y + NAME_LINE / 2, line, 10.5, **look))
+        y += NAME_LINE
+    y += 3
+    for i, (house, unit) in enumerate(units):
+        row, col = divmod(i, per_row)
+        n_in_row = min(per_row, len(units) - row * per_row)
+        x0 = cx - (n_in_row * (CHIP + GAP) - GAP) / 2
+        out.append(_unit(x0 + col * (CHIP + GAP), y + row * (CHIP + GAP), house, unit, style))
+    if area.get("castle", "none") != "none":
+        out.append(_castle(left + 1, top - 10, area["castle"]))
+    if area_id in view.get("garrisons", {}):
+        out.append(_garrison(left + w + 1, top, view["garrisons"][area_id], area, view, style))
+    if area_id in view.get("power_tokens", {}):
+        out.append(_power(left + 2, top + h, view["power_tokens"][area_id], style))
+    if area_id in view.get("orders", {}):
+        out.append(_order(left + w - 10, top + h, view["orders"][area_id], style))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _tile(kind: str, x: float, y: float, w: float, h: float, blocked: bool) -> str:
+    """Land is a square-cornered tile, sea a blue pill, a port a small pale-blue quay."""
+    rx = h / 2 if kind == "sea" else 3
+    fill = "url(#hatch)" if blocked else KIND_FILL[kind]
+    return (
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(rx)}" '
+        f'fill="{fill}" stroke="{KIND_STROKE[kind]}" stroke-width="1.5"/>'
+    )
+
+
+def _anchor(x: float, y: float) -> str:
+    """A small anchor: our harbour mark for ports."""
+    return (
+        f'<path d="M{_n(x)} {_n(y - 5)}v10M{_n(x - 4)} {_n(y - 2)}h8'
+        f'M{_n(x - 5)} {_n(y + 2)}q5 6 10 0" fill="none" stroke="#2d5f8f" stroke-width="1.6"/>'
+        f'<circle cx="{_n(x)}" cy="{_n(y - 6)}" r="1.6" fill="none" stroke="#2d5f8f"/>'
+    )
+
+
+def _castle(x: float, y: float, castle: str) -> str:
+    """Crenellated tower: one for a castle, two (and taller) for a stronghold."""
+    towers = 2 if castle == "stronghold" else 1
+    out = [f'<g class="castle" data-castle="{_esc(castle)}">']
+    for t in range(towers):
+        tx = x + t * 11
+        out.append(
+            f'<path d="M{_n(tx)} {_n(y + 13)}V{_n(y)}h2v3h2v-3h2v3h2v-3h2V{_n(y + 13)}z" '
+            f'fill="#5a4632" stroke="#f6f1e3" stroke-width="0.8"/>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _unit(x: float, y: float, house: str, unit: str, style: Mapping) -> str:
+    """A house-coloured chip with the type letter; routed chips are faded and struck through."""
+    look = _house(style, house)
+    routed = unit.startswith("routed ")
+    kind = unit.removeprefix("routed ")
+    attrs = f'data-house="{_esc(house)}" data-unit="{_esc(kind)}"'
+    if routed:
+        attrs += ' data-routed="true"'
+    out = [
+        f'<g class="unit" {attrs}><rect x="{_n(x)}" y="{_n(y)}" width="{CHIP}" '
+        f'height="{CHIP}" rx="2" fill="{look["colour"]}" stroke="{INK}" stroke-width="1"'
+        f"{_attrs(fill_opacity='0.45' if routed else None)}/>"
+    ]
+    if kind != "hidden":  # an anonymous block: its side, never its type
+        letter = style["units"].get(kind, {}).get("letter", kind[:1].upper())
+        ink = INK if routed else look["ink"]
+        out.append(_text(x + CHIP / 2, y + CHIP / 2, letter, 10, font_weight="bold", fill=ink))
+    if routed:
+        out.append(
+            f'<line x1="{_n(x)}" y1="{_n(y + CHIP)}" x2="{_n(x + CHIP)}" y2="{_n(y)}" '
+            f'stroke="{INK}" stroke-width="1.5"/>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _order_parts(token: str, style: Mapping) -> tuple[str, str]:
+    """(badge text, colour) of an order token name such as ``march+1`` or ``raid*``."""
+    for prefix in sorted(style["orders"], key=len, reverse=True):
+        if token.startswith(prefix):
+            look = style["orders"][prefix]
+            return look["text"] + token[len(prefix) :].replace("*", "★"), look["colour"]
+    return token, INK
+
+
+def _order(x: float, y: float, token: str, style: Mapping) -> str:
+    """A revealed order as a white badge with the type's colour, straddling the tile edge."""
+    text, colour = _order_parts(token, style)
+    w = 8 + 6.5 * len(text)
+    return (
+        f'<g class="order" data-order="{_esc(token)}"><rect x="{_n(x - w / 2)}" y="{_n(y - 7)}" '
+        f'width="{_n(w)}" height="14" rx="7" fill="#ffffff" stroke="{colour}" '
+        f'stroke-width="2"/>{_text(x, y, text, 10, font_weight="bold", fill=colour)}</g>'
+    )
+
+
+def _power(x: float, y: float, house: str, style: Mapping) -> str:
+    """A power token: a round house-coloured counter (units are square)."""
+    look = _house(style, house)
+    return (
+        f'<g class="power" data-house="{_esc(house)}"><circle cx="{_n(x)}" cy="{_n(y)}" r="8" '
+        f'fill="{look["colour"]}" stroke="{INK}" stroke-width="1.5"/>'
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="4" fill="none" stroke="{look["ink"]}" '
+        f'stroke-width="1.5"/></g>'
+    )
+
+
+def _garrison(x: float, y: float, strength: int, area: Mapping, view: Mapping, style: Mapping):
+    """A shield with its strength: a house's home garrison in its colour, neutral ones grey."""
+    home = area.get("home")
+    owner = home if home in view.get("houses", ()) else None
+    fill, ink = ("#6e6e6e", "#ffffff")
+    if owner:
+        look = _house(style, owner)
+        fill, ink = look["colour"], look["ink"]
+    return (
+        f'<g class="garrison" data-strength="{int(strength)}" data-house="{_esc(owner or "")}">'
+        f'<path d="M{_n(x - 8)} {_n(y - 8)}h16v8q0 7-8 10q-8-3-8-10z" fill="{fill}" '
+        f'stroke="{INK}" stroke-width="1"/>'
+        + _text(x, y - 1, str(strength), 9.5, fill=ink, font_weight="bold")
+        + "</g>"
+    )
+
+
+# ---- the side panel
+
+
+def _panel(view: Mapping[str, Any], style: Mapping[str, Any], canvas_h: float) -> str:
+    """Tracks, house table, gauges and legend, stacked as ``map.yaml`` lists them."""
+    spec = style["panel"]
+    x, w = spec["x"], spec["width"]
+    out = [
+        f'<g id="panel"><rect x="{x - 6}" y="8" width="{w + 12}" height="{_n(canvas_h - 16)}" '
+        f'rx="6" fill="#fffdf6" stroke="#7a5a2b"/>'
+    ]
+    y = 18.0
+    for section in spec["sections"]:
+        draw = _SECTIONS[section["kind"]]
+        parts, y = draw(view, style, section, x, w, y)
+        out.extend(parts)
+        y += 14
+    out.append("</g>")
+    return "".join(out)
+
+
+def _heading(x: float, y: float, text: str, w: float) -> str:
+    """A panel section heading with a rule under it."""
+    return (
+        f'<text x="{_n(x)}" y="{_n(y + 12)}" font-size="13" font-weight="bold" fill="{INK}">'
+        f'{_esc(text)}</text><line x1="{_n(x)}" y1="{_n(y + 16)}" x2="{_n(x + w)}" '
+        f'y2="{_n(y + 16)}" stroke="#7a5a2b"/>'
+    )
+
+
+def _title(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
+    """Game, round and phase; a private map names its viewer so it is not posted by mistake."""
+    out = [_text(x, y + 8, style.get("title", view["game"]), 18, "start", font_weight="bold")]
+    line = f"Round {view.get('round', '?')} · {view.get('phase', '')}".rstrip(" ·")
+    out.append(_text(x, y + 28, line, 12, "start"))
+    y += 40
+    if view.get("viewer"):
+        who = _house(style, view["viewer"])["name"]
+        mark = f"Private map: {who}"
+        out.append(_text(x, y + 4, mark, 12, "start", font_weight="bold", fill="#a61b1b"))
+        y += 16
+    return out, y
+
+
+def _swatch(x: float, y: float, w: float, house: str, style: Mapping, strong: bool) -> str:
+    """A house-coloured cell with its short name; the viewer's house is outlined."""
+    look = _house(style, house)
+    stroke = 'stroke="#a61b1b" stroke-width="2.5"' if strong else f'stroke="{INK}"'
+    return (
+        f'<rect x="{_n(x)}" y="{_n(y - 8)}" width="{_n(w)}" height="16" rx="2" '
+        f'fill="{look["colour"]}" {stroke}/>'
+        + _text(x + w / 2, y, look["short"], 10, font_weight="bold", fill=look["ink"])
+    )
+
+
+def _tracks(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
+    """The influence tracks as columns, position 1 at the top."""
+    out = [_heading(x, y, spec["title"], w)]
+    y += 24
+    cols = spec["tracks"]
+    col_w = w / len(cols)
+    depth = max((len(view.get("tracks", {}).get(k, [])) for k, _ in cols), default=0)
+    for c, (key, label) in enumerate(cols):
+        cx = x + c * col_w
+        out.append(_text(cx + col_w / 2 + 6, y + 4, label, 9.5, font_weight="bold"))
+        for i, house in enumerate(view.get("tracks", {}).get(key, [])):
+            ry = y + 22 + i * 19
+            if c == 0:
+                out.append(_text(x + 4, ry, str(i + 1), 9.5, fill="#555"))
+            out.append(_swatch(cx + 12, ry, col_w - 14, house, style, house == view.get("viewer")))
+    return out, y + 22 + depth * 19
+
+
+def _table(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
+    """One row per house in the view's order, one column per listed per-house number."""
+    out = [_heading(x, y, spec["title"], w)]
+    y += 26
+    cols = spec["columns"]
+    col_w = (w - 58) / len(cols)
+    for c, (_, label) in enumerate(cols):
+        out.append(_text(x + 58 + col_w * (c + 0.5), y, label, 9.5, font_weight="bold"))
+    for house in view.get("houses", []):
+        y += 19
+        out.append(_swatch(x, y, 52, house, style, house == view.get("viewer")))
+        for c, (key, _) in enumerate(cols):
+            value = view.get(key, {}).get(house, "–")
+            out.append(_text(x + 58 + col_w * (c + 0.5), y, str(value), 11))
+    return out, y + 10
+
+
+def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
+    """A numbered bar (the wildling threat) with the current value marked."""
+    if spec["key"] not in view:
+        return [], y - 14
+    value, top, step = view[spec["key"]], spec["max"], spec["step"]
+    out = [_heading(x, y, f"{spec['label']}: {value}", w)]
+    y += 34
+    cell = w / (top // step + 1)
+    for i, mark in enumerate(range(0, top + 1, step)):
+        on = mark == value
+        fill = "#a61b1b" if on else "#ece4cc"
+        out.append(
+            f'<rect x="{_n(x + i * cell)}" y="{_n(y - 9)}" width="{_n(cell - 2)}" height="18" '
+            f'fill="{fill}" stroke="{INK}"/>'
+        )
+        ink = "#ffffff" if on else INK
+        out.append(
+            _text(x + i * cell + cell / 2 - 1, y, str(mark), 10, fill=ink, font_weight="bold")
+        )
+    return out, y + 10
+
+
+def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
+    """What each mark means, drawn with the very helpers the map uses."""
+    out = [_heading(x, y, "Key", w)]
+    y += 30
+    house = next(iter(view.get("houses", [])), next(iter(sorted(style["houses"]))))
+    rows: list[tuple[str, str]] = [
+        (_tile("land", x, y - 8, 30, 16, False), "Land"),
+        (_tile("sea", x, y - 8, 30, 16, False), "Sea"),
+        (_tile("port", x, y - 8, 30, 16, False) + _anchor(x + 15, y), "Port"),
+        (_tile("land", x, y - 8, 30, 16, True), "Impassable"),
+        (_castle(x + 2, y - 7, "castle"), "Castle"),
+        (_castle(x + 2, y - 7, "stronghold"), "Stronghold"),
+    ]
+    for kind, look in sorted(style["units"].items()):
+        rows.append((_unit(x + 7, y - 7, house, kind, style), look["name"]))
+    rows.append((_unit(x + 7, y - 7, house, "routed footman", style), "Routed unit"))
+    if style.get("hidden_units"):
+        rows.append((_unit(x + 7, y - 7, house, "hidden", style), "Hidden block"))
+    rows.append((_power(x + 14, y, house, style), "Power token"))
+    home = {"home": house}
+    rows.append((_garrison(x + 14, y + 1, 2, home, {"houses": [house]}, style), "Home garrison"))
+    rows.append((_garrison(x + 14, y + 1, 5, {}, {}, style), "Neutral force"))
+    for kind, look in sorted(style["orders"].items()):
+        rows.append((_order(x + 15, y, kind, style), look["name"]))
+    rows.append((_order(x + 15, y, "raid*", style), "★ special order, ±n bonus"))
+    for i, (mark, label) in enumerate(rows):
+        dy = i * 21
+        out.append(f'<g transform="translate(0 {dy})">{mark}</g>')
+        out.append(_text(x + 40, y + dy, label, 11, "start"))
+    return out, y + len(rows) * 21
+
+
+_SECTIONS = {
+    "title": _title,
+    "tracks": _tracks,
+    "table": _table,
+    "gauge": _gauge,
+    "legend": _legend,
+}
