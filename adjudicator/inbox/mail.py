@@ -1,0 +1,305 @@
+"""Reading one e-mail (RFC 822 bytes) into the order text a player meant to send.
+
+Players write from every mail client there is: HTML-only, odd charsets, replies that quote
+the whole turn report, signatures, orders as a ``.txt`` attachment. `parse_mail` reduces all
+of that to a small frozen `Mail`; the engine then reads ``text`` exactly as an order file.
+
+The module also holds the address side of authentication (`sender_role`): the engine checks
+the password, we check that the From address is the player's (or the GM's). Passwords are
+never quoted back: `redact_passwords` hides them wherever text leaves the machine or a log.
+"""
+
+from __future__ import annotations
+
+import codecs
+import email
+import email.policy
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import getaddresses, parsedate_to_datetime
+from html.parser import HTMLParser
+
+_ATTRIBUTION = re.compile(
+    r"^\s*(On|Am|Le|El|Il|Op)\b.{0,300}\b"
+    r"(wrote|schrieb|a écrit|escribió|ha scritto|schreef)\s*:\s*$",
+    re.I,
+)
+_ATTRIBUTION_START = re.compile(r"^\s*(On|Am|Le|El|Il|Op)\s", re.I)
+_ORIGINAL = re.compile(
+    r"^\s*(-{2,}\s*(Original Message|Ursprüngliche Nachricht)\s*-{2,}|_{10,})\s*$", re.I
+)
+_PASSWORD_LINE = re.compile(r"^(\s*password\s*:).*$", re.I | re.M)
+_HOUSE_LINE = re.compile(r"^\s*(?:house|player|nation)\s*:\s*(\S+)", re.I | re.M)
+_GAME_LINE = re.compile(r"^\s*game\s*:\s*(\S+)\s*$", re.I | re.M)
+_SUBJECT_TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]*)\]")
+
+
+@dataclass(frozen=True)
+class Mail:
+    """One player's e-mail, reduced to what the engine needs."""
+
+    message_id: str
+    """The Message-ID with its angle brackets; a stable hash id when the mail has none."""
+    sender: str
+    """The From address, lower case, without display name ('' when unusable)."""
+    subject: str
+    """The decoded Subject."""
+    in_reply_to: str
+    """The In-Reply-To Message-ID ('' when absent): replies thread under it."""
+    date: datetime | None
+    """The Date header as an aware datetime, None when missing or unreadable."""
+    text: str
+    """The order text: a ``.txt`` attachment, else the body without quotes and signature."""
+    references: tuple[str, ...] = ()
+    """The References chain, oldest first; our replies extend it."""
+
+    @property
+    def content_hash(self) -> str:
+        """SHA-256 of sender and text: the same mail re-delivered hashes the same.
+
+        Transport headers differ between copies of one mail, so they are left out; a replay
+        that reuses a Message-ID with other content is told apart by this hash.
+        """
+        return hashlib.sha256(f"{self.sender}\0{self.text}".encode()).hexdigest()
+
+    @property
+    def source(self) -> str:
+        """The submission's dedup id for the engine."""
+        return f"mail:{self.message_id}"
+
+    def __str__(self) -> str:
+        return f"{self.message_id} from {self.sender or '?'}: {self.subject!r}"
+
+
+def parse_mail(raw: bytes) -> Mail:
+    """Parse RFC 822 bytes into a `Mail`. Never raises on malformed input: a mail we cannot
+    read yields empty fields, and the engine then rejects it with a message.
+
+    >>> m = parse_mail(b"From: A <a@x.org>\\r\\nMessage-ID: <1@x>\\r\\n\\r\\nhouse: stark\\r\\n")
+    >>> (m.sender, m.text)
+    ('a@x.org', 'house: stark')
+    """
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    assert isinstance(msg, EmailMessage)
+    text = order_text(msg)
+    sender = _sender(msg)
+    message_id = _header(msg, "Message-ID").strip()
+    if not message_id:
+        digest = hashlib.sha256(raw).hexdigest()[:32]
+        message_id = f"<{digest}@no-message-id.invalid>"
+    return Mail(
+        message_id=message_id,
+        sender=sender,
+        subject=_header(msg, "Subject"),
+        in_reply_to=_header(msg, "In-Reply-To").strip(),
+        date=_date(msg),
+        text=text,
+        references=tuple(_header(msg, "References").split()),
+    )
+
+
+def _header(msg: EmailMessage, name: str) -> str:
+    try:
+        value = msg.get(name)
+    except (ValueError, IndexError, TypeError):  # a malformed header must not stop a run
+        return ""
+    return " ".join(str(value).split()) if value is not None else ""
+
+
+def _sender(msg: EmailMessage) -> str:
+    """The single From address, or '' when there is none or more than one (no guessing)."""
+    addresses = [a for _, a in getaddresses([_header(msg, "From")]) if "@" in a]
+    return addresses[0].lower() if len(addresses) == 1 else ""
+
+
+def _date(msg: EmailMessage) -> datetime | None:
+    try:
+        when = parsedate_to_datetime(_header(msg, "Date"))
+    except (TypeError, ValueError, IndexError):
+        return None
+    return when if when.tzinfo is not None else None
+
+
+def order_text(msg: EmailMessage) -> str:
+    """The orders in a message: the ``*.txt`` attachments if any, else the cleaned body.
+
+    An attachment is an order file as the player wrote it (header lines included), so line
+    numbers in our answers match their file; the body is then only a covering note.
+    """
+    attachments = [_decode(p) for p in msg.walk() if _is_txt_attachment(p)]
+    if attachments:
+        return "\n".join(a.strip("\n") for a in attachments)
+    plain, html = _bodies(msg)
+    if plain is not None:
+        return clean_body(plain)
+    if html is not None:
+        return clean_body(html_to_text(html))
+    return ""
+
+
+def _is_txt_attachment(part: EmailMessage) -> bool:
+    name = part.get_filename() or ""
+    return not part.is_multipart() and name.lower().endswith(".txt")
+
+
+def _bodies(msg: EmailMessage) -> tuple[str | None, str | None]:
+    """The first inline text/plain and text/html parts (not attachments)."""
+    plain = html = None
+    for part in msg.walk():
+        if part.is_multipart() or part.get_filename() or part.is_attachment():
+            continue
+        kind = part.get_content_type()
+        if kind == "text/plain" and plain is None:
+            plain = _decode(part)
+        elif kind == "text/html" and html is None:
+            html = _decode(part)
+    return plain, html
+
+
+def _decode(part: EmailMessage) -> str:
+    """A text part as str, whatever its charset claims.
+
+    An unknown or wrong charset falls back to UTF-8 and then Latin-1 (which decodes any
+    bytes), so a player's mail is always read rather than dropped.
+    """
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        return ""
+    charset = part.get_content_charset() or "utf-8"
+    for candidate in (charset, "utf-8", "latin-1"):
+        try:
+            codecs.lookup(candidate)
+            return payload.decode(candidate).replace("\r\n", "\n").replace("\r", "\n")
+        except (LookupError, UnicodeDecodeError):
+            continue
+    raise AssertionError("latin-1 decodes any bytes")  # pragma: no cover
+
+
+def clean_body(body: str) -> str:
+    """Drop quoted text, attribution lines, forwarded originals and the signature.
+
+    >>> clean_body("house: stark\\n\\nOn Mon, A <a@x> wrote:\\n> old\\n-- \\nNed")
+    'house: stark'
+    """
+    lines = body.replace("\r\n", "\n").split("\n")
+    kept: list[str] = []
+    for i, line in enumerate(lines):
+        if line.rstrip() == "--" or _ORIGINAL.match(line):
+            break  # RFC 3676 signature separator, or an Outlook-style quoted original
+        if line.lstrip().startswith(">") or _is_attribution(lines, i):
+            continue
+        kept.append(line.rstrip())
+    return "\n".join(kept).strip("\n")
+
+
+def _is_attribution(lines: list[str], i: int) -> bool:
+    """'On <date>, <name> wrote:', also when the client wrapped it over two lines."""
+    line = lines[i]
+    if _ATTRIBUTION.match(line):
+        return True
+    if _ATTRIBUTION_START.match(line) and i + 1 < len(lines):
+        return bool(_ATTRIBUTION.match(f"{line} {lines[i + 1]}"))
+    if i > 0 and _ATTRIBUTION_START.match(lines[i - 1]) and not _ATTRIBUTION.match(lines[i - 1]):
+        return bool(_ATTRIBUTION.match(f"{lines[i - 1]} {line}"))
+    return False
+
+
+class _HtmlText(HTMLParser):
+    """Collects the visible text of an HTML mail, one line per block, without quotes."""
+
+    _BLOCKS = frozenset(
+        {"p", "div", "br", "li", "tr", "pre", "table", "ul", "ol", "dd", "dt", "hr"}
+        | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article"}
+    )
+    _SKIP = frozenset(("script", "style", "head", "title", "blockquote"))
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skipping: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = " ".join(v or "" for k, v in attrs if k == "class")
+        if self._skipping or tag in self._SKIP or "gmail_quote" in classes:
+            if tag not in ("br", "hr", "img", "meta", "link", "input"):
+                self._skipping.append(tag)
+            return
+        if tag in self._BLOCKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._skipping:
+            if tag == self._skipping[-1]:
+                self._skipping.pop()
+            return
+        if tag in self._BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self._skipping:
+            self.parts.append(" ".join(data.split()) if "\n" in data else data)
+
+
+def html_to_text(html: str) -> str:
+    """The visible text of an HTML body, block elements on their own lines.
+
+    >>> html_to_text("<p>house: stark</p><p>Winterfell:&nbsp;march</p>").split("\\n")
+    ['house: stark', 'Winterfell: march']
+    """
+    parser = _HtmlText()
+    parser.feed(html)
+    parser.close()
+    # Mail editors put non-breaking spaces between words; the order parser wants spaces.
+    text = "".join(parser.parts).replace("\xa0", " ")
+    lines = (line.strip() for line in text.split("\n"))
+    return re.sub(r"\n{2,}", "\n", "\n".join(lines)).strip("\n")
+
+
+# -- the address side of authentication ------------------------------------------------------
+
+
+def redact_passwords(text: str) -> str:
+    """The text with every ``password:`` line's value hidden, for logs, replies and archives.
+
+    >>> redact_passwords("house: stark\\nPassword: hunter2")
+    'house: stark\\nPassword: ********'
+    """
+    return _PASSWORD_LINE.sub(r"\1 ********", text)
+
+
+def claimed_player(text: str) -> str | None:
+    """The player id named by the ``house:`` (or ``player:``/``nation:``) line, lower case."""
+    found = _HOUSE_LINE.search(text)
+    return found.group(1).lower() if found else None
+
+
+def named_game(mail: Mail) -> str | None:
+    """The game a mail names: ``[game-id]`` in the subject, else a ``game:`` line."""
+    tag = _SUBJECT_TAG.search(mail.subject)
+    if tag:
+        return tag.group(1).lower()
+    line = _GAME_LINE.search(mail.text)
+    return line.group(1).lower() if line else None
+
+
+def sender_roles(address: str, players: dict[str, str], gm: tuple[str, ...]) -> frozenset[str]:
+    """Who an address belongs to: ``"gm"`` and/or player ids; empty for a stranger.
+
+    `players` maps player id -> e-mail. Case is ignored. One person may play two houses
+    from one address, so an address can stand for several players.
+    """
+    address = address.strip().lower()
+    if not address:
+        return frozenset()
+    roles = {p for p, a in players.items() if a and a.strip().lower() == address}
+    if address in {g.strip().lower() for g in gm}:
+        roles.add("gm")
+    return frozenset(roles)
+
+
+def may_submit_for(roles: frozenset[str], player: str | None) -> bool:
+    """The address check: a player submits only for themselves, the GM for anyone."""
+    return player is not None and ("gm" in roles or player in roles)
