@@ -1,0 +1,316 @@
+"""Reading players' mail from an IMAP server, without losing or repeating any.
+
+A mail is fetched with ``BODY.PEEK[]`` (so a GM who also reads the inbox in a mail client
+still sees it as new) and only marked processed - a keyword flag, or MOVE to a folder - after
+what it carried is safely stored. A crash between the two leaves the mail unmarked; the next
+run reads it again and the game folder's record (`SeenMail`) and the engine's source ids
+recognise it, so it is never applied twice.
+
+`imapclient` is imported only when a session opens: most CLI commands never touch mail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ssl
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import click
+
+PROCESSED_KEYWORD = "$Adjudicated"
+"""The IMAP keyword that marks a mail as done when no processed folder is configured."""
+
+FETCH_BATCH = 200
+"""Mails per FETCH: large enough to amortise round trips, small enough to bound memory."""
+
+
+class Security(StrEnum):
+    """How the connection is protected."""
+
+    SSL = "ssl"
+    """Implicit TLS from the first byte (IMAPS 993, SMTPS 465). The default."""
+    STARTTLS = "starttls"
+    """Plain connection upgraded with STARTTLS before login (IMAP 143, submission 587)."""
+    PLAIN = "plain"
+    """No TLS at all: only for a server on this machine (tests, a local relay)."""
+
+
+class MailSetupError(click.ClickException):
+    """A GM problem with the mail setup (settings, credentials, server). Exit code 1."""
+
+
+class MailConnectionError(Exception):
+    """The connection failed or dropped mid-run; the next run retries. Not a GM problem."""
+
+
+def tls_context(cafile: str | None) -> ssl.SSLContext:
+    """A verifying client context; `cafile` adds a private CA (a self-signed test server)."""
+    return ssl.create_default_context(cafile=cafile)
+
+
+@dataclass(frozen=True)
+class ImapConfig:
+    """Where the players' mail is read. Built by `from_settings`; never from game.yaml."""
+
+    host: str
+    """The server name; TLS verifies it."""
+    user: str
+    password: str = field(repr=False)
+    """Never printed: `repr` leaves it out."""
+    port: int | None = None
+    """None: 993 for SSL, 143 otherwise."""
+    security: Security = Security.SSL
+    cafile: str | None = None
+    """Extra CA certificates (PEM) to trust, e.g. a self-signed server's certificate."""
+    folder: str = "INBOX"
+    """The shared folder, read for games that have no folder of their own."""
+    processed_folder: str | None = None
+    """Move processed mail here; None: flag it with `PROCESSED_KEYWORD` and leave it."""
+    timeout: float = 60.0
+    """Seconds before a silent server counts as a dropped connection."""
+
+    @property
+    def effective_port(self) -> int:
+        return self.port or (993 if self.security is Security.SSL else 143)
+
+    @classmethod
+    def from_settings(cls, env: Mapping[str, str], config: Mapping[str, Any]) -> ImapConfig | None:
+        """From ``ADJUDICATOR_IMAP_*`` variables, else the config file's ``imap:`` section.
+
+        Returns None when no host is configured (mail is off). Raises `MailSetupError` naming
+        the missing or bad setting.
+        """
+        section = dict(config.get("imap") or {})
+        values = merge_settings(env, "ADJUDICATOR_IMAP_", section, _IMAP_KEYS)
+        if not values.get("host"):
+            return None
+        for key in ("user", "password"):
+            if not values.get(key):
+                raise MailSetupError(missing_setting("IMAP", key))
+        return cls(
+            host=values["host"],
+            user=values["user"],
+            password=values["password"],
+            port=port_setting(values.get("port"), "ADJUDICATOR_IMAP_PORT / imap.port"),
+            security=security_setting(values.get("security"), "ADJUDICATOR_IMAP_SECURITY"),
+            cafile=values.get("cafile") or None,
+            folder=values.get("folder") or "INBOX",
+            processed_folder=values.get("processed_folder") or None,
+            timeout=float(values.get("timeout") or 60),
+        )
+
+
+_IMAP_KEYS = [
+    "host",
+    "port",
+    "user",
+    "password",
+    "security",
+    "cafile",
+    "folder",
+    "processed_folder",
+    "timeout",
+]
+
+
+def merge_settings(
+    env: Mapping[str, str], prefix: str, section: Mapping[str, Any], keys: list[str]
+) -> dict[str, str]:
+    """Settings by name: an environment variable wins over the config file."""
+    out: dict[str, str] = {}
+    for key in keys:
+        value = env.get(prefix + key.upper())
+        if value is None and section.get(key) is not None:
+            value = str(section[key])
+        if value is not None:
+            out[key] = value
+    return out
+
+
+def missing_setting(service: str, key: str) -> str:
+    var = f"ADJUDICATOR_{service}_{key.upper()}"
+    return (
+        f"{service} is configured but {key} is missing: "
+        f"set {var} or {service.lower()}.{key} in the config file."
+    )
+
+
+def port_setting(value: str | None, name: str) -> int | None:
+    if value in (None, ""):
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise MailSetupError(f"{name} must be a port number, not {value!r}.") from None
+
+
+def security_setting(value: str | None, name: str) -> Security:
+    try:
+        return Security((value or "ssl").lower())
+    except ValueError:
+        known = ", ".join(s.value for s in Security)
+        raise MailSetupError(f"{name} must be one of {known}, not {value!r}.") from None
+
+
+@dataclass(frozen=True)
+class FetchedMail:
+    """One unprocessed mail as the server holds it."""
+
+    folder: str
+    uid: int
+    raw: bytes
+
+
+class ImapSession:
+    """One login for a whole cron run; reconnects lazily after a dropped connection.
+
+    Use as a context manager. Every server or socket failure surfaces as
+    `MailConnectionError` (retry next run) or `MailSetupError` (the GM must act).
+    """
+
+    def __init__(self, config: ImapConfig) -> None:
+        self.config = config
+        self._client: Any = None
+        self._created: set[str] = set()
+
+    def __enter__(self) -> ImapSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Log out, ignoring a connection that is already gone."""
+        client, self._client = self._client, None
+        if client is not None:
+            with contextlib.suppress(Exception):
+                client.logout()
+
+    def client(self) -> Any:
+        """The logged-in IMAPClient, connecting first if needed."""
+        if self._client is None:
+            self._client = self._connect()
+        return self._client
+
+    def _connect(self) -> Any:
+        import imapclient  # lazy: a heavy import most commands never need
+        from imapclient.exceptions import LoginError
+
+        c = self.config
+        context = tls_context(c.cafile)
+        try:
+            client = imapclient.IMAPClient(
+                c.host,
+                port=c.effective_port,
+                ssl=c.security is Security.SSL,
+                ssl_context=context,
+                timeout=c.timeout,
+            )
+            if c.security is Security.STARTTLS:
+                client.starttls(context)
+        except ssl.SSLError as e:
+            raise MailSetupError(
+                f"TLS with the IMAP server {c.host}:{c.effective_port} failed ({e.reason}); "
+                "check ADJUDICATOR_IMAP_SECURITY (ssl, starttls) and ADJUDICATOR_IMAP_CAFILE."
+            ) from None
+        except (OSError, *_imap_errors()) as e:
+            raise MailConnectionError(
+                f"cannot reach the IMAP server {c.host}:{c.effective_port}: {e}"
+            ) from None
+        try:
+            client.login(c.user, c.password)
+        except LoginError:
+            with contextlib.suppress(Exception):
+                client.shutdown()
+            raise MailSetupError(
+                f"the IMAP server {c.host} refused the login of user {c.user!r}: check "
+                "ADJUDICATOR_IMAP_PASSWORD (or imap.password in the config file) and "
+                "ADJUDICATOR_IMAP_USER."
+            ) from None
+        return client
+
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Turn a dropped connection into `MailConnectionError` and forget the client."""
+        try:
+            yield
+        except MailSetupError:
+            raise
+        except (OSError, *_imap_errors()) as e:
+            self.close()
+            raise MailConnectionError(f"IMAP connection lost: {e}") from None
+
+    def unprocessed(self, folder: str) -> list[int]:
+        """UIDs of the mails in `folder` not yet marked processed, oldest first.
+
+        Raises `MailSetupError` when the folder does not exist.
+        """
+        with self._guard():
+            client = self.client()
+            if not client.folder_exists(folder):
+                raise MailSetupError(
+                    f"the IMAP folder {folder!r} does not exist on {self.config.host}: create "
+                    "it, or fix settings.mail.folder in game.yaml."
+                )
+            client.select_folder(folder)
+            if self.config.processed_folder:
+                criteria: list[Any] = ["UNDELETED"]
+            else:
+                criteria = ["UNDELETED", "UNKEYWORD", PROCESSED_KEYWORD]
+            return sorted(client.search(criteria))
+
+    def fetch(self, folder: str, uids: list[int]) -> Iterator[FetchedMail]:
+        """The mails by UID, in batches, with ``BODY.PEEK[]`` so none turns \\Seen.
+
+        A mail deleted meanwhile is skipped. Raises `MailConnectionError` mid-way when the
+        connection drops; what was yielded before stays valid.
+        """
+        for start in range(0, len(uids), FETCH_BATCH):
+            batch = uids[start : start + FETCH_BATCH]
+            with self._guard():
+                client = self.client()
+                client.select_folder(folder)
+                data = client.fetch(batch, ["BODY.PEEK[]"])
+            for uid in batch:
+                raw = data.get(uid, {}).get(b"BODY[]")
+                if raw is not None:
+                    yield FetchedMail(folder, uid, bytes(raw))
+
+    def mark_processed(self, folder: str, uids: list[int]) -> None:
+        """Flag the mails processed, or MOVE them to the processed folder.
+
+        Call only after what they carried is stored: a mail marked here is never read again.
+        """
+        if not uids:
+            return
+        target = self.config.processed_folder
+        with self._guard():
+            client = self.client()
+            client.select_folder(folder)
+            if not target:
+                client.add_flags(uids, [PROCESSED_KEYWORD])
+                return
+            self._ensure_folder(client, target)
+            if client.has_capability("MOVE"):
+                client.move(uids, target)
+            else:  # RFC 6851 is not everywhere: copy, then flag deleted and expunge those
+                client.copy(uids, target)
+                client.delete_messages(uids)
+                client.uid_expunge(uids)
+
+    def _ensure_folder(self, client: Any, name: str) -> None:
+        if name in self._created:
+            return
+        if not client.folder_exists(name):
+            client.create_folder(name)
+        self._created.add(name)
+
+
+def _imap_errors() -> tuple[type[BaseException], ...]:
+    """imaplib's protocol errors (IMAPClient raises them), imported only when needed."""
+    import imaplib
+
+    return (imaplib.IMAP4.error,)
