@@ -13,6 +13,7 @@ inside it, so tests and tools can read the picture without looking at pixels.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -23,9 +24,7 @@ CHIP = 15  # side of a unit chip, in canvas units
 GAP = 2
 NAME_LINE = 11
 INK = "#1b1b1b"
-KIND_FILL = {"land": "#e8d7a8", "sea": "#a9cbe8", "port": "#d7e6f2"}
-KIND_STROKE = {"land": "#7a5a2b", "sea": "#2d5f8f", "port": "#2d5f8f"}
-KIND_INK = {"land": INK, "sea": "#173a5e", "port": "#173a5e"}
+AREA_KEYED = ("units", "orders", "power_tokens", "garrisons", "impassable")
 
 
 def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) -> str:
@@ -38,7 +37,8 @@ def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) 
 
     The same view always gives the same bytes: every mapping is walked in sorted order.
 
-    Raises ``KeyError`` when the view names an area unknown to ``board.yaml``.
+    Raises ``ValueError`` when the view names an area that ``board.yaml`` does not have
+    (drawing it nowhere would hide a bug in the view).
 
     >>> svg = draw_svg(view, width=800)  # doctest: +SKIP
     """
@@ -50,9 +50,9 @@ def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) 
         canvas_w = style["panel"]["x"]
     height = round(width * canvas_h / canvas_w)
     areas = {a["id"]: a for a in board["areas"]}
-    unknown = sorted(set(view.get("units", {})) - set(areas))
+    unknown = sorted({a for key in AREA_KEYED for a in view.get(key, ())} - set(areas))
     if unknown:
-        raise KeyError(f"areas not on the {game} board: {', '.join(unknown)}")
+        raise ValueError(f"areas not on the {game} board: {', '.join(unknown)}")
     pos = {i: _position(a, style) for i, a in areas.items()}
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
@@ -60,7 +60,7 @@ def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) 
         f'font-family="{FONT}">',
         _defs(),
         f'<rect width="{canvas_w}" height="{canvas_h}" fill="#f6f1e3"/>',
-        *_links(board["adjacency"], areas, pos),
+        *_links(board["adjacency"], areas, pos, style),
     ]
     for area_id in sorted(areas, key=lambda i: (pos[i][1], i)):
         parts.append(_area(areas[area_id], pos[area_id], view, style))
@@ -128,7 +128,7 @@ def _position(area: Mapping[str, Any], style: Mapping[str, Any]) -> tuple[float,
 def _label_lines(area: Mapping[str, Any], style: Mapping[str, Any]) -> list[str]:
     """The area's drawn label, split into at most two lines so it fits its tile."""
     label = style.get("labels", {}).get(area["id"], area["name"])
-    if "\n" in label or len(label) <= style["tile"]["wrap"] or " " not in label:
+    if "\n" in label or len(label) <= style["wrap"] or " " not in label:
         return label.split("\n")
     middle = len(label) / 2
     cut = min((i for i, c in enumerate(label) if c == " "), key=lambda i: abs(i - middle))
@@ -148,15 +148,18 @@ def _defs() -> str:
 
 
 def _links(
-    pairs: Iterable[Sequence[str]], areas: Mapping[str, Any], pos: Mapping[str, tuple]
+    pairs: Iterable[Sequence[str]], areas: Mapping, pos: Mapping[str, tuple], style: Mapping
 ) -> list[str]:
     """Adjacency as lines under the tiles: roads between lands, dashed sea lanes, dotted quays."""
     out = ['<g id="links" fill="none">']
     for a, b in sorted(tuple(sorted(p)) for p in pairs):
-        kinds = {areas[a]["kind"], areas[b]["kind"]}
-        if "port" in kinds:
+        shapes = {
+            style["kinds"][areas[a]["kind"]]["shape"],
+            style["kinds"][areas[b]["kind"]]["shape"],
+        }
+        if "quay" in shapes:
             look = 'stroke="#2d5f8f" stroke-width="1.5" stroke-dasharray="2 3"'
-        elif kinds == {"land"}:
+        elif shapes == {"tile"}:
             look = 'stroke="#9c7b4a" stroke-width="2"'
         else:
             look = 'stroke="#7ea7cf" stroke-width="1.2" stroke-dasharray="6 4"'
@@ -180,33 +183,31 @@ def _units_of(view: Mapping[str, Any], area_id: str) -> list[tuple[str, str]]:
 def _area(area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style: Mapping) -> str:
     """One area's group: tile, name, castle, garrison, units, order and power token."""
     area_id, kind = area["id"], area["kind"]
+    look = style["kinds"][kind]
+    quay = look["shape"] == "quay"
     cx, cy = xy
     lines = _label_lines(area, style)
     units = _units_of(view, area_id)
-    per_row = style["tile"]["chips_per_row"]
+    per_row = style["chips_per_row"]
     rows = -(-len(units) // per_row)
-    w = style["tile"].get(kind, style["tile"]["land"])["width"]
-    w = max(w, min(len(units), per_row) * (CHIP + GAP) + 6)
-    h = len(lines) * NAME_LINE + 6 + rows * (CHIP + GAP) + (2 if rows else 0)
-    if kind == "port":
-        h += 12  # room for the harbour mark
+    w = max(look["width"], min(len(units), per_row) * (CHIP + GAP) + 6)
+    h = len(lines) * NAME_LINE + 6 + rows * (CHIP + GAP) + (2 if rows else 0) + 12 * quay
     left, top = cx - w / 2, cy - h / 2
     blocked = area_id in view.get("impassable", ())
     out = [
         f"<g{_attrs(id=f'area-{area_id}', class_=f'area {kind}', data_area=area_id)}"
         f"{_attrs(data_impassable='true' if blocked else None)}>",
         f"<title>{_esc(area['name'])}</title>",
-        _tile(kind, left, top, w, h, blocked),
+        _tile(look, left, top, w, h, blocked),
     ]
     y = top + 3
-    if kind == "port":
+    if quay:
         out.append(_anchor(cx, y + 6))
         y += 12
-    look = {"font_weight": "bold", "fill": "#6b6b6b" if blocked else KIND_INK[kind]}
-    if kind != "land":
-        look["font_style"] = "italic"
+    font = {"font_weight": "bold", "fill": "#6b6b6b" if blocked else look["ink"]}
+    font["font_style"] = "italic" if look.get("italic") else None
     for line in lines:
-        out.append(_text(cx, y + NAME_LINE / 2, line, 10.5, **look))
+        out.append(_text(cx, y + NAME_LINE / 2, line, 10.5, **font))
         y += NAME_LINE
     y += 3
     for i, (house, unit) in enumerate(units):
@@ -226,13 +227,13 @@ def _area(area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style
     return "".join(out)
 
 
-def _tile(kind: str, x: float, y: float, w: float, h: float, blocked: bool) -> str:
-    """Land is a square-cornered tile, sea a blue pill, a port a small pale-blue quay."""
-    rx = h / 2 if kind == "sea" else 3
-    fill = "url(#hatch)" if blocked else KIND_FILL[kind]
+def _tile(look: Mapping, x: float, y: float, w: float, h: float, blocked: bool) -> str:
+    """An area's body: a square-cornered tile, a pill (seas) or a quay (ports), per map.yaml."""
+    rx = h / 2 if look["shape"] == "pill" else 3
+    fill = "url(#hatch)" if blocked else look["fill"]
     return (
         f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(rx)}" '
-        f'fill="{fill}" stroke="{KIND_STROKE[kind]}" stroke-width="1.5"/>'
+        f'fill="{fill}" stroke="{look["stroke"]}" stroke-width="1.5"/>'
     )
 
 
@@ -264,11 +265,9 @@ def _unit(x: float, y: float, house: str, unit: str, style: Mapping) -> str:
     look = _house(style, house)
     routed = unit.startswith("routed ")
     kind = unit.removeprefix("routed ")
-    attrs = f'data-house="{_esc(house)}" data-unit="{_esc(kind)}"'
-    if routed:
-        attrs += ' data-routed="true"'
+    attrs = _attrs(data_house=house, data_unit=kind, data_routed="true" if routed else None)
     out = [
-        f'<g class="unit" {attrs}><rect x="{_n(x)}" y="{_n(y)}" width="{CHIP}" '
+        f'<g class="unit"{attrs}><rect x="{_n(x)}" y="{_n(y)}" width="{CHIP}" '
         f'height="{CHIP}" rx="2" fill="{look["colour"]}" stroke="{INK}" stroke-width="1"'
         f"{_attrs(fill_opacity='0.45' if routed else None)}/>"
     ]
@@ -446,22 +445,28 @@ def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
 
 
 def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
-    """What each mark means, drawn with the very helpers the map uses."""
+    """What each mark means, drawn with the very helpers the map uses.
+
+    The samples lose their ``data-*`` attributes: whoever reads the picture's data (tests, tools)
+    must never take the key for a unit or an order on the board.
+    """
     out = [_heading(x, y, "Key", w)]
     y += 30
     house = next(iter(view.get("houses", [])), next(iter(sorted(style["houses"]))))
-    rows: list[tuple[str, str]] = [
-        (_tile("land", x, y - 8, 30, 16, False), "Land"),
-        (_tile("sea", x, y - 8, 30, 16, False), "Sea"),
-        (_tile("port", x, y - 8, 30, 16, False) + _anchor(x + 15, y), "Port"),
-        (_tile("land", x, y - 8, 30, 16, True), "Impassable"),
+    rows = []
+    for look in style["kinds"].values():
+        quay = _anchor(x + 15, y) if look["shape"] == "quay" else ""
+        rows.append((_tile(look, x, y - 8, 30, 16, False) + quay, look["name"]))
+    first = next(iter(style["kinds"].values()))
+    rows += [
+        (_tile(first, x, y - 8, 30, 16, True), "Impassable"),
         (_castle(x + 2, y - 7, "castle"), "Castle"),
         (_castle(x + 2, y - 7, "stronghold"), "Stronghold"),
     ]
     for kind, look in sorted(style["units"].items()):
         rows.append((_unit(x + 7, y - 7, house, kind, style), look["name"]))
     rows.append((_unit(x + 7, y - 7, house, "routed footman", style), "Routed unit"))
-    if style.get("hidden_units"):
+    if any(u == "hidden" for a in view.get("units", {}).values() for us in a.values() for u in us):
         rows.append((_unit(x + 7, y - 7, house, "hidden", style), "Hidden block"))
     rows.append((_power(x + 14, y, house, style), "Power token"))
     home = {"home": house}
@@ -472,9 +477,10 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
     rows.append((_order(x + 15, y, "raid*", style), "★ special order, ±n bonus"))
     for i, (mark, label) in enumerate(rows):
         dy = i * 21
+        mark = re.sub(r' data-[a-z-]+="[^"]*"', "", mark)
         out.append(f'<g transform="translate(0 {dy})">{mark}</g>')
         out.append(_text(x + 40, y + dy, label, 11, "start"))
-    return out, y + len(rows) * 21
+    return ['<g id="legend">', *out, "</g>"], y + len(rows) * 21
 
 
 _SECTIONS = {
