@@ -66,9 +66,20 @@ class Instruction:
     """The line as the player wrote it."""
     understood: str = ""
     """What the ruleset understood, in canonical words, for the receipt."""
+    submission: str = ""
+    """The id of the submission it came from (set by the engine)."""
 
     def __str__(self) -> str:
         return self.understood or self.text
+
+    @property
+    def ref(self) -> str:
+        """'<submission>:<line>', unique within a game: how the engine marks it used."""
+        return f"{self.submission}:{self.line}"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, "key": self.key, "value": self.value, "line": self.line,
+                "text": self.text, "understood": self.understood}
 
 
 @dataclass(frozen=True)
@@ -107,3 +118,45 @@ class Choice:
     """The answer's value, checked legal now."""
     skipped: tuple[tuple[Instruction, str], ...] = ()
     """Instructions meant for this request that are illegal now, each with why; reported."""
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One accepted order file or mail, as the engine stores it."""
+
+    id: str
+    """'0007-stark': a game-wide sequence number and the player."""
+    player: str
+    received: str
+    """UTC time, ISO 8601."""
+    source: str
+    """Where it came from ('file:stark.txt', 'mail:<message-id>'); duplicates are refused."""
+    sha256: str
+    """Of the text; a second identical text from the same player is a duplicate."""
+    epoch: str
+    """The ruleset's epoch when it arrived; its standing instructions expire with it."""
+    after_step: int
+    """The engine's step counter when it arrived (replay feeds it in at that point)."""
+    text: str
+    """The text as received, with the password removed."""
+    instructions: tuple[Instruction, ...]
+
+
+def standing_instructions(
+    submissions: list[Submission], player: str, used: set[str]
+) -> list[Instruction]:
+    """A player's live instructions: later submissions replace earlier ones group by group.
+
+    A group is all instructions of one (kind, key): a new set of orders replaces the whole
+    old set, a new list of marches the old list, a card for one battle the old card for it.
+    Instructions already used to answer a request are gone.
+    """
+    groups: dict[tuple[str, str], list[Instruction]] = {}
+    for submission in submissions:
+        if submission.player != player:
+            continue
+        fresh: dict[tuple[str, str], list[Instruction]] = {}
+        for instruction in submission.instructions:
+            fresh.setdefault((instruction.kind, instruction.key), []).append(instruction)
+        groups.update(fresh)
+    return [i for group in groups.values() for i in group if i.ref not in used]

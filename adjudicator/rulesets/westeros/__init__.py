@@ -1,1 +1,5 @@
-"""A Game of Thrones: The Board Game, 2nd edition, with ports."""
+"""A Game of Thrones: The Board Game, 2nd edition, with ports (3-6 players)."""
+
+from adjudicator.rulesets.westeros.ruleset import RULESET
+
+__all__ = ["RULESET"]

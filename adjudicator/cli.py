@@ -1,0 +1,221 @@
+"""The `adjudicator` command line: parse arguments, call the engine, print.
+
+Heavy modules (the engine, rulesets, jinja2, imapclient) are imported inside the commands so
+that `adjudicator --help` and cron runs with nothing to do start fast.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+
+GAME_DIR = click.argument(
+    "game_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR"
+)
+
+
+def _now(value: str | None) -> datetime:
+    if value is None:
+        return datetime.now(UTC)
+    from adjudicator.engine import parse_time
+
+    try:
+        return parse_time(value)
+    except ValueError:
+        raise click.BadParameter(
+            f"{value!r} is not a time; write e.g. 2027-01-05T12:00Z", param_hint="--now"
+        ) from None
+
+
+NOW = click.option(
+    "--now", "now", metavar="TIME",
+    help="Act as if it were this UTC time (ISO 8601, e.g. 2027-01-05T12:00Z). Default: now.",
+)
+
+
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    epilog="""Examples:
+
+\b
+  adjudicator new mygame --game westeros --players 6 --player "stark=Ann <ann@example.org>"
+  adjudicator run mygame
+  adjudicator status mygame
+  adjudicator export mygame > position.yaml
+""",
+)
+@click.version_option(package_name="adjudicator")
+def main() -> None:
+    """Run board games by e-mail and on forums: collect orders, resolve, report, commit."""
+
+
+@main.command()
+@GAME_DIR
+@click.option("--game", "game", required=True, help="The game: westeros.")
+@click.option("--players", type=click.IntRange(2, 6), help="How many players (westeros: 3-6).")
+@click.option("--player", "roster", multiple=True, metavar="ID=NAME <EMAIL>",
+              help="A player, e.g. \"stark=Ann <ann@example.org>\". Repeat per player.")
+@click.option("--passwords", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="YAML mapping of player id to password, instead of generated ones.")
+@click.option("--position", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="Start from this position file (see `export`).")
+@click.option("--deadline-hours", type=click.FloatRange(min=0.01), default=48.0,
+              show_default=True, help="Hours players have for each decision.")
+@click.option("--nmr", type=click.Choice(["defaults", "wait", "wait-then-defaults"]),
+              default="defaults", show_default=True,
+              help="What happens when a player misses a deadline.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A rule option, e.g. ports=clash-of-kings or tides_of_battle=true.")
+@NOW
+def new(game_dir: Path, game: str, players: int | None, roster: tuple[str, ...],
+        passwords: Path | None, position: Path | None, deadline_hours: float, nmr: str,
+        options: tuple[str, ...], now: str | None) -> None:
+    """Start a new game in folder DIR (a new git repository).
+
+    Prints each player's generated password once, one 'player: password' line each.
+    """
+    from adjudicator.create import create_game, parse_roster_entry
+    from adjudicator.gamedir import load_yaml
+
+    entries = dict(parse_roster_entry(text) for text in roster)
+    given = load_yaml(passwords, "the passwords file") if passwords else None
+    if given is not None and not isinstance(given, dict):
+        raise click.BadParameter("expected a YAML mapping 'player: password'",
+                                 param_hint="--passwords")
+    data = load_yaml(position, "the position file") if position else None
+    generated = create_game(
+        game_dir, game, now=_now(now), players=players, roster=entries,
+        passwords={str(k).lower(): str(v) for k, v in (given or {}).items()},
+        position=data, settings={"deadline_hours": deadline_hours, "nmr": nmr},
+        options=_options(options),
+    )
+    click.echo(f"Created {game_dir}. Players send order files to {game_dir / 'inbox'}.")
+    for player, password in generated.items():
+        click.echo(f"{player}: {password}")
+
+
+def _options(pairs: tuple[str, ...]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise click.BadParameter(f"{pair!r}: write KEY=VALUE", param_hint="--option")
+        out[key.strip()] = {"true": True, "false": False}.get(value.strip().lower(),
+                                                              value.strip())
+    return out
+
+
+@main.command()
+@GAME_DIR
+@NOW
+@click.option("--nmr", "force_defaults", is_flag=True,
+              help="Apply the defaults for every missing answer now, deadline or not.")
+@click.option("-q", "--quiet", count=True, help="Print only problems.")
+def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> None:
+    """Collect orders from DIR/inbox, resolve what can be resolved, report and commit."""
+    from adjudicator import engine
+
+    result = engine.run(game_dir, _now(now), force_defaults=force_defaults)
+    for name, rejection in result.rejected:
+        click.echo(f"rejected {name}:\n{rejection}", err=True)
+    if quiet:
+        return
+    for receipt in result.receipts:
+        click.echo(str(receipt))
+    if result.steps:
+        click.echo(f"resolved {result.steps} step(s); reports: "
+                   + ", ".join(p for p in result.reports if p.startswith("reports/")))
+    elif not result.changed:
+        click.echo("nothing new")
+    for row in result.waiting:
+        click.echo(f"waiting for {row['player']}: {row['summary']} (deadline {row['deadline']})")
+
+
+@main.command()
+@GAME_DIR
+@NOW
+def status(game_dir: Path, now: str | None) -> None:
+    """Who must still send what, by when."""
+    from adjudicator import engine
+
+    game, rows = engine.status(game_dir)
+    view = game.ruleset.view(game.state, None)
+    click.echo(f"{game.meta['id']} ({game.meta['game']}): round {view.get('round')}, "
+               f"{view.get('phase')}, step {game.step}")
+    if game.settings.get("paused"):
+        click.echo("PAUSED: nothing is resolved until 'adjudicator resume'")
+    if not rows:
+        click.echo("nothing is awaited from the players")
+    moment = _now(now)
+    for row in rows:
+        left = engine.parse_time(row["deadline"]) - moment
+        hours = left.total_seconds() / 3600
+        when = f"{hours:.1f} h left" if hours >= 0 else f"{-hours:.1f} h late"
+        mark = "in" if row["answered"] else "MISSING"
+        click.echo(f"  {row['player']:<10} {row['summary']:<50} {mark:<8} "
+                   f"by {row['deadline']} ({when})")
+
+
+@main.command()
+@GAME_DIR
+def export(game_dir: Path) -> None:
+    """Print the current position as YAML, in the position-file format of `new --position`."""
+    from adjudicator import engine
+    from adjudicator.gamedir import dump_yaml
+
+    with engine.open_game(game_dir) as game:
+        click.echo(dump_yaml(game.ruleset.export(game.state)), nl=False)
+
+
+@main.command()
+@GAME_DIR
+def replay(game_dir: Path) -> None:
+    """Re-run the game from its first commit and its archive; report the first divergence."""
+    from adjudicator.replay import replay_game
+
+    ok, message = replay_game(game_dir)
+    click.echo(message)
+    if not ok:
+        raise click.ClickException("replay diverged")
+
+
+def _set(game_dir: Path, message: str, **changes: object) -> None:
+    from adjudicator.settings import change_settings
+
+    change_settings(game_dir, message, changes)
+    click.echo(message)
+
+
+@main.command()
+@GAME_DIR
+@click.option("--hours", type=float, required=True, help="Hours to add to every open deadline.")
+def extend(game_dir: Path, hours: float) -> None:
+    """Move every open deadline later (or earlier, with a negative number)."""
+    from adjudicator.settings import extend_deadlines
+
+    click.echo(extend_deadlines(game_dir, hours))
+
+
+@main.command()
+@GAME_DIR
+def pause(game_dir: Path) -> None:
+    """Stop resolving (orders are still collected) until `resume`."""
+    _set(game_dir, "paused: orders are collected, nothing is resolved", paused=True)
+
+
+@main.command()
+@GAME_DIR
+def resume(game_dir: Path) -> None:
+    """Resolve again after `pause`."""
+    _set(game_dir, "resumed", paused=False)
+
+
+@main.command()
+@GAME_DIR
+def reveal(game_dir: Path) -> None:
+    """Publish the GM secret (after the game) so anyone can re-check every roll."""
+    from adjudicator.settings import reveal_secret
+
+    click.echo(reveal_secret(game_dir))

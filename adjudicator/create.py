@@ -1,0 +1,106 @@
+"""Starting a game: a new folder with its git repo, secret, players and first requests."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from adjudicator.auth import generate_password, hash_password
+from adjudicator.dice import Dice, commitment
+from adjudicator.gamedir import SCHEMA, GameDir, GameError, atomic_write, dump_yaml
+from adjudicator.publish import git
+from adjudicator.rulesets import find_ruleset
+
+_ROSTER = re.compile(r"^\s*([A-Za-z_-]+)\s*=\s*([^<]*?)\s*(?:<([^>]+)>)?\s*$")
+
+
+def parse_roster_entry(text: str) -> tuple[str, dict[str, str]]:
+    """'stark=Ann <ann@example.org>' -> ('stark', {'name': 'Ann', 'email': 'ann@...'})."""
+    match = _ROSTER.match(text)
+    if not match:
+        raise GameError(f"--player {text!r}: write it as 'house=Name <email>', "
+                        "e.g. 'stark=Ann <ann@example.org>'")
+    player, name, email = match.groups()
+    record = {"name": name or player.title()}
+    if email:
+        record["email"] = email.strip()
+    return player.lower(), record
+
+
+def create_game(
+    path: Path,
+    game: str,
+    *,
+    now: datetime,
+    players: int | None = None,
+    roster: Mapping[str, dict[str, str]] | None = None,
+    passwords: Mapping[str, str] | None = None,
+    position: Mapping[str, Any] | None = None,
+    settings: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, str]:
+    """Create the game folder and commit it. Returns the passwords generated, per player.
+
+    Raises `GameError` when the folder is in use or a player is unknown.
+    """
+    gamedir = GameDir(path)
+    if gamedir.exists() or (path.exists() and any(path.iterdir())):
+        raise GameError(f"{path} already exists and is not empty; choose a new folder")
+    ruleset = find_ruleset(game)
+    secret = secrets.token_hex(32).encode()
+    game_id = re.sub(r"[^A-Za-z0-9_.-]+", "-", path.resolve().name) or "game"
+    rng = Dice(secret, game_id, 0)
+    try:
+        if position is not None:
+            state = ruleset.load_position(position, rng)
+        else:
+            state = ruleset.new_game({"players": players or 6, "options": dict(options or {})},
+                                     rng)
+    except ValueError as error:  # PositionError and bad options
+        raise GameError(str(error)) from None
+    ids = ruleset.players(state)
+    roster = dict(roster or {})
+    passwords = dict(passwords or {})
+    for who in sorted({*roster, *passwords} - set(ids)):
+        raise GameError(f"{who!r} does not play in this game; players: {', '.join(ids)}")
+    generated = {p: generate_password() for p in ids if p not in passwords}
+    meta = {
+        "schema": SCHEMA,
+        "game": ruleset.name,
+        "id": game_id,
+        "created": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "secret_sha256": commitment(secret),
+        "settings": {"deadline_hours": 48, "nmr": "defaults", **(settings or {})},
+        "players": {
+            p: {**roster.get(p, {"name": p.title()}),
+                "password": hash_password({**passwords, **generated}[p])}
+            for p in ids
+        },
+    }
+    path.mkdir(parents=True, exist_ok=True)
+    git.init(path)
+    atomic_write(path / ".gitignore", git.GITIGNORE)
+    for folder in (gamedir.inbox, gamedir.reports, gamedir.archive):
+        folder.mkdir(exist_ok=True)
+    atomic_write(gamedir.secret_file, secret + b"\n")
+    gamedir.secret_file.chmod(0o600)
+    private = {"step": 1, "next_submission": 1, "requests": {}, "used": [], "seen": {},
+               "state": ruleset.save(state)}
+    atomic_write(gamedir.state_file, dump_yaml(private))
+    atomic_write(gamedir.game_file, dump_yaml(meta))
+    _open_first_requests(path, now)
+    return generated
+
+
+def _open_first_requests(path: Path, now: datetime) -> None:
+    from adjudicator.engine import open_game
+
+    with open_game(path) as game:
+        game.advance(now)  # opens the first requests (and resolves a step needing no one)
+        game._save_private()
+        atomic_write(game.dir.game_file, dump_yaml(game.public_meta(now)))
+        git.commit(path, [".gitignore", "game.yaml"], f"{game.meta['id']}: new game")

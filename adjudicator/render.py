@@ -1,0 +1,125 @@
+"""Reports: one Jinja2 environment per output format (Markdown, BBCode), shared filters.
+
+Templates get views and events (ids), never a state; they hold the names. Each report kind
+has one template per format (``<game>/report.md.j2`` and ``report.bbcode.j2``) which import
+the format's macro library (``common/markdown.j2`` or ``common/bbcode.j2``) as ``f`` and
+include a shared body, so both formats always say the same thing.
+
+Event prose lives in ``<game>/events/*.j2`` and ``common/events.j2``: one macro per event
+kind, named like the kind, called as ``macro(e, f)``. Player-supplied text goes through the
+``x`` filter, which escapes it for the format it lands in.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+FORMATS = {"md": "markdown", "bbcode": "bbcode"}
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+
+
+def escape_markdown(text: Any) -> str:
+    """Backslash-escape everything Markdown could read as markup."""
+    return _MD_SPECIAL.sub(r"\\\1", str(text))
+
+
+def escape_bbcode(text: Any) -> str:
+    """BBCode has no escape: a zero-width space after '[' stops any tag from forming."""
+    return str(text).replace("[", "[\u200b")
+
+
+@functools.cache
+def names(game: str) -> dict[str, str]:
+    """Every id -> display name found in the game's data files (areas, cards, ...)."""
+    from adjudicator.data import load_game_data
+
+    found: dict[str, str] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, Mapping):
+            if isinstance(node.get("id"), str) and isinstance(node.get("name"), str):
+                found.setdefault(node["id"], node["name"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    folder = resources.files("adjudicator.games").joinpath(game)
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".yaml"):
+            walk(load_game_data(game, entry.name))
+    return found
+
+
+def display_name(game: str, ident: Any) -> str:
+    """The name players know for an id; unknown ids (houses) are title-cased."""
+    if ident is None:
+        return "—"
+    text = str(ident)
+    return names(game).get(text) or text.replace("_", " ").replace("-", " ").title()
+
+
+@functools.cache
+def environment(game: str, fmt: str) -> Any:
+    """The Jinja2 environment for one game and format ('md' or 'bbcode')."""
+    import jinja2
+
+    root = str(resources.files("adjudicator.templates"))
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(root),
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    escape = escape_markdown if fmt == "md" else escape_bbcode
+    env.filters["x"] = escape
+    env.filters["name"] = lambda ident: display_name(game, ident)
+    env.globals["name"] = lambda ident: display_name(game, ident)
+    env.globals["fmt"] = fmt
+    env.globals["event"] = _event_renderer(env, game, fmt)
+    return env
+
+
+def _event_renderer(env: Any, game: str, fmt: str) -> Any:
+    """A function `event(e)` that renders one Event with the macro named like its kind."""
+    modules = []
+
+    def load() -> None:
+        listed = env.list_templates(filter_func=lambda n: n.startswith(f"{game}/events/"))
+        for template in [*sorted(listed), "common/events.j2"]:
+            modules.append(env.get_template(template).module)
+
+    def render(e: Any) -> str:
+        if not modules:
+            load()
+        f = env.get_template(f"common/{FORMATS[fmt]}.j2").module
+        for module in modules:
+            macro = getattr(module, e.kind, None)
+            if macro is not None:
+                return str(macro(e.data, f)).strip()
+        return f"{e.kind}: {escape_markdown(e.data) if fmt == 'md' else escape_bbcode(e.data)}"
+
+    return render
+
+
+def render(game: str, kind: str, fmt: str, context: Mapping[str, Any]) -> str:
+    """Render report `kind` ('report', 'private') of `game` in `fmt` ('md' or 'bbcode')."""
+    env = environment(game, fmt)
+    return env.get_template(f"{game}/{kind}.{fmt}.j2").render(**context)
+
+
+def has_event_macro(game: str, kind: str) -> bool:
+    """Whether an event kind has prose (tests check every kind a ruleset emits)."""
+    env = environment(game, "md")
+    listed = env.list_templates(filter_func=lambda n: n.startswith(f"{game}/events/"))
+    return any(
+        hasattr(env.get_template(t).module, kind) for t in [*listed, "common/events.j2"]
+    )

@@ -1,0 +1,217 @@
+"""Planning phase: assign orders (secret, simultaneous), then reveal.
+
+Rulebook, Planning Phase: each house places one order token face down in every area that
+holds its units; all are revealed at once. Star (special) orders are limited by the house's
+King's Court position. Ports take orders like any area (P3); with the Clash of Kings port
+variant no special order may stand in a port (P12).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from adjudicator.orders.errors import LineError, OrderError, OrderErrors, illegal, invalid
+from adjudicator.requests import Answer, Choice, Event, Instruction, Request
+from adjudicator.rulesets.westeros.board import OrderToken, load_board
+from adjudicator.rulesets.westeros.state import State
+
+_TYPE_WORDS = {
+    "march": "march", "m": "march", "move": "march",
+    "defense": "defense", "defence": "defense", "d": "defense", "def": "defense",
+    "support": "support", "s": "support", "sup": "support",
+    "raid": "raid", "r": "raid",
+    "consolidate power": "consolidate-power", "consolidate": "consolidate-power",
+    "consolidate-power": "consolidate-power", "cp": "consolidate-power",
+    "power": "consolidate-power", "c": "consolidate-power",
+}
+_STAR_WORDS = re.compile(r"\b(star|starred|special)\b|\*")
+_BONUS = re.compile(r"([+-])\s*(\d)")
+
+
+def token_names() -> list[str]:
+    """The 11 distinct order tokens, in the board's order."""
+    return list(dict.fromkeys(t.name for t in load_board().tokens))
+
+
+def parse_token(text: str) -> OrderToken:
+    """Read an order token as players write it: 'march +1', 'M*', 'special raid', 'cp'.
+
+    A bare type is its plain token ('march' = march+0, 'defense' = defense+1); a star or a
+    bonus picks the special one. Raises `LineError` (invalid) listing the tokens.
+    """
+    raw = text.strip().lower()
+    star = bool(_STAR_WORDS.search(raw))
+    bonus_match = _BONUS.search(raw)
+    words = _BONUS.sub(" ", _STAR_WORDS.sub(" ", raw)).replace("order", " ")
+    words = " ".join(words.replace("_", " ").split())
+    type_ = _TYPE_WORDS.get(words)
+    if type_ is None:
+        raise invalid(f"{text!r} is not an order token", token_names())
+    bonus = int(bonus_match.group(1) + bonus_match.group(2)) if bonus_match else None
+    for token in load_board().tokens:
+        if token.type != type_:
+            continue
+        if bonus is not None and token.bonus == bonus and (token.star or not star):
+            return token
+        if bonus is None and token.star == star and (type_ != "march" or star or token.bonus == 0):
+            return token
+    raise invalid(f"{text!r} is not an order token", token_names())
+
+
+def token_by_name(name: str) -> OrderToken:
+    return next(t for t in load_board().tokens if t.name == name)
+
+
+def describe(token: OrderToken) -> str:
+    """A token in the players' words: 'March +1 (special)'."""
+    words = token.type.replace("-", " ").capitalize()
+    if token.type in ("march", "defense", "support"):
+        words += f" {token.bonus:+d}"
+    return words + (" (special)" if token.star else "")
+
+
+# -- the request -----------------------------------------------------------------------------
+
+
+def planning_requests(state: State) -> list[Request]:
+    """One secret request per house with units: place your orders."""
+    return [
+        Request(
+            id=f"r{state.round}/orders/{house}",
+            player=house,
+            kind="orders",
+            secret=True,
+            summary="place orders",
+            context={"areas": areas_to_order(state, house), "stars": state.star_limit(house)},
+        )
+        for house in state.houses
+        if areas_to_order(state, house)
+    ]
+
+
+def areas_to_order(state: State, house: str) -> list[str]:
+    """Areas holding `house`'s units, sorted by id."""
+    return sorted(a for a, by_house in state.units.items() if house in by_house)
+
+
+def parse_order_line(state: State, house: str, text: str) -> Instruction:
+    """'Winterfell: march +1' (or 'Winterfell march+1') -> an `orders` instruction."""
+    if state.phase != "planning":
+        raise illegal(
+            f"orders for round {state.round} are already revealed; order lines are taken"
+            " only in the planning phase"
+        )
+    area_text, sep, token_text = text.partition(":")
+    if not sep:
+        area_text, token_text = _split_last_words(text)
+    mine = areas_to_order(state, house)
+    area = state.board.names.find(area_text.strip(), among=mine) if mine else None
+    if area is None:
+        raise illegal(f"{house} has no units, so it places no orders")
+    token = parse_token(token_text)
+    understood = f"{state.board.name(area)}: {describe(token)}"
+    return Instruction("orders", "", {"area": area, "token": token.name}, text=text,
+                       understood=understood)
+
+
+def _split_last_words(text: str) -> tuple[str, str]:
+    """Split 'Moat Cailin march +1' where the token starts: at its type word."""
+    words = text.split()
+    for i in range(len(words) - 1, 0, -1):
+        tail = " ".join(words[i:])
+        try:
+            parse_token(tail)
+        except LineError:
+            continue
+        return " ".join(words[:i]), tail
+    raise invalid("expected 'Area: order', e.g. 'Winterfell: march +1'", token_names())
+
+
+def check_orders(state: State, house: str, lines: Sequence[Instruction]) -> list[OrderError]:
+    """Every fault of a whole set of order lines for one house (empty: legal)."""
+    errors: list[OrderError] = []
+    seen: dict[str, Instruction] = {}
+    for ins in lines:
+        area = ins.value["area"]
+        if area in seen:
+            errors.append(illegal(f"a second order for {state.board.name(area)} "
+                                  f"(first on line {seen[area].line})").at(ins.line, ins.text))
+        seen[area] = ins
+    errors += _token_faults(state, house, lines)
+    placed = len(seen)
+    wanted = areas_to_order(state, house)
+    usable = len([t for t in load_board().tokens if is_allowed_type(state, t)])
+    missing = [a for a in wanted if a not in seen]
+    if missing and placed < min(len(wanted), usable):
+        names = [state.board.name(a) for a in missing]
+        errors.append(illegal("every area with your units needs an order; missing: "
+                              + ", ".join(names), names).at(0, ""))
+    return errors
+
+
+def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> list[OrderError]:
+    errors = []
+    owned = Counter(t.name for t in load_board().tokens)
+    used: Counter[str] = Counter()
+    stars = 0
+    for ins in lines:
+        token = token_by_name(ins.value["token"])
+        area = state.board.areas[ins.value["area"]]
+        used[token.name] += 1
+        problem = None
+        if not is_allowed_type(state, token):
+            problem = f"{describe(token)} orders may not be placed this round (Westeros card)"
+        elif used[token.name] > owned[token.name]:
+            problem = f"you have only {owned[token.name]} {describe(token)} token(s)"
+        elif token.star and area.is_port and state.options.ports == "clash-of-kings":
+            # P12: "special (starred) orders may never be placed in a port".
+            problem = "special orders may never be placed in a port (P12, Clash of Kings ports)"
+        elif token.star:
+            stars += 1
+            if stars > state.star_limit(house):
+                problem = (f"{house} may place {state.star_limit(house)} special order(s) "
+                           f"at King's Court position {state.position('kings_court', house)}")
+        if problem:
+            spare = [n for n in owned if used[n] < owned[n] and is_allowed_type(state, token_by_name(n))]
+            errors.append(illegal(problem, spare).at(ins.line, ins.text))
+    return errors
+
+
+def is_allowed_type(state: State, token: OrderToken) -> bool:
+    """Westeros cards of deck III forbid a type ('raid') or one token ('march+1')."""
+    return token.type not in state.restricted and token.name not in state.restricted
+
+
+def planning_answer(state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:
+    lines = [i for i in instructions if i.kind == "orders"]
+    if not lines:
+        return Choice(None)
+    errors = check_orders(state, request.player, lines)
+    if errors:
+        return Choice(None, skipped=tuple((lines[0], str(e)) for e in errors))
+    value = {i.value["area"]: i.value["token"] for i in lines}
+    return Choice(lines[0], dict(sorted(value.items())))
+
+
+def validate_submission(state: State, house: str, instructions: Sequence[Instruction]) -> None:
+    """Raise `OrderErrors` when a submission's order lines are illegal as a whole."""
+    lines = [i for i in instructions if i.kind == "orders"]
+    if lines:
+        errors = check_orders(state, house, lines)
+        if errors:
+            raise OrderErrors(errors)
+
+
+def reveal_orders(state: State, answers: dict[str, Answer]) -> list[Event]:
+    """Place every house's orders at once and reveal them."""
+    placed: dict[str, dict[str, Any]] = {}
+    for answer in answers.values():
+        for area, token in (answer.value or {}).items():
+            state.orders[area] = token
+            placed.setdefault(state.occupant(area) or "", {})[area] = token
+    state.orders = dict(sorted(state.orders.items()))
+    by_house = {h: dict(sorted(placed.get(h, {}).items())) for h in state.houses}
+    return [Event("orders_revealed", {"round": state.round, "orders": by_house})]

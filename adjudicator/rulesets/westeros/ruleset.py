@@ -1,0 +1,164 @@
+"""The westeros ruleset: the sequence of play, dispatching each step to its chapter module.
+
+Round: Westeros phase (from round 2) -> Planning (secret orders, reveal) -> Messenger Raven
+-> Action (raids, marches and combat, consolidate power) -> clean-up -> next round.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from adjudicator.dice import Dice
+from adjudicator.orders.errors import LineError, OrderErrors
+from adjudicator.orders.lines import order_lines
+from adjudicator.requests import Answer, Choice, Event, Instruction, Request
+from adjudicator.rulesets.westeros import planning, position, raven
+from adjudicator.rulesets.westeros.board import load_board
+from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
+from adjudicator.rulesets.westeros.state import HOUSES, Options, State
+from adjudicator.rulesets.westeros.view import view as build_view
+
+_VERB = re.compile(r"\s*([A-Za-z']+)")
+
+
+def _action():
+    """The action-phase module, imported when first needed (it is the largest)."""
+    from adjudicator.rulesets.westeros import action
+
+    return action
+
+
+class Westeros:
+    """A Game of Thrones: The Board Game, 2nd edition, with ports, for 3-6 players."""
+
+    name = "westeros"
+
+    # -- setting up -----------------------------------------------------------------------
+    def new_game(self, scenario: Mapping[str, Any], rng: Dice) -> State:
+        """The official setup for `scenario['players']` houses (3-6)."""
+        count = scenario.get("players", 6)
+        setups = load_board().setups
+        if count not in setups:
+            raise position.PositionError([f"players: westeros is for 3 to 6 players, not {count}"])
+        setup = setups[count]
+        houses = [h for h in HOUSES if h in setup["houses"]]
+        units: dict[str, dict[str, list[str]]] = {}
+        for house, placed in setup["units"].items():
+            for area, pieces in placed.items():
+                units.setdefault(area, {})[house] = list(pieces)
+        options = Options(**(scenario.get("options") or {}))
+        return State(
+            round=1, phase="planning", houses=houses, options=options,
+            tracks={t: list(order) for t, order in setup["influence"].items()},
+            supply=dict(setup["supply"]), power=dict(setup["power_tokens"]),
+            wildlings=load_board().game["wildling_threat_start"],
+            units=dict(sorted(units.items())),
+            garrisons=dict(sorted({**setup["home_garrisons"], **setup["neutral_forces"]}.items())),
+            impassable=sorted(setup["impassable"]),
+            hands={h: house_cards(h) for h in houses}, discards={h: [] for h in houses},
+            decks=shuffle_decks(rng),
+        )
+
+    def players(self, state: State) -> list[str]:
+        return list(state.houses)
+
+    def load_position(self, data: Mapping[str, Any], rng: Dice) -> State:
+        state = position.load_position(data, rng)
+        if state.phase == "action":
+            # A position in the action phase starts right at its first decision.
+            state.action = {}
+            _action().start_action(state, rng)
+        return state
+
+    def export(self, state: State) -> dict[str, Any]:
+        return position.export(state)
+
+    def save(self, state: State) -> dict[str, Any]:
+        return state.to_data()
+
+    def restore(self, data: Mapping[str, Any]) -> State:
+        return State.from_data(dict(data))
+
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
+        return build_view(state, player)
+
+    def epoch(self, state: State) -> str:
+        return f"round-{state.round}"
+
+    # -- decisions ------------------------------------------------------------------------
+    def requests(self, state: State) -> list[Request]:
+        if state.phase == "planning":
+            return planning.planning_requests(state)
+        if state.phase == "raven":
+            return raven.raven_requests(state)
+        if state.phase == "action":
+            return _action().action_requests(state)
+        return []  # westeros phase (not built yet) or ended: nothing to ask
+
+    def parse(self, state: State, player: str, text: str) -> list[Instruction]:
+        """Read every order line; raise `OrderErrors` with all faults, or return them all."""
+        instructions, errors = [], []
+        for number, line in order_lines(text):
+            try:
+                instruction = self._parse_line(state, player, line)
+            except LineError as error:
+                errors.append(error.at(number, line))
+                continue
+            instructions.append(replace(instruction, line=number, text=line))
+        orders = [i for i in instructions if i.kind == "orders"]
+        if not errors and orders:
+            errors = planning.check_orders(state, player, orders)
+        if errors:
+            raise OrderErrors(errors)
+        return instructions
+
+    def _parse_line(self, state: State, player: str, line: str) -> Instruction:
+        match = _VERB.match(line)
+        verb = match.group(1).lower() if match else ""
+        if verb in ("raven", "bury"):
+            rest = line[match.end():].lstrip().removeprefix(":")
+            return raven.parse_raven_line(state, player, verb, rest)
+        if verb in _action().ACTION_VERBS:
+            return _action().parse_action_line(state, player, line)
+        return planning.parse_order_line(state, player, line)
+
+    def answer(self, state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:
+        if request.kind == "orders":
+            return planning.planning_answer(state, request, instructions)
+        if request.kind in ("raven", "bury"):
+            return raven.raven_answer(state, request, instructions)
+        return _action().action_answer(state, request, instructions)
+
+    def default(self, state: State, request: Request, rng: Dice) -> Any:
+        if request.kind == "orders":
+            return {}  # NMR: a house that sent nothing has no orders
+        if request.kind in ("raven", "bury"):
+            return raven.raven_default(request)
+        return _action().action_default(state, request, rng)
+
+    # -- advancing ------------------------------------------------------------------------
+    def step(self, state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
+        if state.phase == "planning":
+            events = planning.reveal_orders(state, dict(answers))
+            state.phase = "raven"
+            return events
+        if state.phase == "raven":
+            return self._step_raven(state, answers, rng)
+        if state.phase == "action":
+            return _action().action_step(state, answers, rng)
+        return []
+
+    def _step_raven(self, state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
+        (request,) = raven.raven_requests(state)
+        events = raven.apply_raven(state, request, answers[request.id])
+        if state.raven.get("looked"):
+            return events  # the holder now decides whether to bury what it saw
+        state.phase = "action"
+        state.action = {}
+        return events + _action().start_action(state, rng)
+
+
+RULESET = Westeros()
