@@ -25,6 +25,12 @@ GAP = 2
 NAME_LINE = 11
 INK = "#1b1b1b"
 AREA_KEYED = ("units", "orders", "power_tokens", "garrisons", "impassable")
+# Impassable areas are hatched as well as greyed, so they still show when printed in greyscale.
+HATCH = (
+    '<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
+    'patternTransform="rotate(45)"><rect width="6" height="6" fill="#c4c4c4"/>'
+    '<line x1="0" y1="0" x2="0" y2="6" stroke="#8d8d8d" stroke-width="2"/></pattern></defs>'
+)
 
 
 def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) -> str:
@@ -38,7 +44,8 @@ def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) 
     The same view always gives the same bytes: every mapping is walked in sorted order.
 
     Raises ``ValueError`` when the view names an area that ``board.yaml`` does not have
-    (drawing it nowhere would hide a bug in the view).
+    (drawing it nowhere would hide a bug in the view), and ``FileNotFoundError`` when the
+    game has no ``map.yaml``.
 
     >>> svg = draw_svg(view, width=800)  # doctest: +SKIP
     """
@@ -58,12 +65,13 @@ def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) 
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
         f'width="{width}" height="{height}" viewBox="0 0 {canvas_w} {canvas_h}" '
         f'font-family="{FONT}">',
-        _defs(),
+        HATCH,
         f'<rect width="{canvas_w}" height="{canvas_h}" fill="#f6f1e3"/>',
         *_links(board["adjacency"], areas, pos, style),
     ]
-    for area_id in sorted(areas, key=lambda i: (pos[i][1], i)):
-        parts.append(_area(areas[area_id], pos[area_id], view, style))
+    # Top to bottom, so a lower area's marks overlap the one above it the same way every time.
+    order = sorted(areas, key=lambda i: (pos[i][1], i))
+    parts += [_area(areas[i], pos[i], view, style) for i in order]
     if panel:
         parts.append(_panel(view, style, canvas_h))
     parts.append("</svg>")
@@ -91,8 +99,7 @@ def _esc(text: object) -> str:
 
 def _n(x: float) -> str:
     """A coordinate with one decimal and no trailing zero: short, and stable across runs."""
-    s = f"{x:.1f}"
-    return s[:-2] if s.endswith(".0") else s
+    return f"{x:.1f}".removesuffix(".0")
 
 
 def _attrs(**attrs: object) -> str:
@@ -135,15 +142,6 @@ def _label_lines(area: Mapping[str, Any], style: Mapping[str, Any]) -> list[str]
     return [label[:cut], label[cut + 1 :]]
 
 
-def _defs() -> str:
-    """A hatch for impassable areas (greyed, and struck through so it shows in greyscale)."""
-    return (
-        '<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
-        'patternTransform="rotate(45)"><rect width="6" height="6" fill="#c4c4c4"/>'
-        '<line x1="0" y1="0" x2="0" y2="6" stroke="#8d8d8d" stroke-width="2"/></pattern></defs>'
-    )
-
-
 # ---- the map
 
 
@@ -181,40 +179,57 @@ def _units_of(view: Mapping[str, Any], area_id: str) -> list[tuple[str, str]]:
 
 
 def _area(area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style: Mapping) -> str:
-    """One area's group: tile, name, castle, garrison, units, order and power token."""
-    area_id, kind = area["id"], area["kind"]
-    look = style["kinds"][kind]
+    """One area's group: its tile, name and units, then the marks on the tile's edges.
+
+    The tile grows to fit its units, so a crowded area stays legible rather than overflowing.
+    """
+    area_id, look = area["id"], style["kinds"][area["kind"]]
     quay = look["shape"] == "quay"
-    cx, cy = xy
     lines = _label_lines(area, style)
     units = _units_of(view, area_id)
     per_row = style["chips_per_row"]
     rows = -(-len(units) // per_row)
     w = max(look["width"], min(len(units), per_row) * (CHIP + GAP) + 6)
-    h = len(lines) * NAME_LINE + 6 + rows * (CHIP + GAP) + (2 if rows else 0) + 12 * quay
-    left, top = cx - w / 2, cy - h / 2
+    h = len(lines) * NAME_LINE + 6 + rows * (CHIP + GAP) + 2 * bool(rows) + 12 * quay
+    left, top = xy[0] - w / 2, xy[1] - h / 2
     blocked = area_id in view.get("impassable", ())
+    ids = {"id": f"area-{area_id}", "class_": f"area {area['kind']}", "data_area": area_id}
     out = [
-        f"<g{_attrs(id=f'area-{area_id}', class_=f'area {kind}', data_area=area_id)}"
-        f"{_attrs(data_impassable='true' if blocked else None)}>",
+        f"<g{_attrs(**ids, data_impassable='true' if blocked else None)}>",
         f"<title>{_esc(area['name'])}</title>",
         _tile(look, left, top, w, h, blocked),
     ]
     y = top + 3
     if quay:
-        out.append(_anchor(cx, y + 6))
+        out.append(_anchor(xy[0], y + 6))
         y += 12
     font = {"font_weight": "bold", "fill": "#6b6b6b" if blocked else look["ink"]}
     font["font_style"] = "italic" if look.get("italic") else None
     for line in lines:
-        out.append(_text(cx, y + NAME_LINE / 2, line, 10.5, **font))
+        out.append(_text(xy[0], y + NAME_LINE / 2, line, 10.5, **font))
         y += NAME_LINE
-    y += 3
+    out += _chips(units, xy[0], y + 3, style)
+    out += _marks(area, (left, top, w, h), view, style)
+    return "".join(out) + "</g>"
+
+
+def _chips(units: Sequence[tuple[str, str]], cx: float, y: float, style: Mapping) -> list[str]:
+    """Unit chips in centred rows under the name, ``chips_per_row`` to a row."""
+    per_row = style["chips_per_row"]
+    out = []
     for i, (house, unit) in enumerate(units):
         row, col = divmod(i, per_row)
         n_in_row = min(per_row, len(units) - row * per_row)
         x0 = cx - (n_in_row * (CHIP + GAP) - GAP) / 2
         out.append(_unit(x0 + col * (CHIP + GAP), y + row * (CHIP + GAP), house, unit, style))
+    return out
+
+
+def _marks(area: Mapping, box: tuple[float, ...], view: Mapping, style: Mapping) -> list[str]:
+    """Castle (top left), garrison (top right), power token and order (bottom corners)."""
+    area_id = area["id"]
+    left, top, w, h = box
+    out = []
     if area.get("castle", "none") != "none":
         out.append(_castle(left + 1, top - 10, area["castle"]))
     if area_id in view.get("garrisons", {}):
@@ -223,8 +238,7 @@ def _area(area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style
         out.append(_power(left + 2, top + h, view["power_tokens"][area_id], style))
     if area_id in view.get("orders", {}):
         out.append(_order(left + w - 10, top + h, view["orders"][area_id], style))
-    out.append("</g>")
-    return "".join(out)
+    return out
 
 
 def _tile(look: Mapping, x: float, y: float, w: float, h: float, blocked: bool) -> str:
@@ -247,7 +261,7 @@ def _anchor(x: float, y: float) -> str:
 
 
 def _castle(x: float, y: float, castle: str) -> str:
-    """Crenellated tower: one for a castle, two (and taller) for a stronghold."""
+    """Crenellated towers: one for a castle, two for a stronghold."""
     towers = 2 if castle == "stronghold" else 1
     out = [f'<g class="castle" data-castle="{_esc(castle)}">']
     for t in range(towers):
@@ -317,12 +331,9 @@ def _power(x: float, y: float, house: str, style: Mapping) -> str:
 
 def _garrison(x: float, y: float, strength: int, area: Mapping, view: Mapping, style: Mapping):
     """A shield with its strength: a house's home garrison in its colour, neutral ones grey."""
-    home = area.get("home")
-    owner = home if home in view.get("houses", ()) else None
-    fill, ink = ("#6e6e6e", "#ffffff")
-    if owner:
-        look = _house(style, owner)
-        fill, ink = look["colour"], look["ink"]
+    owner = area.get("home") if area.get("home") in view.get("houses", ()) else None
+    look = _house(style, owner) if owner else {"colour": "#6e6e6e", "ink": "#ffffff"}
+    fill, ink = look["colour"], look["ink"]
     return (
         f'<g class="garrison" data-strength="{int(strength)}" data-house="{_esc(owner or "")}">'
         f'<path d="M{_n(x - 8)} {_n(y - 8)}h16v8q0 7-8 10q-8-3-8-10z" fill="{fill}" '
@@ -355,11 +366,8 @@ def _panel(view: Mapping[str, Any], style: Mapping[str, Any], canvas_h: float) -
 
 def _heading(x: float, y: float, text: str, w: float) -> str:
     """A panel section heading with a rule under it."""
-    return (
-        f'<text x="{_n(x)}" y="{_n(y + 12)}" font-size="13" font-weight="bold" fill="{INK}">'
-        f'{_esc(text)}</text><line x1="{_n(x)}" y1="{_n(y + 16)}" x2="{_n(x + w)}" '
-        f'y2="{_n(y + 16)}" stroke="#7a5a2b"/>'
-    )
+    rule = f'<line x1="{_n(x)}" y1="{_n(y + 16)}" x2="{_n(x + w)}" y2="{_n(y + 16)}"'
+    return _text(x, y + 8, text, 13, "start", font_weight="bold") + rule + ' stroke="#7a5a2b"/>'
 
 
 def _title(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
