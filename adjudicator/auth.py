@@ -36,7 +36,11 @@ def verify_password(password: str, stored: str) -> bool:
     if scheme != "scrypt":
         return False
     actual = hashlib.scrypt(
-        password.encode("utf-8"), salt=base64.b64decode(salt), n=int(n), r=int(r), p=int(p),
+        password.encode("utf-8"),
+        salt=base64.b64decode(salt),
+        n=int(n),
+        r=int(r),
+        p=int(p),
         dklen=32,
     )
     return hmac.compare_digest(actual, base64.b64decode(digest))

@@ -30,7 +30,9 @@ def _now(value: str | None) -> datetime:
 
 
 NOW = click.option(
-    "--now", "now", metavar="TIME",
+    "--now",
+    "now",
+    metavar="TIME",
     help="Act as if it were this UTC time (ISO 8601, e.g. 2027-01-05T12:00Z). Default: now.",
 )
 
@@ -55,23 +57,57 @@ def main() -> None:
 @GAME_DIR
 @click.option("--game", "game", required=True, help="The game: westeros.")
 @click.option("--players", type=click.IntRange(2, 6), help="How many players (westeros: 3-6).")
-@click.option("--player", "roster", multiple=True, metavar="ID=NAME <EMAIL>",
-              help="A player, e.g. \"stark=Ann <ann@example.org>\". Repeat per player.")
-@click.option("--passwords", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              help="YAML mapping of player id to password, instead of generated ones.")
-@click.option("--position", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              help="Start from this position file (see `export`).")
-@click.option("--deadline-hours", type=click.FloatRange(min=0.01), default=48.0,
-              show_default=True, help="Hours players have for each decision.")
-@click.option("--nmr", type=click.Choice(["defaults", "wait", "wait-then-defaults"]),
-              default="defaults", show_default=True,
-              help="What happens when a player misses a deadline.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="A rule option, e.g. ports=clash-of-kings or tides_of_battle=true.")
+@click.option(
+    "--player",
+    "roster",
+    multiple=True,
+    metavar="ID=NAME <EMAIL>",
+    help='A player, e.g. "stark=Ann <ann@example.org>". Repeat per player.',
+)
+@click.option(
+    "--passwords",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="YAML mapping of player id to password, instead of generated ones.",
+)
+@click.option(
+    "--position",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="Start from this position file (see `export`).",
+)
+@click.option(
+    "--deadline-hours",
+    type=click.FloatRange(min=0.01),
+    default=48.0,
+    show_default=True,
+    help="Hours players have for each decision.",
+)
+@click.option(
+    "--nmr",
+    type=click.Choice(["defaults", "wait", "wait-then-defaults"]),
+    default="defaults",
+    show_default=True,
+    help="What happens when a player misses a deadline.",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A rule option, e.g. ports=clash-of-kings or tides_of_battle=true.",
+)
 @NOW
-def new(game_dir: Path, game: str, players: int | None, roster: tuple[str, ...],
-        passwords: Path | None, position: Path | None, deadline_hours: float, nmr: str,
-        options: tuple[str, ...], now: str | None) -> None:
+def new(
+    game_dir: Path,
+    game: str,
+    players: int | None,
+    roster: tuple[str, ...],
+    passwords: Path | None,
+    position: Path | None,
+    deadline_hours: float,
+    nmr: str,
+    options: tuple[str, ...],
+    now: str | None,
+) -> None:
     """Start a new game in folder DIR (a new git repository).
 
     Prints each player's generated password once, one 'player: password' line each.
@@ -82,13 +118,19 @@ def new(game_dir: Path, game: str, players: int | None, roster: tuple[str, ...],
     entries = dict(parse_roster_entry(text) for text in roster)
     given = load_yaml(passwords, "the passwords file") if passwords else None
     if given is not None and not isinstance(given, dict):
-        raise click.BadParameter("expected a YAML mapping 'player: password'",
-                                 param_hint="--passwords")
+        raise click.BadParameter(
+            "expected a YAML mapping 'player: password'", param_hint="--passwords"
+        )
     data = load_yaml(position, "the position file") if position else None
     generated = create_game(
-        game_dir, game, now=_now(now), players=players, roster=entries,
+        game_dir,
+        game,
+        now=_now(now),
+        players=players,
+        roster=entries,
         passwords={str(k).lower(): str(v) for k, v in (given or {}).items()},
-        position=data, settings={"deadline_hours": deadline_hours, "nmr": nmr},
+        position=data,
+        settings={"deadline_hours": deadline_hours, "nmr": nmr},
         options=_options(options),
     )
     click.echo(f"Created {game_dir}. Players send order files to {game_dir / 'inbox'}.")
@@ -102,16 +144,19 @@ def _options(pairs: tuple[str, ...]) -> dict[str, object]:
         key, sep, value = pair.partition("=")
         if not sep:
             raise click.BadParameter(f"{pair!r}: write KEY=VALUE", param_hint="--option")
-        out[key.strip()] = {"true": True, "false": False}.get(value.strip().lower(),
-                                                              value.strip())
+        out[key.strip()] = {"true": True, "false": False}.get(value.strip().lower(), value.strip())
     return out
 
 
 @main.command()
 @GAME_DIR
 @NOW
-@click.option("--nmr", "force_defaults", is_flag=True,
-              help="Apply the defaults for every missing answer now, deadline or not.")
+@click.option(
+    "--nmr",
+    "force_defaults",
+    is_flag=True,
+    help="Apply the defaults for every missing answer now, deadline or not.",
+)
 @click.option("-q", "--quiet", count=True, help="Print only problems.")
 def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> None:
     """Collect orders from DIR/inbox, resolve what can be resolved, report and commit."""
@@ -125,12 +170,17 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
     for receipt in result.receipts:
         click.echo(str(receipt))
     if result.steps:
-        click.echo(f"resolved {result.steps} step(s); reports: "
-                   + ", ".join(p for p in result.reports if p.startswith("reports/")))
+        click.echo(
+            f"resolved {result.steps} step(s); reports: "
+            + ", ".join(p for p in result.reports if p.startswith("reports/"))
+        )
     elif not result.changed:
         click.echo("nothing new")
     for row in result.waiting:
-        click.echo(f"waiting for {row['player']}: {row['summary']} (deadline {row['deadline']})")
+        if not row["answered"]:
+            click.echo(
+                f"waiting for {row['player']}: {row['summary']} (deadline {row['deadline']})"
+            )
 
 
 @main.command()
@@ -142,8 +192,10 @@ def status(game_dir: Path, now: str | None) -> None:
 
     game, rows = engine.status(game_dir)
     view = game.ruleset.view(game.state, None)
-    click.echo(f"{game.meta['id']} ({game.meta['game']}): round {view.get('round')}, "
-               f"{view.get('phase')}, step {game.step}")
+    click.echo(
+        f"{game.meta['id']} ({game.meta['game']}): round {view.get('round')}, "
+        f"{view.get('phase')}, step {game.step}"
+    )
     if game.settings.get("paused"):
         click.echo("PAUSED: nothing is resolved until 'adjudicator resume'")
     if not rows:
@@ -154,8 +206,9 @@ def status(game_dir: Path, now: str | None) -> None:
         hours = left.total_seconds() / 3600
         when = f"{hours:.1f} h left" if hours >= 0 else f"{-hours:.1f} h late"
         mark = "in" if row["answered"] else "MISSING"
-        click.echo(f"  {row['player']:<10} {row['summary']:<50} {mark:<8} "
-                   f"by {row['deadline']} ({when})")
+        click.echo(
+            f"  {row['player']:<10} {row['summary']:<50} {mark:<8} by {row['deadline']} ({when})"
+        )
 
 
 @main.command()

@@ -13,7 +13,7 @@ from adjudicator.auth import generate_password, hash_password
 from adjudicator.dice import Dice, commitment
 from adjudicator.gamedir import SCHEMA, GameDir, GameError, atomic_write, dump_yaml
 from adjudicator.publish import git
-from adjudicator.rulesets import find_ruleset
+from adjudicator.rulesets import Ruleset, find_ruleset
 
 _ROSTER = re.compile(r"^\s*([A-Za-z_-]+)\s*=\s*([^<]*?)\s*(?:<([^>]+)>)?\s*$")
 
@@ -22,8 +22,10 @@ def parse_roster_entry(text: str) -> tuple[str, dict[str, str]]:
     """'stark=Ann <ann@example.org>' -> ('stark', {'name': 'Ann', 'email': 'ann@...'})."""
     match = _ROSTER.match(text)
     if not match:
-        raise GameError(f"--player {text!r}: write it as 'house=Name <email>', "
-                        "e.g. 'stark=Ann <ann@example.org>'")
+        raise GameError(
+            f"--player {text!r}: write it as 'house=Name <email>', "
+            "e.g. 'stark=Ann <ann@example.org>'"
+        )
     player, name, email = match.groups()
     record = {"name": name or player.title()}
     if email:
@@ -53,15 +55,11 @@ def create_game(
     ruleset = find_ruleset(game)
     secret = secrets.token_hex(32).encode()
     game_id = re.sub(r"[^A-Za-z0-9_.-]+", "-", path.resolve().name) or "game"
-    rng = Dice(secret, game_id, 0)
-    try:
-        if position is not None:
-            state = ruleset.load_position(position, rng)
-        else:
-            state = ruleset.new_game({"players": players or 6, "options": dict(options or {})},
-                                     rng)
-    except ValueError as error:  # PositionError and bad options
-        raise GameError(str(error)) from None
+    if position is not None:
+        start: dict[str, Any] = {"position": dict(position)}
+    else:
+        start = {"players": players or 6, "options": dict(options or {})}
+    state = initial_state(ruleset, start, secret, game_id)
     ids = ruleset.players(state)
     roster = dict(roster or {})
     passwords = dict(passwords or {})
@@ -75,9 +73,12 @@ def create_game(
         "created": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "secret_sha256": commitment(secret),
         "settings": {"deadline_hours": 48, "nmr": "defaults", **(settings or {})},
+        "start": start,
         "players": {
-            p: {**roster.get(p, {"name": p.title()}),
-                "password": hash_password({**passwords, **generated}[p])}
+            p: {
+                **roster.get(p, {"name": p.title()}),
+                "password": hash_password({**passwords, **generated}[p]),
+            }
             for p in ids
         },
     }
@@ -88,12 +89,29 @@ def create_game(
         folder.mkdir(exist_ok=True)
     atomic_write(gamedir.secret_file, secret + b"\n")
     gamedir.secret_file.chmod(0o600)
-    private = {"step": 1, "next_submission": 1, "requests": {}, "used": [], "seen": {},
-               "state": ruleset.save(state)}
+    private = {
+        "step": 1,
+        "next_submission": 1,
+        "requests": {},
+        "used": [],
+        "seen": {},
+        "state": ruleset.save(state),
+    }
     atomic_write(gamedir.state_file, dump_yaml(private))
     atomic_write(gamedir.game_file, dump_yaml(meta))
     _open_first_requests(path, now)
     return generated
+
+
+def initial_state(ruleset: Ruleset, start: Mapping[str, Any], secret: bytes, game_id: str) -> Any:
+    """The first state of a game, from game.yaml's `start` and the secret (replay uses it)."""
+    rng = Dice(secret, game_id, 0)
+    try:
+        if "position" in start:
+            return ruleset.load_position(start["position"], rng)
+        return ruleset.new_game(start, rng)
+    except (ValueError, TypeError) as error:  # PositionError, bad options
+        raise GameError(str(error)) from None
 
 
 def _open_first_requests(path: Path, now: datetime) -> None:

@@ -101,11 +101,18 @@ class RunResult:
 class Game:
     """A game loaded for one run, under its lock."""
 
-    def __init__(self, gamedir: GameDir) -> None:
+    def __init__(
+        self,
+        gamedir: GameDir,
+        meta: dict[str, Any] | None = None,
+        private: dict[str, Any] | None = None,
+        submissions: list[Submission] | None = None,
+    ) -> None:
+        """Load from the folder, or (for replay) from the data given."""
         self.dir = gamedir
-        self.meta = gamedir.read_meta()
+        self.meta = meta if meta is not None else gamedir.read_meta()
         self.ruleset: Ruleset = find_ruleset(self.meta["game"])
-        private = gamedir.read_private()
+        private = private if private is not None else gamedir.read_private()
         self.step: int = private["step"]
         self.state = self.ruleset.restore(private["state"])
         self.requests: dict[str, dict[str, Any]] = private.get("requests", {})
@@ -113,7 +120,9 @@ class Game:
         self.next_submission: int = private.get("next_submission", 1)
         self.seen: dict[str, str] = private.get("seen", {})
         """Source ids and content hashes of every submission ever accepted -> its id."""
-        self.submissions = [_load_submission(p) for p in sorted(gamedir.submissions.glob("*.yaml"))]
+        if submissions is None:
+            submissions = [load_submission(p) for p in sorted(gamedir.submissions.glob("*.yaml"))]
+        self.submissions = submissions
 
     # -- settings -------------------------------------------------------------------------
     @property
@@ -145,17 +154,28 @@ class Game:
         instructions = tuple(replace(i, submission=sub_id) for i in instructions)
         before = standing_instructions(self.submissions, player, self.used)
         submission = Submission(
-            sub_id, player, utc(received), source, digest, self.ruleset.epoch(self.state),
-            self.step, _redact(text), instructions,
+            sub_id,
+            player,
+            utc(received),
+            source,
+            digest,
+            self.ruleset.epoch(self.state),
+            self.step,
+            _redact(text),
+            instructions,
         )
-        atomic_write(self.dir.submissions / f"{sub_id}.yaml", dump_yaml(_dump_submission(submission)))
+        atomic_write(
+            self.dir.submissions / f"{sub_id}.yaml", dump_yaml(dump_submission(submission))
+        )
         self.submissions.append(submission)
         self.seen[source] = self.seen[digest] = sub_id
         self.next_submission += 1
         self._save_private()
         kept = {i.ref for i in standing_instructions(self.submissions, player, self.used)}
         receipt = Receipt(
-            sub_id, player, tuple(str(i) for i in instructions),
+            sub_id,
+            player,
+            tuple(str(i) for i in instructions),
             tuple(str(i) for i in before if i.ref not in kept),
             deadline=self._deadline_of(player),
         )
@@ -169,21 +189,30 @@ class Game:
         for n, line in enumerate(lines):
             key, sep, value = line.partition(":")
             if sep and key.strip().lower() in ("house", "player", "nation", "password"):
-                header["player" if key.strip().lower() != "password" else "password"] = value.strip()
+                header["player" if key.strip().lower() != "password" else "password"] = (
+                    value.strip()
+                )
                 lines[n] = ""
         player = header.get("player", "").lower()
         if not player or "password" not in header:
-            raise SubmissionRejected([invalid(
-                "every order file starts with two lines, 'house: <your house>' and "
-                "'password: <your password>'").at(0, "")])
+            raise SubmissionRejected(
+                [
+                    invalid(
+                        "every order file starts with two lines, 'house: <your house>' and "
+                        "'password: <your password>'"
+                    ).at(0, "")
+                ]
+            )
         record = self.players.get(player)
         if record is None or not verify_password(header["password"], record.get("password", "")):
             # Generic on purpose: never tell a stranger which half was wrong.
-            raise SubmissionRejected([invalid(
-                "house or password not recognised; check the two header lines").at(0, "")])
+            raise SubmissionRejected(
+                [invalid("house or password not recognised; check the two header lines").at(0, "")]
+            )
         if sender is not None and sender.lower() not in _addresses(record, self.settings):
-            raise SubmissionRejected([invalid(
-                "house or password not recognised; check the two header lines").at(0, "")])
+            raise SubmissionRejected(
+                [invalid("house or password not recognised; check the two header lines").at(0, "")]
+            )
         return player, "\n".join(lines)
 
     def collect_inbox(self, now: datetime, result: RunResult) -> None:
@@ -236,8 +265,11 @@ class Game:
         current = {}
         for request in requests:
             record = self.requests.get(request.id) or {
-                "player": request.player, "kind": request.kind, "summary": request.summary,
-                "opened": utc(now), "deadline": utc(now + timedelta(hours=hours)),
+                "player": request.player,
+                "kind": request.kind,
+                "summary": request.summary,
+                "opened": utc(now),
+                "deadline": utc(now + timedelta(hours=hours)),
             }
             current[request.id] = record
         self.requests = current
@@ -253,20 +285,41 @@ class Game:
             standing = standing_instructions(self.submissions, request.player, self.used)
             choice = self.ruleset.answer(self.state, request, standing)
             for instruction, why in choice.skipped:
-                notes.append(Event("instruction_skipped", {
-                    "player": request.player, "line": instruction.line,
-                    "submission": instruction.submission, "text": instruction.text, "why": why,
-                }, public=False, to=request.player))
+                notes.append(
+                    Event(
+                        "instruction_skipped",
+                        {
+                            "player": request.player,
+                            "line": instruction.line,
+                            "submission": instruction.submission,
+                            "text": instruction.text,
+                            "why": why,
+                        },
+                        public=False,
+                        to=request.player,
+                    )
+                )
             if choice.instruction is None:
                 missing.append(request)
                 continue
             answers[request.id] = Answer(
-                request.id, choice.value, AnswerSource.INSTRUCTION,
-                choice.instruction.line, choice.instruction.submission,
+                request.id,
+                choice.value,
+                AnswerSource.INSTRUCTION,
+                choice.instruction.line,
+                choice.instruction.submission,
             )
-            notes.append(Event("instruction_used", {
-                "player": request.player, "text": str(choice.instruction),
-            }, public=False, to=request.player))
+            notes.append(
+                Event(
+                    "instruction_used",
+                    {
+                        "player": request.player,
+                        "text": str(choice.instruction),
+                    },
+                    public=False,
+                    to=request.player,
+                )
+            )
         if missing and not (force_defaults or self._defaults_due(missing, now)):
             return None, notes
         dice = self.dice()
@@ -274,12 +327,18 @@ class Game:
             answers[request.id] = Answer(
                 request.id, self.ruleset.default(self.state, request, dice), AnswerSource.DEFAULT
             )
-            notes.append(Event("nmr", {"player": request.player, "request": request.kind,
-                                       "summary": request.summary}))
+            notes.append(
+                Event(
+                    "nmr",
+                    {"player": request.player, "request": request.kind, "summary": request.summary},
+                )
+            )
         for answer in answers.values():
             if answer.source is AnswerSource.INSTRUCTION:
                 self.used.update(
-                    i.ref for s in self.submissions if s.id == answer.submission
+                    i.ref
+                    for s in self.submissions
+                    if s.id == answer.submission
                     for i in s.instructions
                     if i.line == answer.line or _same_group(i, s, answer.line)
                 )
@@ -315,13 +374,24 @@ class Game:
             key=lambda r: (r["deadline"], r["player"], r["id"]),
         )
 
+    def waiting_status(self) -> list[dict[str, Any]]:
+        """`waiting()` rows, each with `answered`: whether a legal instruction is in."""
+        requests = {r.id: r for r in self.ruleset.requests(self.state)}
+        rows = []
+        for row in self.waiting():
+            request = requests.get(row["id"])
+            answered = False
+            if request is not None:
+                standing = standing_instructions(self.submissions, request.player, self.used)
+                choice = self.ruleset.answer(self.state, request, standing)
+                answered = choice.instruction is not None
+            rows.append({**row, "answered": answered})
+        return rows
+
     # -- archive --------------------------------------------------------------------------
     def revealed_submissions(self) -> list[Submission]:
         """Staged submissions all of whose instructions are used or expired: now public."""
-        return [
-            s for s in self.submissions
-            if all(i.ref in self.used for i in s.instructions)
-        ]
+        return [s for s in self.submissions if all(i.ref in self.used for i in s.instructions)]
 
     # -- saving ---------------------------------------------------------------------------
     def private_data(self) -> dict[str, Any]:
@@ -339,8 +409,11 @@ class Game:
 
     def public_meta(self, now: datetime) -> dict[str, Any]:
         """game.yaml: identity, players, settings, what is awaited, and the public view."""
-        meta = {k: v for k, v in self.meta.items() if k not in ("step", "updated", "waiting",
-                                                                 "position")}
+        meta = {
+            k: v
+            for k, v in self.meta.items()
+            if k not in ("step", "updated", "waiting", "position")
+        }
         meta["step"] = self.step
         meta["updated"] = utc(now)
         meta["waiting"] = [
@@ -372,23 +445,31 @@ def _redact(text: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _dump_submission(s: Submission) -> dict[str, Any]:
+def dump_submission(s: Submission) -> dict[str, Any]:
     return {
-        "id": s.id, "player": s.player, "received": s.received, "source": s.source,
-        "sha256": s.sha256, "epoch": s.epoch, "after_step": s.after_step, "text": s.text,
+        "id": s.id,
+        "player": s.player,
+        "received": s.received,
+        "source": s.source,
+        "sha256": s.sha256,
+        "epoch": s.epoch,
+        "after_step": s.after_step,
+        "text": s.text,
         "instructions": [i.to_data() for i in s.instructions],
     }
 
 
-def _load_submission(path: Path) -> Submission:
+def load_submission(path: Path) -> Submission:
     from adjudicator.gamedir import load_yaml
 
     data = load_yaml(path, "a stored submission")
     instructions = tuple(
         Instruction(**i, submission=data["id"]) for i in data.get("instructions", [])
     )
-    fields = {k: data[k] for k in ("id", "player", "received", "source", "sha256", "epoch",
-                                   "after_step", "text")}
+    fields = {
+        k: data[k]
+        for k in ("id", "player", "received", "source", "sha256", "epoch", "after_step", "text")
+    }
     return Submission(**fields, instructions=instructions)
 
 
@@ -427,20 +508,11 @@ def run(path: Path | str, now: datetime, *, force_defaults: bool = False) -> Run
             result.reports = publish(game, resolved, now, tx)
             tx.apply()
             result.commit = True
-        result.waiting = game.waiting()
+        result.waiting = game.waiting_status()
         return result
 
 
 def status(path: Path | str) -> tuple[Game, list[dict[str, Any]]]:
     """The loaded game and its open requests, each marked whether an answer is in."""
     with open_game(path) as game:
-        rows = []
-        requests = {r.id: r for r in game.ruleset.requests(game.state)}
-        for row in game.waiting():
-            request = requests.get(row["id"])
-            answered = False
-            if request is not None:
-                standing = standing_instructions(game.submissions, request.player, game.used)
-                answered = game.ruleset.answer(game.state, request, standing).instruction is not None
-            rows.append({**row, "answered": answered})
-        return game, rows
+        return game, game.waiting_status()

@@ -120,6 +120,4 @@ def has_event_macro(game: str, kind: str) -> bool:
     """Whether an event kind has prose (tests check every kind a ruleset emits)."""
     env = environment(game, "md")
     listed = env.list_templates(filter_func=lambda n: n.startswith(f"{game}/events/"))
-    return any(
-        hasattr(env.get_template(t).module, kind) for t in [*listed, "common/events.j2"]
-    )
+    return any(hasattr(env.get_template(t).module, kind) for t in [*listed, "common/events.j2"])

@@ -78,8 +78,14 @@ class Instruction:
         return f"{self.submission}:{self.line}"
 
     def to_data(self) -> dict[str, Any]:
-        return {"kind": self.kind, "key": self.key, "value": self.value, "line": self.line,
-                "text": self.text, "understood": self.understood}
+        return {
+            "kind": self.kind,
+            "key": self.key,
+            "value": self.value,
+            "line": self.line,
+            "text": self.text,
+            "understood": self.understood,
+        }
 
 
 @dataclass(frozen=True)

@@ -27,40 +27,58 @@ def waiting_lines(game: Game, player: str | None = None) -> list[dict[str, Any]]
     return rows
 
 
-def publish(game: Game, resolved: list[tuple[int, list[Event]]], now: datetime,
-            tx: Transaction) -> list[str]:
+def publish(
+    game: Game, resolved: list[tuple[int, list[Event]]], now: datetime, tx: Transaction
+) -> list[str]:
     """Queue every file of a run into `tx`; returns the report paths written."""
     first = resolved[0][0]
     events = [e for _, step_events in resolved for e in step_events]
     public_view = game.ruleset.view(game.state, None)
     stem = f"{first:04d}"
     context = {
-        "game_id": game.meta["id"], "step": first, "now": now,
+        "game_id": game.meta["id"],
+        "step": first,
+        "now": now,
         "players": {p: r.get("name", p) for p, r in game.players.items()},
     }
     written = []
     for fmt in ("md", "bbcode"):
-        text = render(game.meta["game"], "report", fmt, {
-            **context, "view": public_view, "events": [e for e in events if e.public],
-            "waiting": waiting_lines(game), "map_url": _map_url(game, stem),
-        })
+        text = render(
+            game.meta["game"],
+            "report",
+            fmt,
+            {
+                **context,
+                "view": public_view,
+                "events": [e for e in events if e.public],
+                "waiting": waiting_lines(game),
+                "map_url": _map_url(game, stem),
+            },
+        )
         tx.write(f"reports/{stem}.{fmt}", text)
         written.append(f"reports/{stem}.{fmt}")
     for player in game.ruleset.players(game.state):
         mine = [e for e in events if not e.public and e.to == player]
-        text = render(game.meta["game"], "private", "md", {
-            **context, "player": player, "view": game.ruleset.view(game.state, player),
-            "events": [e for e in mine if e.kind != "instruction_used"],
-            "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
-            "waiting": waiting_lines(game, player),
-        })
+        text = render(
+            game.meta["game"],
+            "private",
+            "md",
+            {
+                **context,
+                "player": player,
+                "view": game.ruleset.view(game.state, player),
+                "events": [e for e in mine if e.kind != "instruction_used"],
+                "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
+                "waiting": waiting_lines(game, player),
+            },
+        )
         path = f".adjudicator/private/{player}/{stem}.md"
         tx.write(path, text)
         written.append(path)
     for submission in game.revealed_submissions():
-        from adjudicator.engine import _dump_submission
+        from adjudicator.engine import dump_submission
 
-        tx.write(f"archive/{stem}/{submission.id}.yaml", dump_yaml(_dump_submission(submission)))
+        tx.write(f"archive/{stem}/{submission.id}.yaml", dump_yaml(dump_submission(submission)))
         tx.delete(f".adjudicator/submissions/{submission.id}.yaml")
         game.submissions.remove(submission)
     tx.write("game.yaml", dump_yaml(game.public_meta(now)))

@@ -8,6 +8,7 @@ variant no special order may stand in a port (P12).
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -19,13 +20,24 @@ from adjudicator.rulesets.westeros.board import OrderToken, load_board
 from adjudicator.rulesets.westeros.state import State
 
 _TYPE_WORDS = {
-    "march": "march", "m": "march", "move": "march",
-    "defense": "defense", "defence": "defense", "d": "defense", "def": "defense",
-    "support": "support", "s": "support", "sup": "support",
-    "raid": "raid", "r": "raid",
-    "consolidate power": "consolidate-power", "consolidate": "consolidate-power",
-    "consolidate-power": "consolidate-power", "cp": "consolidate-power",
-    "power": "consolidate-power", "c": "consolidate-power",
+    "march": "march",
+    "m": "march",
+    "move": "march",
+    "defense": "defense",
+    "defence": "defense",
+    "d": "defense",
+    "def": "defense",
+    "support": "support",
+    "s": "support",
+    "sup": "support",
+    "raid": "raid",
+    "r": "raid",
+    "consolidate power": "consolidate-power",
+    "consolidate": "consolidate-power",
+    "consolidate-power": "consolidate-power",
+    "cp": "consolidate-power",
+    "power": "consolidate-power",
+    "c": "consolidate-power",
 }
 _STAR_WORDS = re.compile(r"\b(star|starred|special)\b|\*")
 _BONUS = re.compile(r"([+-])\s*(\d)")
@@ -49,7 +61,11 @@ def parse_token(text: str) -> OrderToken:
     words = " ".join(words.replace("_", " ").split())
     type_ = _TYPE_WORDS.get(words)
     if type_ is None:
-        raise invalid(f"{text!r} is not an order token", token_names())
+        # A small typo ("marsh", "suport") is accepted when it is close to one word only.
+        close = difflib.get_close_matches(words, [w for w in _TYPE_WORDS if len(w) > 3], 2, 0.75)
+        if len({_TYPE_WORDS[w] for w in close}) != 1:
+            raise invalid(f"{text.strip()!r} is not an order token", token_names())
+        type_ = _TYPE_WORDS[close[0]]
     bonus = int(bonus_match.group(1) + bonus_match.group(2)) if bonus_match else None
     for token in load_board().tokens:
         if token.type != type_:
@@ -58,7 +74,7 @@ def parse_token(text: str) -> OrderToken:
             return token
         if bonus is None and token.star == star and (type_ != "march" or star or token.bonus == 0):
             return token
-    raise invalid(f"{text!r} is not an order token", token_names())
+    raise invalid(f"{text.strip()!r} is not an order token", token_names())
 
 
 def token_by_name(name: str) -> OrderToken:
@@ -113,8 +129,9 @@ def parse_order_line(state: State, house: str, text: str) -> Instruction:
         raise illegal(f"{house} has no units, so it places no orders")
     token = parse_token(token_text)
     understood = f"{state.board.name(area)}: {describe(token)}"
-    return Instruction("orders", "", {"area": area, "token": token.name}, text=text,
-                       understood=understood)
+    return Instruction(
+        "orders", "", {"area": area, "token": token.name}, text=text, understood=understood
+    )
 
 
 def _split_last_words(text: str) -> tuple[str, str]:
@@ -137,8 +154,11 @@ def check_orders(state: State, house: str, lines: Sequence[Instruction]) -> list
     for ins in lines:
         area = ins.value["area"]
         if area in seen:
-            errors.append(illegal(f"a second order for {state.board.name(area)} "
-                                  f"(first on line {seen[area].line})").at(ins.line, ins.text))
+            errors.append(
+                illegal(
+                    f"a second order for {state.board.name(area)} (first on line {seen[area].line})"
+                ).at(ins.line, ins.text)
+            )
         seen[area] = ins
     errors += _token_faults(state, house, lines)
     placed = len(seen)
@@ -147,8 +167,11 @@ def check_orders(state: State, house: str, lines: Sequence[Instruction]) -> list
     missing = [a for a in wanted if a not in seen]
     if missing and placed < min(len(wanted), usable):
         names = [state.board.name(a) for a in missing]
-        errors.append(illegal("every area with your units needs an order; missing: "
-                              + ", ".join(names), names).at(0, ""))
+        errors.append(
+            illegal(
+                "every area with your units needs an order; missing: " + ", ".join(names), names
+            ).at(0, "")
+        )
     return errors
 
 
@@ -172,10 +195,18 @@ def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> lis
         elif token.star:
             stars += 1
             if stars > state.star_limit(house):
-                problem = (f"{house} may place {state.star_limit(house)} special order(s) "
-                           f"at King's Court position {state.position('kings_court', house)}")
+                problem = (
+                    f"{house} may place {state.star_limit(house)} special order(s) "
+                    f"at King's Court position {state.position('kings_court', house)}"
+                )
         if problem:
-            spare = [n for n in owned if used[n] < owned[n] and is_allowed_type(state, token_by_name(n))]
+            spare = [
+                n
+                for n in owned
+                if used[n] < owned[n]
+                and is_allowed_type(state, token_by_name(n))
+                and not (token_by_name(n).star and stars >= state.star_limit(house))
+            ]
             errors.append(illegal(problem, spare).at(ins.line, ins.text))
     return errors
 

@@ -94,7 +94,8 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
         power_tokens=_power_tokens(r, data.get("power_tokens") or {}, houses),
         garrisons=_garrisons(r, data.get("garrisons") or {}),
         impassable=sorted(
-            a for i, n in enumerate(data.get("impassable") or [])
+            a
+            for i, n in enumerate(data.get("impassable") or [])
             if (a := r.area(f"impassable[{i}]", n))
         ),
         restricted=list(data.get("restricted") or []),
@@ -150,7 +151,8 @@ def _tracks(r: _Reader, value: Any, houses: list[str]) -> dict[str, list[str]]:
     value = value if isinstance(value, Mapping) else {}
     for track in TRACKS:
         order = [
-            h for i, n in enumerate(value.get(track) or [])
+            h
+            for i, n in enumerate(value.get(track) or [])
             if (h := r.house(f"tracks.{track}[{i}]", n, houses))
         ]
         if sorted(order) != sorted(houses):
@@ -183,7 +185,9 @@ def _units(r: _Reader, value: Any, houses: list[str]) -> dict[str, dict[str, lis
             house = r.house(path, house_name, houses)
             if house is None:
                 continue
-            listed = [_unit(r, f"{path}[{i}]", p, r.board.areas[area]) for i, p in enumerate(pieces or [])]
+            listed = [
+                _unit(r, f"{path}[{i}]", p, r.board.areas[area]) for i, p in enumerate(pieces or [])
+            ]
             if listed:
                 units.setdefault(area, {})[house] = [u for u in listed if u]
         if len(units.get(area, {})) > 1:
@@ -197,7 +201,9 @@ def _unit(r: _Reader, path: str, text: Any, area: Any) -> str | None:
     kind = "_".join(words[1:] if routed else words).replace("siege", "siege_engine")
     kind = kind.replace("siege_engine_engine", "siege_engine")
     if kind not in UNIT_TYPES:
-        r.fault(path, f"unknown unit {text!r}; units: {', '.join(UNIT_TYPES)} (optionally 'routed')")
+        r.fault(
+            path, f"unknown unit {text!r}; units: {', '.join(UNIT_TYPES)} (optionally 'routed')"
+        )
         return None
     at_sea = area.kind in ("sea", "port")
     if (kind == "ship") != at_sea:

@@ -34,25 +34,40 @@ NOTHING = {"action": "none"}
 def raven_requests(state: State) -> list[Request]:
     holder = state.holder("kings_court")
     if state.raven.get("looked"):
-        return [Request(f"r{state.round}/bury/{holder}", holder, "bury",
-                        summary="Messenger Raven: bury the wildling card you saw, or keep it")]
-    return [Request(f"r{state.round}/raven/{holder}", holder, "raven",
-                    summary="Messenger Raven: swap one order, look at the wildling deck, or none")]
+        return [
+            Request(
+                f"r{state.round}/bury/{holder}",
+                holder,
+                "bury",
+                summary="Messenger Raven: bury the wildling card you saw, or keep it",
+            )
+        ]
+    return [
+        Request(
+            f"r{state.round}/raven/{holder}",
+            holder,
+            "raven",
+            summary="Messenger Raven: swap one order, look at the wildling deck, or none",
+        )
+    ]
 
 
 def parse_raven_line(state: State, house: str, verb: str, rest: str) -> Instruction:
     """Read a 'raven: ...' or 'bury: ...' line (verb already split off)."""
     if house != state.holder("kings_court"):
-        raise illegal(f"only the Messenger Raven holder ({state.holder('kings_court')}) "
-                      "sends raven instructions")
+        raise illegal(
+            f"only the Messenger Raven holder ({state.holder('kings_court')}) "
+            "sends raven instructions"
+        )
     if verb == "bury":
         return _parse_bury(rest)
     text = rest.strip().lower()
     if text in ("none", "nothing", "pass", "no"):
         return Instruction("raven", "", NOTHING, understood="raven: do nothing")
     if text in ("look", "look at wildlings", "wildlings", "peek"):
-        return Instruction("raven", "", {"action": "look"},
-                           understood="raven: look at the top wildling card")
+        return Instruction(
+            "raven", "", {"action": "look"}, understood="raven: look at the top wildling card"
+        )
     area_text, sep, token_text = rest.partition("->")
     if not sep:
         raise invalid("expected 'raven: AREA -> ORDER', 'raven: look' or 'raven: none'")
@@ -78,10 +93,12 @@ def _parse_bury(rest: str) -> Instruction:
         try:
             cards.append(wildling_index().find(part.strip()))
         except LineError as error:
-            raise invalid(f"bury: {error.message}; write yes, no, or wildling card names",
-                          error.alternatives) from None
-    return Instruction("bury", "", {"bury": sorted(cards)},
-                       understood="bury if the card is: " + ", ".join(cards))
+            raise invalid(
+                f"bury: {error.message}; write yes, no, or wildling card names", error.alternatives
+            ) from None
+    return Instruction(
+        "bury", "", {"bury": sorted(cards)}, understood="bury if the card is: " + ", ".join(cards)
+    )
 
 
 def swap_problem(state: State, house: str, value: dict[str, Any]) -> str | None:
@@ -115,7 +132,11 @@ def raven_answer(state: State, request: Request, instructions: Sequence[Instruct
             wanted = ins.value["bury"]
             bury = wanted == "all" or state.raven["looked"] in wanted
             return Choice(ins, {"bury": bury})
-        problem = swap_problem(state, request.player, ins.value) if ins.value["action"] == "swap" else None
+        problem = (
+            swap_problem(state, request.player, ins.value)
+            if ins.value["action"] == "swap"
+            else None
+        )
         if problem is None:
             return Choice(ins, ins.value, tuple(skipped))
         skipped.append((ins, problem))
@@ -139,11 +160,17 @@ def apply_raven(state: State, request: Request, answer: Answer) -> list[Event]:
     if value["action"] == "swap":
         old = state.orders[value["area"]]
         state.orders[value["area"]] = value["token"]
-        return [Event("raven_swap", {"house": holder, "area": value["area"], "old": old,
-                                     "new": value["token"]})]
+        return [
+            Event(
+                "raven_swap",
+                {"house": holder, "area": value["area"], "old": old, "new": value["token"]},
+            )
+        ]
     if value["action"] == "look":
         card = state.decks["wildlings"][0]
         state.raven["looked"] = card
-        return [Event("raven_look", {"house": holder}),
-                Event("raven_saw", {"house": holder, "card": card}, public=False, to=holder)]
+        return [
+            Event("raven_look", {"house": holder}),
+            Event("raven_saw", {"house": holder, "card": card}, public=False, to=holder),
+        ]
     return [Event("raven_none", {"house": holder})]

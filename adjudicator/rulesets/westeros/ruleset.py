@@ -51,14 +51,19 @@ class Westeros:
                 units.setdefault(area, {})[house] = list(pieces)
         options = Options(**(scenario.get("options") or {}))
         return State(
-            round=1, phase="planning", houses=houses, options=options,
+            round=1,
+            phase="planning",
+            houses=houses,
+            options=options,
             tracks={t: list(order) for t, order in setup["influence"].items()},
-            supply=dict(setup["supply"]), power=dict(setup["power_tokens"]),
+            supply=dict(setup["supply"]),
+            power=dict(setup["power_tokens"]),
             wildlings=load_board().game["wildling_threat_start"],
             units=dict(sorted(units.items())),
             garrisons=dict(sorted({**setup["home_garrisons"], **setup["neutral_forces"]}.items())),
             impassable=sorted(setup["impassable"]),
-            hands={h: house_cards(h) for h in houses}, discards={h: [] for h in houses},
+            hands={h: house_cards(h) for h in houses},
+            discards={h: [] for h in houses},
             decks=shuffle_decks(rng),
         )
 
@@ -119,7 +124,7 @@ class Westeros:
         match = _VERB.match(line)
         verb = match.group(1).lower() if match else ""
         if verb in ("raven", "bury"):
-            rest = line[match.end():].lstrip().removeprefix(":")
+            rest = line[match.end() :].lstrip().removeprefix(":")
             return raven.parse_raven_line(state, player, verb, rest)
         if verb in _action().ACTION_VERBS:
             return _action().parse_action_line(state, player, line)

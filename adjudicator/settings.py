@@ -1,0 +1,46 @@
+"""GM commands that change a game's settings or deadlines: pause, resume, extend, reveal."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from adjudicator.engine import Game, open_game, parse_time, utc
+from adjudicator.gamedir import Transaction, dump_yaml
+
+
+def _save(game: Game, message: str) -> None:
+    tx = Transaction(game.dir, f"{game.meta['id']}: {message}")
+    tx.write("game.yaml", dump_yaml(game.public_meta(datetime.now(UTC))))
+    tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
+    tx.apply()
+
+
+def change_settings(path: Path, message: str, changes: dict[str, Any]) -> None:
+    """Set game.yaml settings (e.g. paused) and commit."""
+    with open_game(path) as game:
+        game.settings.update(changes)
+        _save(game, message)
+
+
+def extend_deadlines(path: Path, hours: float) -> str:
+    """Move every open request's deadline by `hours`; returns what changed."""
+    with open_game(path) as game:
+        if not game.requests:
+            return "no open requests: nothing to extend"
+        for record in game.requests.values():
+            moved = parse_time(record["deadline"]) + timedelta(hours=hours)
+            record["deadline"] = utc(moved)
+        message = f"deadlines moved by {hours:+g} h"
+        _save(game, message)
+        first = min(r["deadline"] for r in game.requests.values())
+        return f"{message}; the next deadline is now {first}"
+
+
+def reveal_secret(path: Path) -> str:
+    """Publish the GM secret in game.yaml so every roll can be re-checked by anyone."""
+    with open_game(path) as game:
+        game.meta["secret"] = game.dir.secret().decode()
+        _save(game, "GM secret revealed")
+        return f"secret published in game.yaml: {game.meta['secret']}"
