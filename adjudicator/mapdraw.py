@@ -151,10 +151,7 @@ def _links(
     """Adjacency as lines under the tiles: roads between lands, dashed sea lanes, dotted quays."""
     out = ['<g id="links" fill="none">']
     for a, b in sorted(tuple(sorted(p)) for p in pairs):
-        shapes = {
-            style["kinds"][areas[a]["kind"]]["shape"],
-            style["kinds"][areas[b]["kind"]]["shape"],
-        }
+        shapes = {style["kinds"][areas[end]["kind"]]["shape"] for end in (a, b)}
         if "quay" in shapes:
             look = 'stroke="#2d5f8f" stroke-width="1.5" stroke-dasharray="2 3"'
         elif shapes == {"tile"}:
@@ -458,31 +455,29 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
     The samples lose their ``data-*`` attributes: whoever reads the picture's data (tests, tools)
     must never take the key for a unit or an order on the board.
     """
-    out = [_heading(x, y, "Key", w)]
+    out = [_heading(x, y, spec.get("title", "Key"), w)]
     y += 30
-    house = next(iter(view.get("houses", [])), next(iter(sorted(style["houses"]))))
+    house = next(iter(view.get("houses", [])), min(style["houses"]))
+    say = spec.get("labels", {}).get  # a mark without words in map.yaml is left out
     rows = []
     for look in style["kinds"].values():
         quay = _anchor(x + 15, y) if look["shape"] == "quay" else ""
         rows.append((_tile(look, x, y - 8, 30, 16, False) + quay, look["name"]))
-    first = next(iter(style["kinds"].values()))
-    rows += [
-        (_tile(first, x, y - 8, 30, 16, True), "Impassable"),
-        (_castle(x + 2, y - 7, "castle"), "Castle"),
-        (_castle(x + 2, y - 7, "stronghold"), "Stronghold"),
-    ]
+    blocked = _tile(next(iter(style["kinds"].values())), x, y - 8, 30, 16, True)
+    rows.append((blocked, say("impassable")))
+    rows += [(_castle(x + 2, y - 7, c), say(c)) for c in ("castle", "stronghold")]
     for kind, look in sorted(style["units"].items()):
         rows.append((_unit(x + 7, y - 7, house, kind, style), look["name"]))
-    rows.append((_unit(x + 7, y - 7, house, "routed footman", style), "Routed unit"))
+    rows.append((_unit(x + 7, y - 7, house, f"routed {min(style['units'])}", style), say("routed")))
     if any(u == "hidden" for a in view.get("units", {}).values() for us in a.values() for u in us):
-        rows.append((_unit(x + 7, y - 7, house, "hidden", style), "Hidden block"))
-    rows.append((_power(x + 14, y, house, style), "Power token"))
-    home = {"home": house}
-    rows.append((_garrison(x + 14, y + 1, 2, home, {"houses": [house]}, style), "Home garrison"))
-    rows.append((_garrison(x + 14, y + 1, 5, {}, {}, style), "Neutral force"))
+        rows.append((_unit(x + 7, y - 7, house, "hidden", style), say("hidden")))
+    rows.append((_power(x + 14, y, house, style), say("power")))
+    mine = _garrison(x + 14, y + 1, 2, {"home": house}, {"houses": [house]}, style)
+    rows += [(mine, say("garrison")), (_garrison(x + 14, y + 1, 5, {}, {}, style), say("neutral"))]
     for kind, look in sorted(style["orders"].items()):
         rows.append((_order(x + 15, y, kind, style), look["name"]))
-    rows.append((_order(x + 15, y, "raid*", style), "★ special order, ±n bonus"))
+    rows.append((_order(x + 15, y, f"{min(style['orders'])}*", style), say("special")))
+    rows = [(mark, label) for mark, label in rows if label]
     for i, (mark, label) in enumerate(rows):
         dy = i * 21
         mark = re.sub(r' data-[a-z-]+="[^"]*"', "", mark)
