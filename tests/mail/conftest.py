@@ -14,6 +14,7 @@ import subprocess
 import tempfile
 import time
 import uuid
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from email import message_from_bytes
@@ -194,7 +195,8 @@ def _smtp(imap_server: ImapServer, *, implicit_tls: bool) -> Iterator[SmtpServer
 
     def auth(server: Any, session: Any, envelope: Any, mechanism: str, data: Any) -> AuthResult:
         ok = (data.login, data.password) == (SMTP_USER.encode(), SMTP_PASS.encode())
-        return AuthResult(success=ok)
+        # handled=False: aiosmtpd then answers 535 itself (handled=True would send nothing).
+        return AuthResult(success=ok, handled=False)
 
     handler = Collector()
     port = free_port()
@@ -203,8 +205,11 @@ def _smtp(imap_server: ImapServer, *, implicit_tls: bool) -> Iterator[SmtpServer
         options.update(ssl_context=tls, auth_require_tls=False)
     else:
         options.update(tls_context=tls, require_starttls=True)
-    ctl = Controller(handler, hostname="127.0.0.1", port=port, **options)
-    ctl.start()
+    with warnings.catch_warnings():
+        # aiosmtpd warns about AUTH without STARTTLS; with implicit TLS there is no plain leg.
+        warnings.simplefilter("ignore", UserWarning)
+        ctl = Controller(handler, hostname="127.0.0.1", port=port, **options)
+        ctl.start()
     try:
         security = "ssl" if implicit_tls else "starttls"
         yield SmtpServer("127.0.0.1", port, imap_server.cafile, handler, security)
@@ -222,6 +227,12 @@ def smtp_server(imap_server: ImapServer) -> Iterator[SmtpServer]:
 def smtps_server(imap_server: ImapServer) -> Iterator[SmtpServer]:
     """aiosmtpd with implicit TLS (SMTPS) and AUTH."""
     yield from _smtp(imap_server, implicit_tls=True)
+
+
+@pytest.fixture
+def unused_port() -> int:
+    """A local port nobody listens on (a server that is down)."""
+    return free_port()
 
 
 @pytest.fixture

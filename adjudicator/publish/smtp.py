@@ -1,0 +1,431 @@
+"""What leaves by mail: an outbox on disk, and an SMTP sender that drains it.
+
+Every receipt, error reply, reminder and turn report is first written to the game folder's
+``.adjudicator/outbox/pending/`` under a key derived from what caused it (the player's
+Message-ID, the step and player). Queuing the same key twice does nothing, so a run that is
+re-done after a crash queues nothing twice. Sending moves the file to ``sent/`` only after
+the server accepted it; a refusal (4xx or 5xx) leaves it pending for the next run.
+
+SMTP cannot be made exactly-once: if the machine dies between the server's "250 OK" and
+the rename, that one mail goes again on the next run, with the same Message-ID, which
+mail clients use to hide the copy.
+
+`smtplib` is imported only when a connection opens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import formatdate, getaddresses, parseaddr
+from pathlib import Path
+from typing import Any
+
+from adjudicator.inbox.imap import (
+    MailConnectionError,
+    MailSetupError,
+    Security,
+    merge_settings,
+    missing_setting,
+    port_setting,
+    security_setting,
+    tls_context,
+)
+
+OUTBOX = Path(".adjudicator") / "outbox"
+"""The outbox inside a game folder (git-ignored with the rest of .adjudicator/)."""
+
+MAX_ATTEMPTS = 20
+"""After this many refusals an item moves to ``failed/`` and the GM is told."""
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` so that `path` holds either the old or the new content, never a mix."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def safe_key(key: str) -> str:
+    """A file name for an outbox key: readable, and unique thanks to a short hash.
+
+    >>> safe_key("receipt:<abc@x.org>")
+    'receipt-abc-x.org-c9e0ff86'
+    """
+    readable = _UNSAFE.sub("-", key).strip("-.")[:80]
+    return f"{readable}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
+
+
+@dataclass(frozen=True)
+class OutboxItem:
+    """One queued message or post."""
+
+    name: str
+    """The file name stem (`safe_key` of the queue key)."""
+    kind: str
+    """``mail`` or ``post``: which transport sends it."""
+    path: Path
+    attempts: int = 0
+    """How many times a server refused it so far."""
+
+    def payload(self) -> bytes:
+        return self.path.read_bytes()
+
+
+class Outbox:
+    """A game's queue of things to send, kept as files so that no run loses one."""
+
+    def __init__(self, game_dir: Path) -> None:
+        self.root = Path(game_dir) / OUTBOX
+
+    def _dir(self, state: str) -> Path:
+        return self.root / state
+
+    def add(self, key: str, kind: str, payload: bytes) -> bool:
+        """Queue `payload` under `key` unless that key was queued before (then False)."""
+        name = f"{safe_key(key)}.{kind}"
+        if any((self._dir(s) / name).exists() for s in ("pending", "sent", "failed")):
+            return False
+        write_atomic(self._dir("pending") / name, payload)
+        return True
+
+    def pending(self, kind: str) -> list[OutboxItem]:
+        """Items still to send, oldest first (then by name, for a stable order)."""
+        folder = self._dir("pending")
+        if not folder.is_dir():
+            return []
+        paths = [p for p in folder.iterdir() if p.suffix == f".{kind}"]
+        paths.sort(key=lambda p: (p.stat().st_mtime_ns, p.name))
+        return [OutboxItem(p.stem, kind, p, self._attempts(p)) for p in paths]
+
+    def count(self, state: str, kind: str) -> int:
+        folder = self._dir(state)
+        return sum(1 for p in folder.glob(f"*.{kind}")) if folder.is_dir() else 0
+
+    def mark_sent(self, item: OutboxItem) -> None:
+        """The server took it: never send it again."""
+        self._move(item, "sent")
+
+    def record_failure(self, item: OutboxItem, error: str) -> bool:
+        """Count a refusal; True when the item gave up and moved to ``failed/``."""
+        attempts = item.attempts + 1
+        note = json.dumps({"attempts": attempts, "error": error}).encode()
+        write_atomic(self._note(item.path), note)
+        if attempts >= MAX_ATTEMPTS:
+            self._move(item, "failed")
+            return True
+        return False
+
+    def _move(self, item: OutboxItem, state: str) -> None:
+        target = self._dir(state)
+        target.mkdir(parents=True, exist_ok=True)
+        os.replace(item.path, target / item.path.name)
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(self._note(item.path), target / self._note(item.path).name)
+        _fsync_dir(target)
+        _fsync_dir(item.path.parent)
+
+    @staticmethod
+    def _note(path: Path) -> Path:
+        return path.with_name(path.name + ".json")
+
+    def _attempts(self, path: Path) -> int:
+        try:
+            return int(json.loads(self._note(path).read_text())["attempts"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return 0
+
+
+# -- composing ------------------------------------------------------------------------------
+
+
+def message_id(key: str, sender: str) -> str:
+    """A Message-ID that is the same every time `key` is queued: copies thread as one."""
+    domain = parseaddr(sender)[1].rpartition("@")[2] or "adjudicator.invalid"
+    return f"<{hashlib.sha256(key.encode()).hexdigest()[:24]}@{domain}>"
+
+
+def compose(
+    key: str,
+    *,
+    sender: str,
+    to: Iterable[str],
+    subject: str,
+    body: str,
+    reply_to: str | None = None,
+    in_reply_to: str = "",
+    references: Iterable[str] = (),
+) -> EmailMessage:
+    """A text/plain UTF-8 mail with threading headers, ready for `Outbox.add`.
+
+    `in_reply_to` is the Message-ID answered; `references` its chain (oldest first), which
+    we extend with it so that every client threads the reply under the player's mail.
+    """
+    msg = EmailMessage(policy=SMTP)
+    msg["From"] = sender
+    msg["To"] = ", ".join(to)
+    msg["Subject"] = subject
+    msg["Date"] = formatdate(localtime=False)
+    msg["Message-ID"] = message_id(key, sender)
+    msg["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
+    if reply_to:
+        msg["Reply-To"] = reply_to
+    if in_reply_to:
+        chain = [r for r in references if r != in_reply_to] + [in_reply_to]
+        msg["In-Reply-To"] = in_reply_to
+        msg["References"] = " ".join(chain[-20:])
+    msg.set_content(body)
+    return msg
+
+
+def queue_mail(outbox: Outbox, key: str, msg: EmailMessage) -> bool:
+    """Queue a composed mail; False when that key was queued before."""
+    return outbox.add(key, "mail", msg.as_bytes(policy=SMTP))
+
+
+# -- sending --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SmtpConfig:
+    """The server and identity mail leaves through; from the environment or config file."""
+
+    host: str
+    user: str
+    password: str = field(repr=False)
+    """Never printed: `repr` leaves it out."""
+    sender: str = ""
+    """The default From, e.g. ``"Westeros GM <gm@example.org>"``; a game may override it."""
+    port: int | None = None
+    """None: 465 for SSL, 587 for STARTTLS, 25 for plain."""
+    security: Security = Security.SSL
+    cafile: str | None = None
+    min_interval: float = 0.5
+    """Seconds between two mails: providers throttle or block bursts."""
+    max_per_run: int = 200
+    """Mails per run at most; the rest wait for the next run."""
+    timeout: float = 60.0
+
+    @property
+    def effective_port(self) -> int:
+        return self.port or {Security.SSL: 465, Security.STARTTLS: 587}.get(self.security, 25)
+
+    @classmethod
+    def from_settings(cls, env: Mapping[str, str], config: Mapping[str, Any]) -> SmtpConfig | None:
+        """From ``ADJUDICATOR_SMTP_*`` variables, else the config file's ``smtp:`` section.
+
+        None when no host is set (mail does not leave). Raises `MailSetupError`.
+        """
+        section = dict(config.get("smtp") or {})
+        values = merge_settings(env, "ADJUDICATOR_SMTP_", section, _SMTP_KEYS)
+        if not values.get("host"):
+            return None
+        for key in ("user", "password", "from"):
+            if not values.get(key):
+                raise MailSetupError(missing_setting("SMTP", key))
+        return cls(
+            host=values["host"],
+            user=values["user"],
+            password=values["password"],
+            sender=values["from"],
+            port=port_setting(values.get("port"), "ADJUDICATOR_SMTP_PORT / smtp.port"),
+            security=security_setting(values.get("security"), "ADJUDICATOR_SMTP_SECURITY"),
+            cafile=values.get("cafile") or None,
+            min_interval=float(values.get("min_interval") or 0.5),
+            max_per_run=int(values.get("max_per_run") or 200),
+            timeout=float(values.get("timeout") or 60),
+        )
+
+
+_SMTP_KEYS = [
+    *("host", "port", "user", "password", "security", "cafile", "from"),
+    *("min_interval", "max_per_run", "timeout"),
+]
+
+
+class Refused(Exception):
+    """The server refused one message (4xx/5xx); it stays queued."""
+
+
+class SmtpSender:
+    """One SMTP connection for a whole run, opened on the first mail, rate-limited."""
+
+    def __init__(
+        self,
+        config: SmtpConfig,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.config = config
+        self.sent = 0
+        self._smtp: Any = None
+        self._last: float | None = None
+        self._clock = clock
+        self._sleep = sleep
+
+    def __enter__(self) -> SmtpSender:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        smtp, self._smtp = self._smtp, None
+        if smtp is not None:
+            with contextlib.suppress(Exception):
+                smtp.quit()
+
+    @property
+    def exhausted(self) -> bool:
+        """True once this run's budget (`SmtpConfig.max_per_run`) is used up."""
+        return self.sent >= self.config.max_per_run
+
+    def send(self, raw: bytes) -> None:
+        """Send one stored mail. Raises `Refused`, `MailConnectionError`, `MailSetupError`."""
+        import smtplib
+
+        msg = _parse_stored(raw)
+        recipients = [a for _, a in getaddresses(msg.get_all("To", [])) if a]
+        envelope_from = parseaddr(str(msg["From"]))[1]
+        self._wait()
+        smtp = self._connection()
+        try:
+            smtp.sendmail(envelope_from, recipients, raw)
+        except smtplib.SMTPRecipientsRefused as e:
+            raise Refused(_codes(e.recipients.values())) from None
+        except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as e:
+            raise Refused(f"{e.smtp_code} {_text(e.smtp_error)}") from None
+        except (OSError, smtplib.SMTPException) as e:
+            self._smtp = None
+            raise MailConnectionError(f"SMTP connection lost: {e}") from None
+        finally:
+            self._last = self._clock()
+        self.sent += 1
+
+    def _wait(self) -> None:
+        if self._last is not None:
+            delay = self.config.min_interval - (self._clock() - self._last)
+            if delay > 0:
+                self._sleep(delay)
+
+    def _connection(self) -> Any:
+        if self._smtp is None:
+            self._smtp = self._connect()
+        return self._smtp
+
+    def _connect(self) -> Any:
+        import smtplib
+
+        c = self.config
+        context = tls_context(c.cafile)
+        where = f"{c.host}:{c.effective_port}"
+        try:
+            if c.security is Security.SSL:
+                smtp = smtplib.SMTP_SSL(
+                    c.host, c.effective_port, timeout=c.timeout, context=context
+                )
+            else:
+                smtp = smtplib.SMTP(c.host, c.effective_port, timeout=c.timeout)
+                if c.security is Security.STARTTLS:
+                    smtp.starttls(context=context)
+            smtp.login(c.user, c.password)
+        except smtplib.SMTPAuthenticationError:
+            raise MailSetupError(
+                f"the SMTP server {where} refused the login of user {c.user!r}: check "
+                "ADJUDICATOR_SMTP_PASSWORD (or smtp.password in the config file) and "
+                "ADJUDICATOR_SMTP_USER."
+            ) from None
+        except smtplib.SMTPNotSupportedError as e:
+            raise MailSetupError(
+                f"the SMTP server {where} does not support {e}: check ADJUDICATOR_SMTP_SECURITY."
+            ) from None
+        except (OSError, smtplib.SMTPException) as e:
+            raise MailConnectionError(f"cannot reach the SMTP server {where}: {e}") from None
+        return smtp
+
+
+def _parse_stored(raw: bytes) -> EmailMessage:
+    from email import message_from_bytes
+
+    msg = message_from_bytes(raw, policy=SMTP)
+    assert isinstance(msg, EmailMessage)
+    return msg
+
+
+def _text(error: bytes | str) -> str:
+    return error.decode(errors="replace") if isinstance(error, bytes) else str(error)
+
+
+def _codes(refusals: Iterable[tuple[int, bytes]]) -> str:
+    return "; ".join(f"{code} {_text(text)}" for code, text in refusals)
+
+
+@dataclass
+class DrainResult:
+    """What one drain of an outbox did; cron prints it."""
+
+    sent: int = 0
+    refused: list[str] = field(default_factory=list)
+    """One line per refusal (item name and the server's answer)."""
+    gave_up: list[str] = field(default_factory=list)
+    """Items that moved to ``failed/``: a GM problem."""
+    left: int = 0
+    """Still pending after this run."""
+
+
+def drain(outbox: Outbox, sender: SmtpSender) -> DrainResult:
+    """Send what is pending, until done, the run's budget is spent, or the link drops.
+
+    A refused item stays pending (counted), the others still go. A dropped connection ends
+    the drain; everything not yet accepted stays pending. Raises `MailSetupError` only.
+    """
+    result = DrainResult()
+    items = outbox.pending("mail")
+    for index, item in enumerate(items):
+        if sender.exhausted:
+            result.left = len(items) - index
+            break
+        try:
+            sender.send(item.payload())
+        except Refused as e:
+            result.refused.append(f"{item.name}: {e}")
+            if outbox.record_failure(item, str(e)):
+                result.gave_up.append(item.name)
+            continue
+        except MailConnectionError as e:
+            result.refused.append(f"{item.name}: {e}")
+            result.left = len(items) - index
+            break
+        outbox.mark_sent(item)
+        result.sent += 1
+    return result
