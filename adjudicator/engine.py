@@ -241,13 +241,18 @@ class Game:
 
     # -- resolution -----------------------------------------------------------------------
     def advance(self, now: datetime, force_defaults: bool = False) -> list[tuple[int, list[Event]]]:
-        """Resolve steps until a request has no answer. Returns (step, events) per step."""
+        """Resolve steps until a request has no answer. Returns (step, events) per step.
+
+        `force_defaults` answers the requests open before this run with their defaults now
+        (the GM's `run --nmr`); requests that open later wait for their own deadlines.
+        """
         resolved = []
+        forced = set(self.requests) if force_defaults else set()
         while True:
             open_requests = self._open_requests(now)
             if not open_requests or self.settings.get("paused"):
                 break
-            answers, notes = self._collect_answers(open_requests, now, force_defaults)
+            answers, notes = self._collect_answers(open_requests, now, forced)
             if answers is None:
                 break  # blocked: `status` shows who must answer and why an instruction failed
             epoch = self.ruleset.epoch(self.state)
@@ -276,7 +281,7 @@ class Game:
         return requests
 
     def _collect_answers(
-        self, requests: list[Request], now: datetime, force_defaults: bool
+        self, requests: list[Request], now: datetime, forced: set[str]
     ) -> tuple[dict[str, Answer] | None, list[Event]]:
         answers: dict[str, Answer] = {}
         notes: list[Event] = []
@@ -320,7 +325,9 @@ class Game:
                     to=request.player,
                 )
             )
-        if missing and not (force_defaults or self._defaults_due(missing, now)):
+        if missing and not (
+            all(r.id in forced for r in missing) or self._defaults_due(missing, now)
+        ):
             return None, notes
         dice = self.dice()
         for request in missing:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from adjudicator.create import initial_state
 from adjudicator.engine import Game, load_submission, parse_time
-from adjudicator.gamedir import GameDir, Transaction
+from adjudicator.gamedir import GameDir, Transaction, dump_yaml
 from adjudicator.publish import git
 from adjudicator.publish.reports import publish
 from adjudicator.requests import Submission
@@ -44,27 +44,31 @@ def replay_game(path: Path) -> tuple[bool, str]:
     pending = _all_submissions(gamedir)
     game.advance(parse_time(first_meta["created"]))
     checked = 0
+    expected: dict[str, str] = {}
     for commit in commits[1:]:
-        committed = git.show(path, commit, "game.yaml")
-        target = yaml.safe_load(committed)
+        target = yaml.safe_load(git.show(path, commit, "game.yaml"))
         game.meta["settings"] = target.get("settings", {})
         if "secret" in target:
             game.meta["secret"] = target["secret"]
+        now = parse_time(target["updated"])
         if target["step"] == game.step:
             _adopt_deadlines(game, target)  # a GM command (extend, pause): nothing resolved
-            continue
-        now = parse_time(target["updated"])
-        pending = _feed(game, pending)
-        resolved = game.advance(now)
-        tx = Transaction(gamedir)
-        if resolved:
-            publish(game, resolved, now, tx)
-        for relpath, data in sorted(tx.writes.items()):
-            if relpath.startswith(".adjudicator/"):
-                continue
-            if git.show(path, commit, relpath) != data.decode("utf-8"):
+        else:
+            pending = _feed(game, pending)
+            resolved = game.advance(now)
+            tx = Transaction(gamedir)
+            if resolved:
+                publish(game, resolved, now, tx)
+            expected.update(
+                (p, d.decode("utf-8"))
+                for p, d in tx.writes.items()
+                if not p.startswith(".adjudicator/")
+            )
+            checked += 1
+        expected["game.yaml"] = dump_yaml(game.public_meta(now))
+        for relpath, text in sorted(expected.items()):
+            if git.show(path, commit, relpath) != text:
                 return False, f"diverged at commit {commit[:10]} (step {target['step']}): {relpath}"
-        checked += 1
     return True, f"replayed {checked} adjudication commit(s) of {len(commits)}: all identical"
 
 

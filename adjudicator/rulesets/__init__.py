@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from adjudicator.dice import Dice
+from adjudicator.gamedir import GameError
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 
 RULESETS: dict[str, str] = {
@@ -72,7 +73,7 @@ class Ruleset(Protocol):
         """The inverse of `save`."""
 
 
-class UnknownGame(LookupError):
+class UnknownGame(GameError):
     """No ruleset by that name."""
 
 

@@ -124,9 +124,14 @@ def parse_order_line(state: State, house: str, text: str) -> Instruction:
     if not sep:
         area_text, token_text = _split_last_words(text)
     mine = areas_to_order(state, house)
-    area = state.board.names.find(area_text.strip(), among=mine) if mine else None
-    if area is None:
-        raise illegal(f"{house} has no units, so it places no orders")
+    area = state.board.names.find(area_text.strip())
+    if area not in mine:
+        # Rulebook: an order goes only where the house has units.
+        names = [state.board.name(a) for a in mine]
+        raise illegal(
+            f"you have no units in {state.board.name(area)}; orders go only where your units are",
+            names,
+        )
     token = parse_token(token_text)
     understood = f"{state.board.name(area)}: {describe(token)}"
     return Instruction(

@@ -22,7 +22,8 @@ from adjudicator.rulesets.westeros.state import (
     State,
 )
 
-PHASES = ("westeros", "planning", "action")
+PHASES = ("westeros", "planning", "raven", "action")
+"""Phases a position may be in; raven and action need `orders:` (the revealed ones)."""
 
 
 class PositionError(ValueError):
@@ -81,6 +82,8 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
     phase = data.get("phase", "planning")
     if phase not in PHASES:
         r.fault("phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+    if data.get("winner") is not None:
+        r.fault("winner", "a finished game cannot be continued from a position")
     state = State(
         round=r.number("round", data.get("round", 1), 1, 10),
         phase=phase,
@@ -102,10 +105,10 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
         blade_used=bool(data.get("blade_used", False)),
     )
     state.hands, state.discards = _hands(r, data.get("hands"), houses)
-    if phase == "action":
+    if phase in ("raven", "action"):
         state.orders = _orders(r, data.get("orders"), state)
     elif data.get("orders"):
-        r.fault("orders", "orders are only given in a position with phase: action")
+        r.fault("orders", "orders are only given in a position with phase: raven or action")
     if r.faults:
         raise PositionError(r.faults)
 
@@ -288,7 +291,7 @@ def export(state: State) -> dict[str, Any]:
         "game": "westeros",
         "options": {"ports": state.options.ports, "tides_of_battle": state.options.tides_of_battle},
         "round": state.round,
-        "phase": state.phase if state.phase in PHASES else "action",
+        "phase": state.phase,
         "houses": list(state.houses),
         "tracks": {t: list(state.tracks[t]) for t in TRACKS},
         "supply": dict(state.supply),
@@ -305,6 +308,8 @@ def export(state: State) -> dict[str, Any]:
         data["restricted"] = list(state.restricted)
     if state.blade_used:
         data["blade_used"] = True
-    if data["phase"] == "action":
+    if state.phase in ("raven", "action"):
         data["orders"] = dict(sorted(state.orders.items()))
+    if state.winner:
+        data["winner"] = state.winner
     return data

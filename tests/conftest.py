@@ -1,0 +1,54 @@
+"""Shared fixtures: real game folders with real git, fixed passwords, a fixed clock."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from adjudicator.create import create_game
+
+START = datetime(2027, 1, 1, 12, 0, tzinfo=UTC)
+SIX = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
+
+SAMPLE_ORDERS = {
+    "stark": "Winterfell: march +1\nWhite Harbor: defense\nThe Shivering Sea: support\n",
+    "lannister": "Lannisport: march\nStoney Sept: raid\nThe Golden Sound: support\n"
+    "Port of Lannisport: consolidate power\n",
+    "baratheon": "Dragonstone: march +1\nKingswood: march\nShipbreaker Bay: raid\n",
+    "greyjoy": "Pyke: march\nPort of Pyke: raid\nIronman's Bay: support\nGreywater Watch: defense\n",
+    "tyrell": "Highgarden: march\nDornish Marches: march -1\nRedwyne Straits: raid\n",
+    "martell": "Sunspear: defense +2\nSalt Shore: march\nSea of Dorne: consolidate power\n",
+}
+
+
+def password(house: str) -> str:
+    return f"pw-{house}"
+
+
+def order_file(house: str, body: str, pw: str | None = None) -> str:
+    return f"house: {house}\npassword: {pw or password(house)}\n{body}"
+
+
+@pytest.fixture
+def new_game(tmp_path: Path):
+    """Create a game folder; returns its path. Keyword arguments go to `create_game`."""
+
+    def make(name: str = "g", players: int = 6, **kwargs) -> Path:
+        from adjudicator.rulesets.westeros.board import load_board
+
+        path = tmp_path / name
+        houses = load_board().setups[players]["houses"]
+        kwargs.setdefault("passwords", {h: password(h) for h in houses})
+        create_game(path, "westeros", now=START, players=players, **kwargs)
+        return path
+
+    return make
+
+
+def drop(game: Path, house: str, body: str, name: str | None = None, pw: str | None = None) -> Path:
+    """Put an order file into the game's inbox, as a player would."""
+    path = game / "inbox" / (name or f"{house}.txt")
+    path.write_text(order_file(house, body, pw), encoding="utf-8")
+    return path

@@ -1,0 +1,54 @@
+"""`adjudicator replay` reproduces every committed state byte for byte, or names the first difference."""
+
+from __future__ import annotations
+
+import subprocess
+
+from click.testing import CliRunner
+
+from adjudicator.cli import main
+from tests.conftest import SAMPLE_ORDERS, drop
+
+
+def run(*args) -> object:
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def played_game(new_game):
+    game = new_game()
+    for house in ("stark", "lannister", "baratheon"):
+        drop(game, house, SAMPLE_ORDERS[house])
+    run("run", game, "--now", "2027-01-01T13:00Z")
+    run("extend", game, "--hours", "2")
+    for house in ("greyjoy", "tyrell"):
+        drop(game, house, SAMPLE_ORDERS[house])
+    run("run", game, "--now", "2027-01-02T09:30Z")
+    run("run", game, "--now", "2027-01-03T14:00:01Z")  # martell misses the deadline: NMR
+    return game
+
+
+def test_replay_reproduces_a_played_sequence(new_game) -> None:
+    game = played_game(new_game)
+    result = run("replay", game)
+    assert result.exit_code == 0, result.output
+    assert "replayed 1 adjudication commit(s) of 3: all identical" in result.output
+
+
+def test_replay_reports_the_first_divergence(new_game) -> None:
+    game = played_game(new_game)
+    report = game / "reports" / "0001.md"
+    report.write_text(report.read_text().replace("March +1", "March +0"))
+    subprocess.run(
+        ["git", "-C", str(game), "commit", "-qam", "tampered"],
+        check=True,
+        env={
+            "GIT_AUTHOR_NAME": "x",
+            "GIT_AUTHOR_EMAIL": "x@x",
+            "GIT_COMMITTER_NAME": "x",
+            "GIT_COMMITTER_EMAIL": "x@x",
+            "PATH": "/usr/bin:/bin",
+        },
+    )
+    result = run("replay", game)
+    assert result.exit_code == 1
+    assert "diverged at commit" in result.output and "reports/0001.md" in result.output

@@ -1,0 +1,294 @@
+"""End to end through the CLI: new game, order files, run, reports, export, git."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from adjudicator.cli import main
+from tests.conftest import SAMPLE_ORDERS, SIX, drop, password
+
+NOW = "2027-01-01T13:00Z"
+
+
+def cli(*args: str):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def commits(game: Path) -> list[str]:
+    out = subprocess.run(
+        ["git", "-C", str(game), "log", "--format=%s"], capture_output=True, text=True, check=True
+    )
+    return out.stdout.splitlines()
+
+
+def tracked(game: Path) -> list[str]:
+    out = subprocess.run(
+        ["git", "-C", str(game), "ls-files"], capture_output=True, text=True, check=True
+    )
+    return out.stdout.split()
+
+
+def test_new_prints_each_password_once_and_stores_only_hashes(tmp_path: Path) -> None:
+    result = cli(
+        "new",
+        tmp_path / "g",
+        "--game",
+        "westeros",
+        "--players",
+        "6",
+        "--player",
+        "stark=Ann <ann@example.org>",
+        "--now",
+        NOW,
+    )
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if ": " in line]
+    generated = dict(line.split(": ", 1) for line in lines)
+    assert sorted(generated) == sorted(SIX)
+    game_yaml = (tmp_path / "g" / "game.yaml").read_text()
+    meta = yaml.safe_load(game_yaml)
+    assert meta["players"]["stark"]["email"] == "ann@example.org"
+    assert meta["players"]["stark"]["name"] == "Ann"
+    for pw in generated.values():
+        assert pw not in game_yaml
+    assert meta["players"]["stark"]["password"].startswith("scrypt$")
+    assert commits(tmp_path / "g") == ["g: new game"]
+    assert sorted(tracked(tmp_path / "g")) == [".gitignore", "game.yaml"]
+
+
+def test_new_with_passwords_file_and_unknown_player_is_refused(tmp_path: Path) -> None:
+    passwords = tmp_path / "pw.yaml"
+    passwords.write_text("stark: hunter2\nvolantis: x\n")
+    result = CliRunner().invoke(
+        main,
+        [
+            "new",
+            str(tmp_path / "g"),
+            "--game",
+            "westeros",
+            "--players",
+            "6",
+            "--passwords",
+            str(passwords),
+        ],
+    )
+    assert result.exit_code == 1
+    assert "'volantis' does not play in this game" in result.output
+    assert not (tmp_path / "g").exists()
+
+
+def test_unknown_game_names_the_known_ones(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["new", str(tmp_path / "g"), "--game", "westros"])
+    assert result.exit_code == 1
+    assert "unknown game 'westros'; known games: westeros" in result.output
+    assert "Did you mean 'westeros'?" in result.output
+
+
+def test_planning_step_end_to_end(new_game) -> None:
+    """Six files: one typo understood, one rejected and resent; reveal; idempotent re-run."""
+    game = new_game()
+    for house, body in SAMPLE_ORDERS.items():
+        drop(game, house, body)
+    drop(game, "stark", SAMPLE_ORDERS["stark"].replace("Winterfell", "Winterfel"))
+    drop(game, "tyrell", "Highgarden: march +1\nDornish Marches: march -1\nRedwyne: raid\n")
+
+    first = cli("run", game, "--now", NOW)
+    assert first.exit_code == 0
+    assert "stark: accepted as" in first.output
+    assert "  Winterfell: March +1 (special)" in first.output  # the typo, understood
+    assert "rejected tyrell.txt" in first.stderr
+    assert "line 3: illegal" in first.stderr  # header lines count: the order is line 3
+    assert "tyrell may place 0 special order(s) at King's Court position 5" in first.stderr
+    assert "waiting for tyrell: place orders" in first.output
+    assert not list((game / "inbox").iterdir())
+    assert commits(game) == ["g: new game"]  # nothing revealed yet, nothing committed
+
+    drop(game, "tyrell", SAMPLE_ORDERS["tyrell"])
+    second = cli("run", game, "--now", NOW)
+    assert second.exit_code == 0
+    assert "resolved 1 step(s); reports: reports/0001.md, reports/0001.bbcode" in second.output
+    assert "waiting for lannister: Messenger Raven" in second.output
+    report = (game / "reports" / "0001.md").read_text()
+    assert "## g — round 1, Messenger Raven" in report
+    assert "| Stark | Winterfell | March +1 ★ |" in report
+    assert "| Tyrell | Dornish Marches | March −1 |" in report
+    assert "- Lannister (Lannister): Messenger Raven" in report
+    bbcode = (game / "reports" / "0001.bbcode").read_text()
+    assert "[table]" in bbcode and "[tr][td][color=#6b7b8c]Stark[/color][/td]" in bbcode
+    assert commits(game) == ["g: round 1, raven (step 2)", "g: new game"]
+    archived = sorted(p.name for p in (game / "archive" / "0001").iterdir())
+    assert len(archived) == 6 and all(name.endswith(".yaml") for name in archived)
+
+    exported = yaml.safe_load(cli("export", game).output)
+    assert exported["phase"] == "raven"
+    assert exported["orders"]["winterfell"] == "march+1"
+    assert exported["units"]["winterfell"] == {"stark": ["footman", "knight"]}
+
+    before = (game / "game.yaml").read_bytes()
+    third = cli("run", game, "--now", NOW)
+    assert "nothing new" in third.output
+    assert (game / "game.yaml").read_bytes() == before
+    assert len(commits(game)) == 2
+
+
+def test_nothing_secret_is_committed(new_game) -> None:
+    game = new_game()
+    for house, body in SAMPLE_ORDERS.items():
+        drop(game, house, body)
+    cli("run", game, "--now", NOW)
+    files = tracked(game)
+    assert not [f for f in files if f.startswith((".adjudicator", "inbox"))]
+    secret = (game / ".adjudicator" / "secret").read_text().strip()
+    for relpath in files:
+        text = (game / relpath).read_text()
+        assert secret not in text
+        for house in SIX:
+            assert password(house) not in text, relpath
+    archived = next((game / "archive" / "0001").glob("*-stark.yaml")).read_text()
+    assert "password: (removed)" in archived
+
+
+def test_unrevealed_orders_stay_out_of_git_and_reports(new_game) -> None:
+    game = new_game()
+    drop(game, "stark", SAMPLE_ORDERS["stark"])
+    cli("run", game, "--now", NOW)
+    assert not list((game / "reports").iterdir())
+    for relpath in tracked(game):
+        assert "march +1" not in (game / relpath).read_text().lower()
+    meta = yaml.safe_load((game / "game.yaml").read_text())
+    assert meta["position"]["orders"] == {}
+
+
+def test_deadline_passed_missing_houses_get_no_orders(new_game) -> None:
+    game = new_game()
+    drop(game, "stark", SAMPLE_ORDERS["stark"])
+    early = cli("run", game, "--now", NOW)
+    assert "resolved" not in early.output
+    late = cli("run", game, "--now", "2027-01-03T12:00:01Z")  # deadline: created + 48 h
+    assert "resolved 1 step(s)" in late.output
+    report = (game / "reports" / "0001.md").read_text()
+    for house in ("Lannister", "Baratheon", "Greyjoy", "Tyrell", "Martell"):
+        assert f'**{house}** sent nothing for "place orders" before the deadline (NMR)' in report
+        assert f"| {house} | — | no orders |" in report
+    assert "| Stark | Winterfell | March +1 ★ |" in report
+
+
+def test_nmr_policy_wait_never_applies_defaults(new_game) -> None:
+    game = new_game(settings={"nmr": "wait"})
+    drop(game, "stark", SAMPLE_ORDERS["stark"])
+    late = cli("run", game, "--now", "2027-02-01T00:00Z")
+    assert "resolved" not in late.output
+    forced = cli("run", game, "--now", "2027-02-01T00:00Z", "--nmr")
+    assert "resolved 1 step(s)" in forced.output
+
+
+def test_extend_moves_deadlines_and_pause_stops_resolution(new_game) -> None:
+    game = new_game()
+    out = cli("extend", game, "--hours", "24")
+    assert "the next deadline is now 2027-01-04T12:00:00Z" in out.output
+    drop(game, "stark", SAMPLE_ORDERS["stark"])
+    assert "resolved" not in cli("run", game, "--now", "2027-01-03T13:00Z").output
+    cli("pause", game)
+    assert "PAUSED" in cli("status", game).output
+    assert "resolved" not in cli("run", game, "--now", "2027-01-05T00:00Z").output
+    cli("resume", game)
+    assert "resolved 1 step(s)" in cli("run", game, "--now", "2027-01-05T00:00Z").output
+
+
+def test_status_shows_who_is_missing(new_game) -> None:
+    game = new_game()
+    drop(game, "stark", SAMPLE_ORDERS["stark"])
+    cli("run", game, "--now", NOW)
+    out = cli("status", game, "--now", NOW).output
+    assert "g (westeros): round 1, planning, step 1" in out
+    rows = {line.split()[0]: line for line in out.splitlines()[1:]}
+    assert " in " in rows["stark"] and "MISSING" in rows["lannister"]
+    assert "(47.0 h left)" in rows["stark"]
+
+
+def test_run_killed_between_writing_and_committing_is_repaired(new_game, monkeypatch) -> None:
+    game = new_game()
+    for house, body in SAMPLE_ORDERS.items():
+        drop(game, house, body)
+    from adjudicator.publish import git
+
+    real_commit = git.commit
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("killed")
+
+    monkeypatch.setattr(git, "commit", crash)
+    with pytest.raises(RuntimeError):
+        CliRunner().invoke(main, ["run", str(game), "--now", NOW], catch_exceptions=False)
+    assert commits(game) == ["g: new game"]
+    assert (game / ".adjudicator" / "journal.yaml").exists()
+
+    monkeypatch.setattr(git, "commit", real_commit)
+    again = cli("run", game, "--now", NOW)
+    assert again.exit_code == 0
+    assert commits(game) == ["g: round 1, raven (step 2)", "g: new game"]
+    assert not (game / ".adjudicator" / "journal.yaml").exists()
+    assert len(list((game / "archive" / "0001").iterdir())) == 6
+    assert "| Martell | Sunspear | Defense +2 ★ |" in (game / "reports" / "0001.md").read_text()
+    assert "nothing new" in cli("run", game, "--now", NOW).output
+    assert len(commits(game)) == 2
+
+
+def test_a_file_seen_again_after_a_crash_is_a_duplicate(new_game) -> None:
+    """Killed after storing a submission but before removing it from the inbox."""
+    game = new_game()
+    path = drop(game, "stark", SAMPLE_ORDERS["stark"])
+    text = path.read_text()
+    cli("run", game, "--now", NOW)
+    path.write_text(text)  # as if the unlink had never happened
+    out = cli("run", game, "--now", NOW).output
+    assert "stark: already received as 0001-stark; nothing changed" in out
+    assert len(list((game / ".adjudicator" / "submissions").iterdir())) == 1
+
+
+def test_corrupt_game_file_names_the_line_and_changes_nothing(new_game) -> None:
+    game = new_game()
+    drop(game, "stark", SAMPLE_ORDERS["stark"])
+    (game / "game.yaml").write_text("schema: 1\nplayers: [oops\n")
+    result = CliRunner().invoke(main, ["run", str(game), "--now", NOW])
+    assert result.exit_code == 1
+    assert "game.yaml is not valid YAML at line 3" in result.output
+    assert "git -C" in result.output and "checkout -- game.yaml" in result.output
+    assert (game / "inbox" / "stark.txt").exists()
+
+
+def test_a_second_run_while_one_holds_the_lock_is_refused(new_game) -> None:
+    from adjudicator.gamedir import GameDir
+
+    game = new_game()
+    with GameDir(game).lock():
+        result = CliRunner().invoke(main, ["run", str(game), "--now", NOW])
+    assert result.exit_code == 1
+    assert "another adjudicator run is working on" in result.output
+
+
+def test_not_a_game_folder(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["run", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "is not a game folder (no game.yaml)" in result.output
+
+
+def test_bad_now_is_a_usage_error(new_game) -> None:
+    result = CliRunner().invoke(main, ["run", str(new_game()), "--now", "tomorrow"])
+    assert result.exit_code == 2
+    assert "'tomorrow' is not a time" in result.output
+
+
+def test_player_text_is_escaped_in_both_formats(new_game) -> None:
+    game = new_game(roster={"stark": {"name": "Ann *[b]x[/b]*"}})
+    for house, body in SAMPLE_ORDERS.items():
+        drop(game, house, body)
+    cli("run", game, "--now", NOW)
+    assert r"Ann \*\[b\]x\[/b\]\*" in (game / "reports" / "0001.md").read_text()
+    bbcode = (game / "reports" / "0001.bbcode").read_text()
+    assert "[b]x[/b]" not in bbcode and "Ann *[\u200bb]x[\u200b/b]*" in bbcode
