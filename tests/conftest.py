@@ -17,7 +17,8 @@ SAMPLE_ORDERS = {
     "lannister": "Lannisport: march\nStoney Sept: raid\nThe Golden Sound: support\n"
     "Port of Lannisport: consolidate power\n",
     "baratheon": "Dragonstone: march +1\nKingswood: march\nShipbreaker Bay: raid\n",
-    "greyjoy": "Pyke: march\nPort of Pyke: raid\nIronman's Bay: support\nGreywater Watch: defense\n",
+    "greyjoy": "Pyke: march\nPort of Pyke: raid\nIronman's Bay: support\n"
+    "Greywater Watch: defense\n",
     "tyrell": "Highgarden: march\nDornish Marches: march -1\nRedwyne Straits: raid\n",
     "martell": "Sunspear: defense +2\nSalt Shore: march\nSea of Dorne: consolidate power\n",
 }

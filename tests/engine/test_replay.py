@@ -1,4 +1,4 @@
-"""`adjudicator replay` reproduces every committed state byte for byte, or names the first difference."""
+"""`adjudicator replay` reproduces every commit byte for byte, or names the first difference."""
 
 from __future__ import annotations
 
