@@ -1,0 +1,82 @@
+"""Choice requests: one decision among listed options, answered by a preference list.
+
+Most decisions of a battle (house card, blade, Tyrion, Doran's track, retreat area, ...)
+pick one option from a list the rules allow now. The request context carries that list as
+``choices`` and whether the decision may be declined (``optional``). An instruction gives
+preferences (``{"prefs": [...]}``, None meaning "no"); the first legal one is the answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.dice import Dice
+from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros.decks import card_name
+from adjudicator.rulesets.westeros.flow import Skip
+from adjudicator.rulesets.westeros.state import State
+
+TRACK_NAMES = {"iron_throne": "Iron Throne", "fiefdoms": "Fiefdoms", "kings_court": "King's Court"}
+
+
+def ask(
+    state: State,
+    house: str,
+    kind: str,
+    battle: dict[str, Any],
+    choices: list[Any],
+    optional: bool,
+    summary: str,
+    secret: bool = False,
+    **context: Any,
+) -> str:
+    """Open a choice request about the battle under way."""
+    context = {
+        "battle": battle["n"],
+        "area": battle["area"],
+        "choices": choices,
+        "optional": optional,
+        **context,
+    }
+    return flow.open_request(state, house, kind, [battle["area"]], context, summary, secret)
+
+
+def display(state: State, item: Any) -> str:
+    """An option in the players' words, for messages."""
+    if item is None:
+        return "no"
+    if isinstance(item, str):
+        if item in state.board.areas:
+            return state.board.name(item)
+        if item in TRACK_NAMES:
+            return TRACK_NAMES[item]
+        name = card_name(item)
+        return name if name != item else item.replace("_", " ")
+    return str(item)
+
+
+def answer_choice(state: State, req: dict[str, Any], value: Any) -> Any:
+    """The first preference that is legal now; raises Skip listing what is possible."""
+    context = req["context"]
+    choices, optional = context["choices"], context.get("optional", False)
+    prefs = value["prefs"] if isinstance(value, dict) else [value]
+    for pref in prefs:
+        if pref is None:
+            if optional:
+                return None
+            continue
+        if pref in choices:
+            return pref
+    wanted = ", ".join(display(state, p) for p in prefs)
+    legal = ", ".join(display(state, c) for c in choices)
+    if prefs == [None]:
+        raise Skip(f"this decision cannot be declined; possible now: {legal}")
+    raise Skip(f"{wanted}: not possible now; possible: {legal}")
+
+
+def default_choice(state: State, req: dict[str, Any], rng: Dice) -> Any:
+    """Brief: optional abilities are not used; mandatory ones get a seeded random choice."""
+    context = req["context"]
+    if context.get("optional"):
+        return None
+    return rng.choice(context["choices"])

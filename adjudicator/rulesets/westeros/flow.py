@@ -1,0 +1,142 @@
+"""Bookkeeping of the action phase: open requests, whose turn it is, events, power.
+
+Everything lives in `state.action` as plain data so that a saved state resumes exactly:
+
+- ``step``: raid | march | consolidate | done
+- ``last``: the house that acted last in the current step (Iron Throne order turns)
+- ``open``: the open requests, each a dict (id, house, kind, keys, context, secret, summary)
+- ``n``: a counter that makes request ids unique within the round
+- ``battle``: the combat under way (see combat.py), or absent
+- ``ports``: ports whose capture (P9) still waits to be resolved
+- ``done``: "<kind>:<area>" of raids/marches already resolved (instructions used up)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from adjudicator.requests import Event, Request
+from adjudicator.rulesets.westeros.state import State
+
+Events = list[Event]
+_BONUS = re.compile(r"(march|defense|support)([+-]\d)")
+
+
+class Skip(Exception):
+    """An instruction that cannot answer the open request now; the message says why."""
+
+
+def emit(events: Events, kind: str, **data: Any) -> None:
+    """A public event; data holds ids, never names."""
+    events.append(Event(kind, data))
+
+
+def emit_private(events: Events, house: str, kind: str, **data: Any) -> None:
+    events.append(Event(kind, data, public=False, to=house))
+
+
+def open_request(
+    state: State,
+    house: str,
+    kind: str,
+    keys: list[str],
+    context: dict[str, Any],
+    summary: str,
+    secret: bool = False,
+) -> str:
+    """Open a decision for one house; ids are stable: round, kind, house, counter."""
+    act = state.action
+    act["n"] = act.get("n", 0) + 1
+    rid = f"r{state.round}/{kind}/{house}/{act['n']}"
+    act.setdefault("open", []).append(
+        {
+            "id": rid,
+            "house": house,
+            "kind": kind,
+            "keys": keys,
+            "context": context,
+            "secret": secret,
+            "summary": summary,
+        }
+    )
+    return rid
+
+
+def as_request(data: dict[str, Any]) -> Request:
+    context = {**data["context"], "keys": list(data["keys"])}
+    return Request(
+        data["id"], data["house"], data["kind"], context, data["secret"], data["summary"]
+    )
+
+
+def find_open(state: State, request_id: str) -> dict[str, Any] | None:
+    for data in state.action.get("open", []):
+        if data["id"] == request_id:
+            return data
+    return None
+
+
+def next_house(state: State, can_act: Callable[[str], bool]) -> str | None:
+    """The next house in Iron Throne order after the last to act that still has a turn.
+
+    Rulebook, Action phase: "starting with the first player on the Iron Throne track, each
+    player resolves one of his orders ... in turn order, until all are resolved".
+    """
+    order = state.tracks["iron_throne"]
+    last = state.action.get("last")
+    start = order.index(last) + 1 if last in order else 0
+    for i in range(len(order)):
+        house = order[(start + i) % len(order)]
+        if can_act(house):
+            return house
+    return None
+
+
+def power_on_board(state: State, house: str) -> int:
+    return sum(1 for h in state.power_tokens.values() if h == house)
+
+
+def gain_power(state: State, house: str, amount: int) -> int:
+    """Take up to `amount` tokens from the pool; a house never holds more than 20."""
+    cap = state.board.game["power_tokens_max"]
+    room = max(0, cap - state.power.get(house, 0) - power_on_board(state, house))
+    gained = min(amount, room)
+    state.power[house] = state.power.get(house, 0) + gained
+    return gained
+
+
+def lose_power(state: State, house: str, amount: int) -> int:
+    """Return up to `amount` available tokens to the pool."""
+    lost = min(amount, state.power.get(house, 0))
+    state.power[house] = state.power.get(house, 0) - lost
+    return lost
+
+
+def order_owner(state: State, area: str) -> str | None:
+    """The house whose order stands in `area` (the units' owner)."""
+    return state.occupant(area) if area in state.orders else None
+
+
+def order_type(token: str) -> str:
+    """'march+1' -> 'march', 'raid*' -> 'raid', 'consolidate-power*' -> 'consolidate-power'."""
+    plain = token.rstrip("*")
+    match = _BONUS.fullmatch(plain)
+    return match.group(1) if match else plain
+
+
+def is_star(token: str) -> bool:
+    return token.endswith("*") or token in ("march+1", "defense+2", "support+1")
+
+
+def order_bonus(token: str) -> int:
+    match = _BONUS.fullmatch(token)
+    return int(match.group(2)) if match else 0
+
+
+def orders_by_type(state: State, house: str, kind: str) -> list[str]:
+    """Areas holding the house's orders of one type, in the order they were listed."""
+    return [
+        a for a, t in state.orders.items() if order_type(t) == kind and state.occupant(a) == house
+    ]

@@ -1,0 +1,308 @@
+"""The action phase's instruction language: one forum-style line per decision.
+
+    raid Bay of Ice -> Karhold                  raid Bay of Ice: none
+    march Winterfell -> Moat Cailin: knight, footman; leave power
+    march Winterfell -> Moat Cailin: knight; Winterfell -> Castle Black: footman
+    support Castle Black: Stark                 (a house, attacker, defender or none)
+    card Moat Cailin: Greatjon Umber            card: Catelyn Stark   (any battle)
+    blade Moat Cailin: no                       retreat Moat Cailin: Winterfell, Castle Black
+    casualties: footman, footman, knight        consolidate Winterfell: power
+    consolidate Winterfell: muster knight in Winterfell; ship in Port of Winterfell
+    port Winterfell: replace 2                  doran Moat Cailin: fiefdoms
+
+Each line is checked against the board, the house's units and its hand now; what can only
+be judged later (is the target still there?) is checked when the request opens.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from adjudicator.orders.errors import illegal, invalid
+from adjudicator.orders.names import NameIndex, normalize
+from adjudicator.requests import Instruction
+from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros.cards import card_names
+from adjudicator.rulesets.westeros.consolidate_words import parse_consolidate, parse_port
+from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
+from adjudicator.rulesets.westeros.marches import land_reach, ship_reach
+from adjudicator.rulesets.westeros.state import HOUSES, State
+from adjudicator.rulesets.westeros.words import (
+    area_named,
+    card_in_hand,
+    is_no,
+    parse_units,
+    yes_no,
+)
+
+Parsed = tuple[str, str, Any, str]
+"""kind, key, value, what was understood."""
+ARROW = re.compile(r"\s*(?:->|→|=>|\bto\b)\s*", re.IGNORECASE)
+CARD_VERBS = {
+    "tyrion": "lannister",
+    "replace": "",
+    "aeron": "damphair",
+    "mace": "tyrell",
+    "queen": "of thorns",
+    "doran": "martell",
+    "renly": "baratheon",
+    "cersei": "lannister",
+    "patchface": "",
+    "robb": "stark",
+}
+"""Card-decision verbs -> the rest of the card's name a player may also write."""
+
+
+@functools.cache
+def house_names() -> NameIndex:
+    return NameIndex({h: [h.title()] for h in HOUSES}, "house")
+
+
+@functools.cache
+def track_names() -> NameIndex:
+    return NameIndex({t: [n, t.split("_")[0]] for t, n in TRACK_NAMES.items()}, "track")
+
+
+def split_head(rest: str) -> tuple[str, str]:
+    """'Moat Cailin: Greatjon' -> ('Moat Cailin', 'Greatjon'); 'Greatjon' -> ('', 'Greatjon')."""
+    head, sep, tail = rest.partition(":")
+    return (head.strip(), tail.strip()) if sep else ("", head.strip())
+
+
+def parse_action_line(state: State, house: str, text: str) -> Instruction:
+    """One action-phase instruction. Raises LineError (invalid / illegal / ambiguous)."""
+    verb, _, rest = text.strip().partition(" ")
+    verb = verb.lower().rstrip(":")
+    if verb not in PARSERS:
+        raise invalid(f"unknown instruction {verb!r}", sorted(PARSERS))
+    if verb == "card" and normalize(rest).startswith("in any battle"):
+        rest = rest.strip()[len("in any battle") :]
+    tail = CARD_VERBS.get(verb, "")
+    if tail and normalize(rest).startswith(tail):
+        rest = rest.strip()[len(tail) :]
+    kind, key, value, understood = PARSERS[verb](state, house, rest.strip(), verb)
+    return Instruction(kind, key, value, understood=understood)
+
+
+def own_area(state: State, house: str, text: str, order: str) -> str:
+    """An area holding the house's units (and, once revealed, its `order`)."""
+    area = area_named(state, text)
+    name = state.board.name(area)
+    if not state.house_units(area, house):
+        raise illegal(f"you have no units in {name}")
+    if state.phase == "action" and area in state.orders:
+        token = state.orders[area]
+        if flow.order_type(token) != order:
+            raise illegal(f"the order in {name} is {token}, not {order}")
+    elif state.phase == "action" and f"{order}:{area}" not in state.action.get("done", []):
+        raise illegal(f"there is no {order} order in {name}")
+    return area
+
+
+def parse_raid(state: State, house: str, rest: str, verb: str) -> Parsed:
+    """raid <area> -> <target> | raid <area>: none."""
+    parts = ARROW.split(rest, maxsplit=1)
+    if len(parts) == 1:
+        head, tail = split_head(rest)
+        parts = [head or tail, "none" if head else ""]
+    source = own_area(state, house, parts[0], "raid")
+    name = state.board.name
+    if not parts[1] or is_no(parts[1]):
+        return "raid", source, {"from": source, "to": None}, f"raid {name(source)}: none"
+    target = area_named(state, parts[1])
+    if target not in state.board.links[source]:
+        adjacent = [name(a) for a in sorted(state.board.links[source])]
+        raise illegal(f"{name(target)} is not adjacent to {name(source)}", adjacent)
+    info, other = state.board.areas[source], state.board.areas[target]
+    if info.is_land and not other.is_land:
+        raise illegal("a raid from land can only target land areas (P6: never a port)")
+    if info.is_port and target != info.port_sea:
+        raise illegal(f"P6: a raid in a port raids only its sea, {name(info.port_sea)}")
+    return "raid", source, {"from": source, "to": target}, f"raid {name(source)} -> {name(target)}"
+
+
+def parse_march(state: State, house: str, rest: str, verb: str) -> Parsed:
+    """march A -> B[: units]; A -> C: units; leave power | march A: none."""
+    name = state.board.name
+    moves: list[list[Any]] = []
+    leave, origin = False, None
+    for segment in (s.strip() for s in rest.split(";") if s.strip()):
+        if normalize(segment).startswith("leave"):
+            leave = True
+            continue
+        parts = ARROW.split(segment, maxsplit=1)
+        if len(parts) == 1:
+            head, tail = split_head(segment)
+            if head and is_no(tail):
+                origin = own_area(state, house, head, "march")
+                continue
+            raise invalid("expected 'march <from> -> <to>: <units>'")
+        source = own_area(state, house, parts[0], "march")
+        if origin not in (None, source):
+            raise invalid("one march line moves units out of one area only")
+        origin = source
+        dest_text, _, unit_text = parts[1].partition(":")
+        dest = area_named(state, dest_text)
+        units = parse_units(unit_text) if unit_text.strip() else None
+        _check_reach(state, house, source, dest, units)
+        moves.append([dest, units])
+    if origin is None:
+        raise invalid("expected 'march <from> -> <to>: <units>'")
+    _check_counts(state, house, origin, moves)
+    text = (
+        "; ".join(f"{name(origin)} -> {name(d)}: {', '.join(u) if u else 'all'}" for d, u in moves)
+        or f"{name(origin)}: none"
+    )
+    value = {"from": origin, "moves": moves, "leave": leave}
+    return "march", origin, value, f"march {text}{'; leave power' if leave else ''}"
+
+
+def _check_reach(state: State, house: str, origin: str, dest: str, units: list[str] | None) -> None:
+    """Reject destinations no unit of that type could ever reach from `origin`."""
+    board = state.board
+    name = board.name
+    kinds = {
+        u for u in (units or [u.removeprefix("routed ") for u in state.house_units(origin, house)])
+    }
+    if dest == origin:
+        raise illegal(f"units in {name(origin)} are already there")
+    if dest in state.impassable:
+        raise illegal(f"{name(dest)} is out of play in this game")
+    if (
+        "ship" in kinds
+        and dest not in ship_reach(state, house, origin)
+        and not board.areas[dest].is_sea
+    ):
+        raise illegal(
+            f"ships in {name(origin)} cannot reach {name(dest)}",
+            sorted(name(a) for a in ship_reach(state, house, origin)),
+        )
+    if kinds - {"ship"}:
+        if not board.areas[dest].is_land:
+            raise illegal(f"land units never enter {name(dest)} (P2: nor a port)")
+        if dest not in land_reach(state, house, origin) and not _coastal(state, origin, dest):
+            raise illegal(
+                f"{name(dest)} is neither adjacent to {name(origin)} nor reachable by ship",
+                sorted(name(a) for a in land_reach(state, house, origin)),
+            )
+
+
+def _coastal(state: State, origin: str, dest: str) -> bool:
+    """Both areas border a sea: a future chain of ships might carry units between them."""
+    board = state.board
+    touches = [any(board.areas[n].is_sea for n in board.links[a]) for a in (origin, dest)]
+    return all(touches)
+
+
+def _check_counts(state: State, house: str, origin: str, moves: list[list[Any]]) -> None:
+    here = Counter(u.removeprefix("routed ") for u in state.house_units(origin, house))
+    wanted = Counter(u for _, units in moves for u in (units or []))
+    if wanted - here:
+        have = ", ".join(sorted(here.elements()))
+        raise illegal(f"{state.board.name(origin)} holds only {have}")
+
+
+def parse_support(state: State, house: str, rest: str, verb: str) -> Parsed:
+    """support [<area>]: <house> | attacker | defender | none."""
+    head, tail = split_head(rest)
+    key = area_named(state, head) if head else ""
+    word = normalize(tail)
+    if word in ("attacker", "defender", "none") or is_no(tail):
+        side = word if word in ("attacker", "defender") else "none"
+    else:
+        side = house_names().find(tail, among=state.houses)
+        battle = state.action.get("battle") if state.phase == "action" else None
+        if (
+            battle
+            and key in (battle["area"], "")
+            and side not in (battle["attacker"], battle["defender"])
+        ):
+            raise illegal(
+                f"{side.title()} is not fighting in {state.board.name(battle['area'])}; "
+                f"the battle is {battle['attacker'].title()} against "
+                f"{str(battle['defender']).title()}",
+                [battle["attacker"].title(), str(battle["defender"]).title(), "none"],
+            )
+    where = f" {state.board.name(key)}" if key else ""
+    return "support", key, {"side": side}, f"support{where}: {side}"
+
+
+def _choice(kind: str, parse_item: Callable[[State, str, str], Any]) -> Callable[..., Parsed]:
+    """A parser for '<verb> [<battle area>]: <choice>[, <choice> ...]' lines."""
+
+    def parse(state: State, house: str, rest: str, verb: str) -> Parsed:
+        head, tail = split_head(rest)
+        key = area_named(state, head) if head else ""
+        items = [t.strip() for t in tail.split(",") if t.strip()] or ["no"]
+        prefs = [None if is_no(i) else parse_item(state, house, i) for i in items]
+        where = f" {state.board.name(key)}" if key else ""
+        shown = ", ".join("no" if p is None else str(p) for p in prefs)
+        return kind, key, {"prefs": prefs}, f"{verb}{where}: {shown}"
+
+    return parse
+
+
+def _use(state: State, house: str, text: str) -> Any:
+    return "use" if yes_no(text) else None
+
+
+def _card(state: State, house: str, text: str) -> str:
+    return card_in_hand(state, house, text)
+
+
+def _enemy_card(state: State, house: str, text: str) -> str:
+    return card_names().find(text)
+
+
+def _area(state: State, house: str, text: str) -> str:
+    return area_named(state, text)
+
+
+def _track(state: State, house: str, text: str) -> str:
+    return track_names().find(text)
+
+
+def _footman(state: State, house: str, text: str) -> str:
+    units = parse_units(text)
+    if len(units) != 1 or units[0].removeprefix("routed ") != "footman":
+        raise invalid("Mace Tyrell takes a footman or a routed footman")
+    return units[0]
+
+
+def parse_casualties(state: State, house: str, rest: str, verb: str) -> Parsed:
+    """casualties [<area>]: footman, footman, knight (in the order to lose them)."""
+    head, tail = split_head(rest)
+    key = area_named(state, head) if head else ""
+    units = parse_units(tail)
+    return "casualties", key, {"units": units}, f"casualties: {', '.join(units)}"
+
+
+PARSERS: dict[str, Callable[[State, str, str, str], Parsed]] = {
+    "raid": parse_raid,
+    "march": parse_march,
+    "support": parse_support,
+    "card": _choice("card", _card),
+    "blade": _choice("blade", _use),
+    "retreat": _choice("retreat", _area),
+    "casualties": parse_casualties,
+    "consolidate": parse_consolidate,
+    "muster": parse_consolidate,
+    "port": parse_port,
+    "tyrion": _choice("tyrion", _use),
+    "replace": _choice("replace", _card),
+    "aeron": _choice("aeron", _card),
+    "mace": _choice("mace", _footman),
+    "queen": _choice("queen", _area),
+    "doran": _choice("doran", _track),
+    "renly": _choice("renly", _area),
+    "cersei": _choice("cersei", _area),
+    "patchface": _choice("patchface", _enemy_card),
+    "robb": _choice("robb", _area),
+}
+
+ACTION_VERBS: frozenset[str] = frozenset(PARSERS)
+"""First words of the action phase's instruction lines, lower case."""

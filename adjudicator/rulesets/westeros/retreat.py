@@ -1,0 +1,156 @@
+"""Retreats: where the loser's surviving units go, and Robb Stark choosing for them.
+
+Rulebook: a beaten attacker goes back to the area it marched from; a beaten defender
+retreats to an adjacent area that is empty or its own (by ship transport too), never into
+an enemy area, a neutral force or the area the attacker came from, and only among the
+areas where it loses the fewest units to supply. No legal area: the units are destroyed.
+Retreated units are routed for the rest of the round.
+# P11: ships retreat into a port only if their house controls the port's land; an
+# attacker beaten after sailing out of a port returns to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.dice import Dice
+from adjudicator.rulesets.westeros.cards import card_of
+from adjudicator.rulesets.westeros.casualties import take_skulls
+from adjudicator.rulesets.westeros.decisions import ask
+from adjudicator.rulesets.westeros.flow import Events, emit
+from adjudicator.rulesets.westeros.marches import NEUTRAL, land_reach
+from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.strength import combat_army
+from adjudicator.rulesets.westeros.supply import losses_to_fit
+from adjudicator.rulesets.westeros.units import add_units, remove_all, routed, unit_type
+
+Battle = dict[str, Any]
+
+
+def is_hostile(state: State, house: str, area: str) -> bool:
+    """Enemy units, an enemy token or home, or a neutral force: no retreat there."""
+    owner = state.controller(area)
+    if owner is not None and owner != house:
+        return True
+    return bool(state.garrisons.get(area)) and state.board.areas[area].home != house
+
+
+def retreat_areas(state: State, house: str, origin: str, units: list[str]) -> list[str]:
+    """Every area the units could retreat to from `origin`, before the supply rule."""
+    board = state.board
+    if any(unit_type(u) == "ship" for u in units):
+        candidates = set()
+        for other in board.links[origin]:
+            info = board.areas[other]
+            if info.is_sea:
+                candidates.add(other)
+            elif info.is_port and state.controller(info.port_land) == house:
+                candidates.add(other)  # P11
+    else:
+        candidates = land_reach(state, house, origin)
+    return sorted(
+        a for a in candidates if a not in state.impassable and not is_hostile(state, house, a)
+    )
+
+
+def fewest_losses(state: State, house: str, areas: list[str], units: list[str]) -> dict[str, int]:
+    """Rulebook: the loser must pick among the areas where it loses the fewest units."""
+    losses = {a: len(losses_to_fit(state, house, a, units)) for a in areas}
+    least = min(losses.values(), default=0)
+    return {a: n for a, n in losses.items() if n == least}
+
+
+def stage_retreat(state: State, battle: Battle, rng: Dice, events: Events) -> None:
+    if "skulls" not in battle["did"]:
+        take_skulls(state, battle, events)
+        battle["did"].append("skulls")
+    battle["stage"] = "move_in"
+    loser = battle["loser"]
+    units = combat_army(state, battle, loser)
+    if battle[loser] == NEUTRAL or not units:
+        return
+    if battle["defender"] == NEUTRAL:
+        # NOTE: the rulebook lets only a strong enough army march against a neutral force;
+        # here supports are declared after the march, so a failed attempt leaves the units
+        # where they stood, not routed, and spends the order.
+        add_units(state, battle["origin"], battle["attacker"], units)
+        battle["units"] = []
+        emit(
+            events,
+            "neutral_held",
+            house=battle["attacker"],
+            area=battle["area"],
+            origin=battle["origin"],
+        )
+        return
+    house = battle[loser]
+    robb = card_of(battle, battle["winner"]) == "robb-stark"
+    if loser == "attacker" and not robb:
+        origin = battle["origin"]
+        target = None if is_hostile(state, house, origin) else origin
+        retreat_to(state, battle, target, events, supply=False)
+        return
+    exclude = None if loser == "attacker" else battle["origin"]
+    areas = [a for a in retreat_areas(state, house, battle["area"], units) if a != exclude]
+    options = fewest_losses(state, house, areas, units)
+    if len(options) <= 1:
+        retreat_to(state, battle, next(iter(options), None), events)
+        return
+    battle["stage"] = "retreat"
+    chooser = battle[battle["winner"]] if robb else house
+    kind = "robb" if robb else "retreat"
+    ask(
+        state,
+        chooser,
+        kind,
+        battle,
+        sorted(options),
+        False,
+        "choose the retreat area",
+        losses=options,
+        house=house,
+    )
+
+
+def retreat_to(
+    state: State, battle: Battle, target: str | None, events: Events, supply: bool = True
+) -> None:
+    """Move the loser's survivors (routed) to `target`; None destroys them."""
+    loser = battle["loser"]
+    house = battle[loser]
+    if loser == "attacker":
+        units, battle["units"] = battle["units"], []
+    else:
+        units = remove_all(state, battle["area"], house)
+    lost = [] if target is None else (losses_to_fit(state, house, target, units) if supply else [])
+    if target is None:
+        lost = list(units)
+    kept = list(units)
+    for unit in lost:
+        kept.remove(unit)
+    if target is not None:
+        add_units(state, target, house, [routed(u) for u in kept])
+    emit(
+        events,
+        "retreat",
+        house=house,
+        area=battle["area"],
+        to=target,
+        units=sorted(kept),
+        lost=sorted(lost),
+    )
+    battle["stage"] = "move_in"
+
+
+# -- the "retreat" and "robb" requests -------------------------------------------------------
+def apply_retreat(state: State, req: dict[str, Any], area: Any, rng: Dice, events: Events) -> None:
+    battle = state.action["battle"]
+    if req["kind"] == "robb":
+        emit(events, "ability", card="robb-stark", house=req["house"], area=battle["area"], to=area)
+    retreat_to(state, battle, area, events, supply=True)
+
+
+def default_retreat(state: State, req: dict[str, Any], rng: Dice) -> str:
+    """Brief: fewest losses, then an area the loser controls, then the first by id."""
+    house = req["context"]["house"]
+    return min(req["context"]["choices"], key=lambda a: (state.controller(a) != house, a))

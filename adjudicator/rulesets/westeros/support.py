@@ -1,0 +1,111 @@
+"""Support: support orders next to a battle, declared by their owners for a side.
+
+# P5: "Ships in a port may support a battle in the port's sea only; never a battle on land."
+Rulebook: land units never support a sea battle; ships support adjacent land and sea.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.dice import Dice
+from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros.flow import Events, Skip, emit
+from adjudicator.rulesets.westeros.state import State
+
+SIDES = ("attacker", "defender")
+
+
+def can_support(state: State, source: str, battle_area: str) -> bool:
+    """Whether units in `source` may support a battle in `battle_area` at all."""
+    board = state.board
+    here, there = board.areas[source], board.areas[battle_area]
+    if battle_area not in board.links[source]:
+        return False
+    if here.is_port:
+        # P5: a port supports its own sea only (its land never, it is the only other link).
+        return battle_area == here.port_sea
+    # Rulebook: a land area never supports a battle at sea.
+    return not (here.is_land and not there.is_land)
+
+
+def support_areas(state: State, battle: dict[str, Any]) -> list[str]:
+    """Areas whose support order may join this battle, sorted by id."""
+    return [
+        a
+        for a in sorted(state.board.links[battle["area"]])
+        if flow.order_type(state.orders.get(a, "")) == "support"
+        and can_support(state, a, battle["area"])
+    ]
+
+
+def declared(state: State, battle: dict[str, Any], side: str) -> list[str]:
+    """Support orders declared for `side` that are still on the board (Queen of Thorns)."""
+    return [
+        a
+        for a, s in sorted(battle["supports"].items())
+        if s == side and flow.order_type(state.orders.get(a, "")) == "support"
+    ]
+
+
+def is_supported(state: State, battle: dict[str, Any], side: str) -> bool:
+    """cards.yaml glossary "supported": any declared support for the side still standing."""
+    return bool(declared(state, battle, side))
+
+
+def start_support(state: State, battle: dict[str, Any], events: Events) -> bool:
+    """Ask every owner of an adjacent support order; True when all have declared."""
+    pending = [a for a in support_areas(state, battle) if a not in battle["supports"]]
+    if not pending:
+        return True
+    sides = {"attacker": battle["attacker"], "defender": battle["defender"]}
+    for area in pending:
+        flow.open_request(
+            state,
+            flow.order_owner(state, area),
+            "support",
+            [area, battle["area"]],
+            {"battle": battle["n"], "area": battle["area"], "support_area": area, "sides": sides},
+            "declare support",
+        )
+    return False
+
+
+# -- the "support" request ----------------------------------------------------------------
+def answer_support(state: State, req: dict[str, Any], value: Any) -> str:
+    """'attacker' | 'defender' | 'none' | a fighting house -> the side supported."""
+    sides = req["context"]["sides"]
+    choice = value["side"] if isinstance(value, dict) else value
+    if choice in sides.values():
+        choice = next(s for s, h in sides.items() if h == choice)
+    if choice == "defender" and sides["defender"] == "neutral":
+        raise Skip("a neutral force cannot be supported")
+    if choice not in (*SIDES, "none"):
+        raise Skip(
+            f"{choice} is not fighting in {state.board.name(req['context']['area'])}: "
+            f"the battle is {sides['attacker']} against {sides['defender']}"
+        )
+    return choice
+
+
+def apply_support(state: State, req: dict[str, Any], value: str, rng: Dice, events: Events) -> None:
+    battle = state.action["battle"]
+    area = req["context"]["support_area"]
+    battle["supports"][area] = value
+    emit(
+        events,
+        "support_declared",
+        house=req["house"],
+        area=area,
+        battle=battle["area"],
+        side=value,
+        supported=battle[value] if value in SIDES else None,
+    )
+
+
+def default_support(state: State, req: dict[str, Any], rng: Dice) -> str:
+    """Brief: supports itself if it fights; else none."""
+    for side, house in req["context"]["sides"].items():
+        if house == req["house"]:
+            return side
+    return "none"

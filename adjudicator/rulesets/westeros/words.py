@@ -1,0 +1,86 @@
+"""Names in instruction lines: areas, unit types, house cards, yes and no.
+
+Everything goes through NameIndex (case, aliases, unique prefixes, small typos), so that
+'winterfel', 'KL' and 'greatjon' are understood and a guess is taken only when unique.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+from adjudicator.orders.errors import illegal, invalid
+from adjudicator.orders.names import NameIndex, normalize
+from adjudicator.rulesets.westeros.cards import card_names
+from adjudicator.rulesets.westeros.decks import card_name, house_card_facts
+from adjudicator.rulesets.westeros.state import State
+
+_COUNT = re.compile(r"^(\d+)\s*x?\s+(.*)$")
+YES = ("yes", "y", "use", "true", "on", "ok")
+NO = ("no", "n", "none", "nothing", "false", "off", "pass", "dont", "remove", "destroy")
+
+
+@functools.cache
+def unit_names() -> NameIndex:
+    return NameIndex(
+        {
+            "footman": ["footman", "footmen", "foot", "infantry"],
+            "knight": ["knight", "knights", "cavalry"],
+            "ship": ["ship", "ships", "boat", "boats"],
+            "siege_engine": ["siege engine", "siege engines", "siege", "engine"],
+        },
+        "unit",
+    )
+
+
+def area_named(state: State, text: str, among: Iterable[str] | None = None) -> str:
+    """The area id for `text` (LineError when unknown or ambiguous)."""
+    return state.board.names.find(text, among=among)
+
+
+def is_no(text: str) -> bool:
+    return normalize(text) in NO
+
+
+def yes_no(text: str) -> bool:
+    """'yes' / 'no' (and their synonyms) -> bool."""
+    word = normalize(text)
+    if word in YES:
+        return True
+    if word in NO:
+        return False
+    raise invalid(f"expected yes or no, not {text!r}", ["yes", "no"])
+
+
+def parse_units(text: str) -> list[str]:
+    """'knight, 2 footmen' -> ['knight', 'footman', 'footman']; 'routed footman' kept."""
+    units: list[str] = []
+    for part in re.split(r"\s*(?:,|\band\b)\s*", text.strip()):
+        if not part:
+            continue
+        count, name = 1, part
+        match = _COUNT.match(part)
+        if match:
+            count, name = int(match.group(1)), match.group(2)
+        routed = normalize(name).startswith("routed ")
+        kind = unit_names().find(normalize(name).removeprefix("routed "))
+        units += [("routed " if routed else "") + kind] * count
+    if not units:
+        raise invalid(
+            "expected units, e.g. 'knight, footman'", ["footman", "knight", "ship", "siege engine"]
+        )
+    return units
+
+
+def card_in_hand(state: State, house: str, text: str) -> str:
+    """A house card of `house` that is in its hand now (LineError says why not)."""
+    card = card_names().find(text)
+    owner = house_card_facts()[card]["house"]
+    if owner != house:
+        raise illegal(f"{card_name(card)} is a {owner.title()} card, not yours")
+    hand = state.hands.get(house, [])
+    if card not in hand:
+        names = [card_name(c) for c in hand]
+        raise illegal(f"{card_name(card)} is not in your hand (played already)", names)
+    return card
