@@ -72,8 +72,15 @@ class NameIndex:
         raise invalid(f"no {self.what} called {text!r}", self._suggest(key, allowed))
 
     def _close(self, key: str, allowed: set[str]) -> set[str]:
-        close = difflib.get_close_matches(key, list(self._exact), n=5, cutoff=0.85)
-        return {i for k in close for i in self._exact[k]} & allowed
+        """Ids whose names are a small typo away; a clearly closer one wins alone."""
+        scores: dict[str, float] = {}
+        for name, ids in self._exact.items():
+            ratio = difflib.SequenceMatcher(None, key, name).ratio()
+            if ratio >= 0.85:
+                for ident in ids & allowed:
+                    scores[ident] = max(ratio, scores.get(ident, 0.0))
+        best = max(scores.values(), default=0.0)
+        return {ident for ident, ratio in scores.items() if ratio >= best - 0.05}
 
     def _prefixed(self, key: str, allowed: set[str]) -> set[str]:
         return {i for k, ids in self._exact.items() if k.startswith(key) for i in ids} & allowed

@@ -139,6 +139,17 @@ def parse_order_line(state: State, house: str, text: str) -> Instruction:
     )
 
 
+def is_order_line(state: State, text: str) -> bool:
+    """Whether a line reads 'Area: order token' ('Port of Pyke: raid', not 'port Pyke: ...')."""
+    area_text, sep, token_text = text.partition(":")
+    try:
+        state.board.names.find(area_text.strip())
+        parse_token(token_text)
+    except LineError:
+        return False
+    return bool(sep)
+
+
 def _split_last_words(text: str) -> tuple[str, str]:
     """Split 'Moat Cailin march +1' where the token starts: at its type word."""
     words = text.split()

@@ -126,7 +126,7 @@ class Westeros:
         if verb in ("raven", "bury"):
             rest = line[match.end() :].lstrip().removeprefix(":")
             return raven.parse_raven_line(state, player, verb, rest)
-        if verb in _action().ACTION_VERBS:
+        if verb in _action().ACTION_VERBS and not planning.is_order_line(state, line):
             return _action().parse_action_line(state, player, line)
         return planning.parse_order_line(state, player, line)
 
