@@ -108,7 +108,7 @@ def stage_retreat(state: State, battle: Battle, rng: Dice, events: Events) -> No
         False,
         "choose the retreat area",
         losses=options,
-        house=house,
+        loser=house,
     )
 
 
@@ -152,5 +152,5 @@ def apply_retreat(state: State, req: dict[str, Any], area: Any, rng: Dice, event
 
 def default_retreat(state: State, req: dict[str, Any], rng: Dice) -> str:
     """Brief: fewest losses, then an area the loser controls, then the first by id."""
-    house = req["context"]["house"]
+    house = req["context"]["loser"]
     return min(req["context"]["choices"], key=lambda a: (state.controller(a) != house, a))
