@@ -172,14 +172,12 @@ def _check_reach(state: State, house: str, origin: str, dest: str, units: list[s
         raise illegal(f"units in {name(origin)} are already there")
     if dest in state.impassable:
         raise illegal(f"{name(dest)} is out of play in this game")
-    if (
-        "ship" in kinds
-        and dest not in ship_reach(state, house, origin)
-        and not board.areas[dest].is_sea
-    ):
+    reach = ship_reach(state, house, origin)
+    # P2: whether a port may be entered depends on who holds its land when the march resolves.
+    later = board.areas[dest].is_port and dest in board.links[origin]
+    if "ship" in kinds and dest not in reach and not later:
         raise illegal(
-            f"ships in {name(origin)} cannot reach {name(dest)}",
-            sorted(name(a) for a in ship_reach(state, house, origin)),
+            f"ships in {name(origin)} cannot reach {name(dest)}", sorted(name(a) for a in reach)
         )
     if kinds - {"ship"}:
         if not board.areas[dest].is_land:
