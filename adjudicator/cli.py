@@ -272,3 +272,38 @@ def reveal(game_dir: Path) -> None:
     from adjudicator.settings import reveal_secret
 
     click.echo(reveal_secret(game_dir))
+
+
+@main.command("map")
+@GAME_DIR
+@click.option("--house", help="Draw what this player may see (default: the public map).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write to FILE (.svg or .png); default: the SVG on standard output.",
+)
+@click.option("--width", type=click.IntRange(300, 4000), default=1000, show_default=True)
+def map_command(game_dir: Path, house: str | None, output: Path | None, width: int) -> None:
+    """Draw the current position as an SVG or PNG map."""
+    from adjudicator import engine
+    from adjudicator.mapdraw import draw_svg, svg_to_png
+
+    with engine.open_game(game_dir) as game:
+        players = game.ruleset.players(game.state)
+        if house is not None and house.lower() not in players:
+            raise click.BadParameter(
+                f"{house!r} is not a player; players: {', '.join(players)}", param_hint="--house"
+            )
+        svg = draw_svg(game.ruleset.view(game.state, house and house.lower()), width=width)
+    if output is None:
+        click.echo(svg, nl=False)
+    elif output.suffix.lower() == ".png":
+        try:
+            output.write_bytes(svg_to_png(svg))
+        except ImportError:
+            raise click.ClickException(
+                "PNG needs cairosvg: pip install 'adjudicator[png]' (and Debian's libcairo2)"
+            ) from None
+    else:
+        output.write_text(svg, encoding="utf-8")

@@ -44,7 +44,7 @@ def replay_game(path: Path) -> tuple[bool, str]:
     pending = _all_submissions(gamedir)
     game.advance(parse_time(first_meta["created"]))
     checked = 0
-    expected: dict[str, str] = {}
+    expected: dict[str, bytes] = {}
     for commit in commits[1:]:
         target = yaml.safe_load(git.show(path, commit, "game.yaml"))
         game.meta["settings"] = target.get("settings", {})
@@ -60,12 +60,10 @@ def replay_game(path: Path) -> tuple[bool, str]:
             if resolved:
                 publish(game, resolved, now, tx)
             expected.update(
-                (p, d.decode("utf-8"))
-                for p, d in tx.writes.items()
-                if not p.startswith(".adjudicator/")
+                (p, d) for p, d in tx.writes.items() if not p.startswith(".adjudicator/")
             )
             checked += 1
-        expected["game.yaml"] = dump_yaml(game.public_meta(now))
+        expected["game.yaml"] = dump_yaml(game.public_meta(now)).encode("utf-8")
         for relpath, text in sorted(expected.items()):
             if git.show(path, commit, relpath) != text:
                 return False, f"diverged at commit {commit[:10]} (step {target['step']}): {relpath}"

@@ -60,9 +60,11 @@ def log(repo: Path) -> list[str]:
     return _git(repo, "rev-list", "--reverse", "HEAD").stdout.split()
 
 
-def show(repo: Path, commit_id: str, relpath: str) -> str | None:
-    """A file's content at a commit, or None when it did not exist there."""
-    done = _git(repo, "show", f"{commit_id}:{relpath}", check=False)
+def show(repo: Path, commit_id: str, relpath: str) -> bytes | None:
+    """A file's bytes at a commit, or None when it did not exist there."""
+    done = subprocess.run(
+        ["git", "-C", str(repo), "show", f"{commit_id}:{relpath}"], capture_output=True
+    )
     return done.stdout if done.returncode == 0 else None
 
 

@@ -41,40 +41,21 @@ def publish(
         "now": now,
         "players": {p: r.get("name", p) for p, r in game.players.items()},
     }
+    maps = _maps(game, public_view, stem, tx)
     written = []
     for fmt in ("md", "bbcode"):
-        text = render(
-            game.meta["game"],
-            "report",
-            fmt,
-            {
-                **context,
-                "view": public_view,
-                "events": [e for e in events if e.public],
-                "waiting": waiting_lines(game),
-                "map_url": _map_url(game, stem),
-            },
-        )
-        tx.write(f"reports/{stem}.{fmt}", text)
+        public = {
+            **context,
+            "view": public_view,
+            "events": [e for e in events if e.public],
+            "waiting": waiting_lines(game),
+            "map_url": _map_url(game, fmt, maps),
+        }
+        tx.write(f"reports/{stem}.{fmt}", render(game.meta["game"], "report", fmt, public))
         written.append(f"reports/{stem}.{fmt}")
+    written += maps
     for player in game.ruleset.players(game.state):
-        mine = [e for e in events if not e.public and e.to == player]
-        text = render(
-            game.meta["game"],
-            "private",
-            "md",
-            {
-                **context,
-                "player": player,
-                "view": game.ruleset.view(game.state, player),
-                "events": [e for e in mine if e.kind != "instruction_used"],
-                "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
-                "waiting": waiting_lines(game, player),
-            },
-        )
-        path = f".adjudicator/private/{player}/{stem}.md"
-        tx.write(path, text)
-        written.append(path)
+        written += _private_report(game, player, events, context, stem, tx)
     for submission in game.revealed_submissions():
         from adjudicator.engine import dump_submission
 
@@ -88,6 +69,69 @@ def publish(
     return written
 
 
-def _map_url(game: Game, stem: str) -> str | None:
+def _private_report(
+    game: Game,
+    player: str,
+    events: list[Event],
+    context: dict[str, Any],
+    stem: str,
+    tx: Transaction,
+) -> list[str]:
+    """A house's report (and map) with what only it may see, under .adjudicator/private/."""
+    mine = [e for e in events if not e.public and e.to == player]
+    view = game.ruleset.view(game.state, player)
+    text = render(
+        game.meta["game"],
+        "private",
+        "md",
+        {
+            **context,
+            "player": player,
+            "view": view,
+            "events": [e for e in mine if e.kind != "instruction_used"],
+            "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
+            "waiting": waiting_lines(game, player),
+        },
+    )
+    folder = f".adjudicator/private/{player}"
+    tx.write(f"{folder}/{stem}.md", text)
+    written = [f"{folder}/{stem}.md"]
+    if game.settings.get("maps", True):
+        from adjudicator.mapdraw import draw_svg
+
+        tx.write(f"{folder}/{stem}.svg", draw_svg(view))
+        written.append(f"{folder}/{stem}.svg")
+    return written
+
+
+def _maps(game: Game, view: dict[str, Any], stem: str, tx: Transaction) -> list[str]:
+    """The public map: SVG (unless settings.maps is false), and PNG when cairosvg is here."""
+    if not game.settings.get("maps", True):
+        return []
+    from adjudicator.mapdraw import draw_svg, svg_to_png
+
+    svg = draw_svg(view)
+    tx.write(f"reports/{stem}.svg", svg)
+    written = [f"reports/{stem}.svg"]
+    if game.settings.get("png", True):
+        try:
+            tx.write(f"reports/{stem}.png", svg_to_png(svg))
+            written.append(f"reports/{stem}.png")
+        except ImportError:
+            pass  # no cairosvg (pip install 'adjudicator[png]'): the SVG serves
+    return written
+
+
+def _map_url(game: Game, fmt: str, maps: list[str]) -> str | None:
+    """Where the report's image is: under settings.map_base_url, or beside the report.
+
+    A forum needs an absolute URL, so BBCode shows an image only with a base URL; Markdown
+    in the git forge finds the file next to the report.
+    """
+    if not maps:
+        return None
+    image = maps[-1].removeprefix("reports/")
     base = game.settings.get("map_base_url")
-    return f"{base.rstrip('/')}/{stem}.png" if base else None
+    if base:
+        return f"{base.rstrip('/')}/{image}"
+    return image if fmt == "md" else None

@@ -111,10 +111,14 @@ def test_planning_step_end_to_end(new_game) -> None:
     drop(game, "tyrell", SAMPLE_ORDERS["tyrell"])
     second = cli("run", game, "--now", NOW)
     assert second.exit_code == 0
-    assert "resolved 1 step(s); reports: reports/0001.md, reports/0001.bbcode" in second.output
+    assert (
+        "resolved 1 step(s); reports: reports/0001.md, reports/0001.bbcode, reports/0001.svg, "
+        "reports/0001.png" in second.output
+    )
     assert "waiting for lannister: Messenger Raven" in second.output
     report = (game / "reports" / "0001.md").read_text()
     assert "## g — round 1, Messenger Raven" in report
+    assert "![The board after step 1](0001.png)" in report
     assert "| Stark | Winterfell | March +1 ★ |" in report
     assert "| Tyrell | Dornish Marches | March −1 |" in report
     assert "- Lannister (Lannister): Messenger Raven" in report
@@ -145,7 +149,7 @@ def test_nothing_secret_is_committed(new_game) -> None:
     assert not [f for f in files if f.startswith((".adjudicator", "inbox"))]
     secret = (game / ".adjudicator" / "secret").read_text().strip()
     for relpath in files:
-        text = (game / relpath).read_text()
+        text = (game / relpath).read_bytes().decode("utf-8", errors="replace")
         assert secret not in text
         for house in SIX:
             assert password(house) not in text, relpath
@@ -160,6 +164,7 @@ def test_unrevealed_orders_stay_out_of_git_and_reports(new_game) -> None:
     assert not list((game / "reports").iterdir())
     for relpath in tracked(game):
         assert "march +1" not in (game / relpath).read_text().lower()
+    assert not (game / "reports" / "0001.svg").exists()
     meta = yaml.safe_load((game / "game.yaml").read_text())
     assert meta["position"]["orders"] == {}
 
