@@ -12,10 +12,14 @@ recognise it, so it is never applied twice.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import ssl
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 import click
@@ -162,6 +166,8 @@ class FetchedMail:
     folder: str
     uid: int
     raw: bytes
+    received: datetime | None = None
+    """When the server got it (INTERNALDATE): unlike the Date header, not the sender's say."""
 
 
 class ImapSession:
@@ -175,6 +181,7 @@ class ImapSession:
         self.config = config
         self._client: Any = None
         self._created: set[str] = set()
+        self._refused: MailSetupError | None = None
 
     def __enter__(self) -> ImapSession:
         return self
@@ -190,9 +197,19 @@ class ImapSession:
                 client.logout()
 
     def client(self) -> Any:
-        """The logged-in IMAPClient, connecting first if needed."""
+        """The logged-in IMAPClient, connecting first if needed.
+
+        A refused login is remembered: one run never retries it (servers lock out
+        accounts after a few failures, and a cron run may serve hundreds of games).
+        """
+        if self._refused is not None:
+            raise self._refused
         if self._client is None:
-            self._client = self._connect()
+            try:
+                self._client = self._connect()
+            except MailSetupError as e:
+                self._refused = e
+                raise
         return self._client
 
     def _connect(self) -> Any:
@@ -230,6 +247,7 @@ class ImapSession:
                 "ADJUDICATOR_IMAP_PASSWORD (or imap.password in the config file) and "
                 "ADJUDICATOR_IMAP_USER."
             ) from None
+        client.normalise_times = False  # keep INTERNALDATE's zone: aware datetimes
         return client
 
     @contextlib.contextmanager
@@ -273,11 +291,12 @@ class ImapSession:
             with self._guard():
                 client = self.client()
                 client.select_folder(folder)
-                data = client.fetch(batch, ["BODY.PEEK[]"])
+                data = client.fetch(batch, ["BODY.PEEK[]", "INTERNALDATE"])
             for uid in batch:
-                raw = data.get(uid, {}).get(b"BODY[]")
+                item = data.get(uid, {})
+                raw = item.get(b"BODY[]")
                 if raw is not None:
-                    yield FetchedMail(folder, uid, bytes(raw))
+                    yield FetchedMail(folder, uid, bytes(raw), _aware(item.get(b"INTERNALDATE")))
 
     def mark_processed(self, folder: str, uids: list[int]) -> None:
         """Flag the mails processed, or MOVE them to the processed folder.
@@ -309,8 +328,45 @@ class ImapSession:
         self._created.add(name)
 
 
+def _aware(moment: Any) -> datetime | None:
+    if not isinstance(moment, datetime):
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def _imap_errors() -> tuple[type[BaseException], ...]:
     """imaplib's protocol errors (IMAPClient raises them), imported only when needed."""
     import imaplib
 
     return (imaplib.IMAP4.error,)
+
+
+class SeenMail:
+    """Which Message-IDs a game has taken, with their content hash and what became of them.
+
+    Kept in the game's ``.adjudicator/mail/seen/``, one small file per mail, written after
+    the submission is stored and before the mail is marked processed on the server. A mail
+    read again (a crash before marking, a copy, a replay) is recognised here: the same
+    content is a harmless duplicate, other content under a known Message-ID is a replay.
+    """
+
+    def __init__(self, game_dir: Path) -> None:
+        self.root = Path(game_dir) / ".adjudicator" / "mail" / "seen"
+
+    def _path(self, message_id: str) -> Path:
+        return self.root / hashlib.sha256(message_id.encode()).hexdigest()[:40]
+
+    def get(self, message_id: str) -> dict[str, str] | None:
+        """The record of `message_id`, or None when this game never took it."""
+        try:
+            return json.loads(self._path(message_id).read_text())
+        except FileNotFoundError:
+            return None
+        except ValueError:  # unreadable: count it as seen with unknown content
+            return {"message_id": message_id, "hash": "", "outcome": "unknown"}
+
+    def record(self, message_id: str, content_hash: str, outcome: str) -> None:
+        from adjudicator.gamedir import atomic_write
+
+        data = {"message_id": message_id, "hash": content_hash, "outcome": outcome}
+        atomic_write(self._path(message_id), json.dumps(data) + "\n")

@@ -285,6 +285,11 @@ def named_game(mail: Mail) -> str | None:
     return line.group(1).lower() if line else None
 
 
+def without_game_line(text: str) -> str:
+    """The text with a ``game:`` line blanked (not removed: line numbers stay right)."""
+    return _GAME_LINE.sub("", text)
+
+
 def sender_roles(address: str, players: dict[str, str], gm: tuple[str, ...]) -> frozenset[str]:
     """Who an address belongs to: ``"gm"`` and/or player ids; empty for a stranger.
 

@@ -112,11 +112,15 @@ class Outbox:
 
     def add(self, key: str, kind: str, payload: bytes) -> bool:
         """Queue `payload` under `key` unless that key was queued before (then False)."""
-        name = f"{safe_key(key)}.{kind}"
-        if any((self._dir(s) / name).exists() for s in ("pending", "sent", "failed")):
+        if self.known(key, kind):
             return False
-        write_atomic(self._dir("pending") / name, payload)
+        write_atomic(self._dir("pending") / f"{safe_key(key)}.{kind}", payload)
         return True
+
+    def known(self, key: str, kind: str) -> bool:
+        """Whether `key` was ever queued (pending, sent or given up)."""
+        name = f"{safe_key(key)}.{kind}"
+        return any((self._dir(s) / name).exists() for s in ("pending", "sent", "failed"))
 
     def pending(self, kind: str) -> list[OutboxItem]:
         """Items still to send, oldest first (then by name, for a stable order)."""
