@@ -53,9 +53,11 @@ def retreat_areas(state: State, house: str, origin: str, units: list[str]) -> li
     )
 
 
-def fewest_losses(state: State, house: str, areas: list[str], units: list[str]) -> dict[str, int]:
+def fewest_losses(
+    state: State, house: str, areas: list[str], units: list[str], origin: str
+) -> dict[str, int]:
     """Rulebook: the loser must pick among the areas where it loses the fewest units."""
-    losses = {a: len(losses_to_fit(state, house, a, units)) for a in areas}
+    losses = {a: len(losses_to_fit(state, house, a, units, origin)) for a in areas}
     least = min(losses.values(), default=0)
     return {a: n for a, n in losses.items() if n == least}
 
@@ -92,7 +94,7 @@ def stage_retreat(state: State, battle: Battle, rng: Dice, events: Events) -> No
         return
     exclude = None if loser == "attacker" else battle["origin"]
     areas = [a for a in retreat_areas(state, house, battle["area"], units) if a != exclude]
-    options = fewest_losses(state, house, areas, units)
+    options = fewest_losses(state, house, areas, units, battle["area"])
     if len(options) <= 1:
         retreat_to(state, battle, next(iter(options), None), events)
         return

@@ -48,13 +48,17 @@ def with_change(counts: Mapping[str, int], area: str, delta: int) -> dict[str, i
     return out
 
 
-def losses_to_fit(state: State, house: str, area: str, units: list[str]) -> list[str]:
-    """Which of `units` arriving in `area` must be destroyed to respect supply (fewest).
+def losses_to_fit(
+    state: State, house: str, area: str, units: list[str], leaving: str | None = None
+) -> list[str]:
+    """Which of `units` arriving in `area` (from `leaving`) must be destroyed for supply.
 
     The retreat rule (fewest losses) compares these counts; the lost units follow the
     brief's default casualty order.
     """
     counts = unit_counts(state, house)
+    if leaving is not None and leaving in counts:
+        counts = with_change(counts, leaving, -len(units))
     ordered = loss_order(units)
     for lost in range(len(units) + 1):
         if fits_supply(state, house, with_change(counts, area, len(units) - lost)):
