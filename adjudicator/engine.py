@@ -329,6 +329,8 @@ class Game:
             all(r.id in forced for r in missing) or self._defaults_due(missing, now)
         ):
             return None, notes
+        if not missing and self._too_early(answers, now):
+            return None, notes
         dice = self.dice()
         for request in missing:
             answers[request.id] = Answer(
@@ -363,6 +365,16 @@ class Game:
             now >= parse_time(self.requests[r.id]["deadline"]) + timedelta(hours=grace)
             for r in missing
         )
+
+    def _too_early(self, answers: dict[str, Answer], now: datetime) -> bool:
+        """Everything is in, but settings.early_delay_minutes after the last submission used
+        has not passed: players may still change their minds (a GM's choice, default 0)."""
+        delay = float(self.settings.get("early_delay_minutes", 0))
+        if delay <= 0:
+            return False
+        used = {a.submission for a in answers.values() if a.submission}
+        received = [parse_time(s.received) for s in self.submissions if s.id in used]
+        return bool(received) and now < max(received) + timedelta(minutes=delay)
 
     def _expire(self, epoch: str) -> None:
         """The epoch ended: its submissions' standing instructions are spent."""

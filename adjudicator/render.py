@@ -73,6 +73,7 @@ def environment(game: str, fmt: str) -> Any:
     root = str(resources.files("adjudicator.templates"))
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(root),
+        bytecode_cache=_bytecode_cache(),
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -86,6 +87,23 @@ def environment(game: str, fmt: str) -> Any:
     env.globals["fmt"] = fmt
     env.globals["event"] = _event_renderer(env, game, fmt)
     return env
+
+
+def _bytecode_cache() -> Any:
+    """Compiled templates under ~/.cache/adjudicator: compiling them is most of a cron run's
+    rendering time. Without a writable cache folder, templates are compiled each run."""
+    import os
+    from pathlib import Path
+
+    import jinja2
+
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = base / "adjudicator" / "jinja"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))
 
 
 def _event_renderer(env: Any, game: str, fmt: str) -> Any:

@@ -29,7 +29,7 @@ def wall(cmd: list[str], repeat: int = 7) -> list[float]:
     return times
 
 
-def planning_run(repeat: int = 5) -> list[float]:
+def planning_run(maps: bool, repeat: int = 5) -> list[float]:
     times = []
     for _ in range(repeat):
         root = Path(tempfile.mkdtemp())
@@ -51,6 +51,9 @@ def planning_run(repeat: int = 5) -> list[float]:
             check=True,
             capture_output=True,
         )
+        if not maps:
+            meta = game / "game.yaml"
+            meta.write_text(meta.read_text().replace("settings:\n", "settings:\n  maps: false\n"))
         for order in (EXAMPLES / "orders").glob("*.txt"):
             shutil.copy(order, game / "inbox")
         start = time.perf_counter()
@@ -77,7 +80,7 @@ def adjudication_only(repeat: int = 50) -> list[float]:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        play(position, bodies, defaults=["raven"], max_steps=2)
+        play(position, bodies)  # parse six files, reveal; stops at the raven
         times.append(time.perf_counter() - start)
     return times
 
@@ -93,7 +96,8 @@ def report(name: str, times: list[float], target: float) -> None:
 
 def main() -> None:
     report("adjudicator --help (wall)", wall([*ADJ, "--help"]), 0.25)
-    report("run: planning step, 6 files (wall, with git)", planning_run(), 0.5)
+    report("run: planning step, 6 files (wall, with git)", planning_run(maps=False), 0.5)
+    report("the same with SVG + PNG maps", planning_run(maps=True), 1.0)
     report("planning step: parse + resolve (no I/O)", adjudication_only(), 0.05)
 
 

@@ -297,3 +297,12 @@ def test_player_text_is_escaped_in_both_formats(new_game) -> None:
     assert r"Ann \*\[b\]x\[/b\]\*" in (game / "reports" / "0001.md").read_text()
     bbcode = (game / "reports" / "0001.bbcode").read_text()
     assert "[b]x[/b]" not in bbcode and "Ann *[\u200bb]x[\u200b/b]*" in bbcode
+
+
+def test_early_delay_waits_after_the_last_submission(new_game) -> None:
+    game = new_game(settings={"early_delay_minutes": 30})
+    for house, body in SAMPLE_ORDERS.items():
+        drop(game, house, body)
+    assert "resolved" not in cli("run", game, "--now", "2027-01-01T13:00Z").output
+    assert "resolved" not in cli("run", game, "--now", "2027-01-01T13:29Z").output
+    assert "resolved 1 step(s)" in cli("run", game, "--now", "2027-01-01T13:30Z").output
