@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import ClassVar
 
 import click
 
@@ -37,7 +38,25 @@ NOW = click.option(
 )
 
 
+class LazyGroup(click.Group):
+    """A group whose larger commands are imported only when named (cron pulls in mail)."""
+
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {"cron": ("adjudicator.cron", "cron_command")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy:
+            import importlib
+
+            module, attribute = self.lazy[name]
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
+
+
 @click.group(
+    cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     epilog="""Examples:
 
@@ -46,6 +65,7 @@ NOW = click.option(
   adjudicator run mygame
   adjudicator status mygame
   adjudicator export mygame > position.yaml
+  adjudicator cron ~/games          # every game under a folder, with mail (from crontab)
 """,
 )
 @click.version_option(package_name="adjudicator")
