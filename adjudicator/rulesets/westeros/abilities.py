@@ -167,7 +167,7 @@ def effect_aeron(state: State, req: dict[str, Any], card: Any, rng: Dice, events
     state.hands[house].remove("aeron-damphair")
     state.discards.setdefault(house, []).append("aeron-damphair")
     battle["cards"][side] = card
-    fired(events, battle, "aeron-damphair", house, card=card, power=2)
+    fired(events, battle, "aeron-damphair", house, replacement=card, power=2)
 
 
 def mace(state: State, battle: Battle, side: str, events: Events) -> bool:
