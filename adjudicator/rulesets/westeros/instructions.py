@@ -216,7 +216,7 @@ def parse_support(state: State, house: str, rest: str, verb: str) -> Parsed:
         battle = state.action.get("battle") if state.phase == "action" else None
         if (
             battle
-            and key in (battle["area"], "")
+            and key == battle["area"]
             and side not in (battle["attacker"], battle["defender"])
         ):
             raise illegal(

@@ -1,0 +1,191 @@
+"""Bad instructions are rejected at submission with a message that says why; instructions
+that become illegal later are skipped with the reason, never guessed."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from adjudicator.dice import Dice
+from adjudicator.orders.errors import ErrorKind, LineError
+from adjudicator.requests import Instruction
+from adjudicator.rulesets.westeros.action import (
+    action_answer,
+    action_requests,
+    action_step,
+    parse_action_line,
+)
+from adjudicator.rulesets.westeros.state import State
+from tests.rulesets.westeros.action.helpers import action_state, run
+from tests.rulesets.westeros.action.test_full_phase import INSTRUCTIONS, position
+
+
+def start_state() -> State:
+    state, _ = action_state(
+        units={
+            "winterfell": {"stark": ["knight", "footman"]},
+            "riverrun": {"lannister": ["knight"]},
+            "seagard": {"greyjoy": ["knight"]},
+            "the_golden_sound": {"lannister": ["ship"]},
+        },
+        orders={"winterfell": "march+0", "seagard": "march+0", "the_golden_sound": "support+0"},
+        hands={"stark": ["eddard-stark", "robb-stark"]},
+    )
+    return state
+
+
+@pytest.mark.parametrize(
+    ("house", "line", "kind", "fragment"),
+    [
+        (
+            "stark",
+            "march Riverrun -> Harrenhal",
+            ErrorKind.ILLEGAL,
+            "you have no units in Riverrun",
+        ),
+        ("stark", "raid Riverrun -> Harrenhal", ErrorKind.ILLEGAL, "you have no units in Riverrun"),
+        ("stark", "consolidate Riverrun", ErrorKind.ILLEGAL, "you have no units in Riverrun"),
+        (
+            "stark",
+            "march Winterfell -> Harrenhal",
+            ErrorKind.ILLEGAL,
+            "neither adjacent to Winterfell nor reachable by ship",
+        ),
+        (
+            "stark",
+            "march Winterfell -> Bay of Ice: knight",
+            ErrorKind.ILLEGAL,
+            "land units never enter",
+        ),
+        (
+            "stark",
+            "march Winterfell -> Castle Black: knight, knight",
+            ErrorKind.ILLEGAL,
+            "Winterfell holds only footman, knight",
+        ),
+        ("stark", "raid Winterfell -> Karhold", ErrorKind.ILLEGAL, "is march+0, not raid"),
+        ("stark", "card: Greatjon Umber", ErrorKind.ILLEGAL, "Greatjon Umber is not in your hand"),
+        ("stark", "card: Tywin Lannister", ErrorKind.ILLEGAL, "is a Lannister card, not yours"),
+        ("stark", "card: Nobody Special", ErrorKind.INVALID, "no house card called"),
+        ("stark", "march Winterfell -> Nowhere", ErrorKind.INVALID, "no area called 'Nowhere'"),
+        ("stark", "blade: maybe", ErrorKind.INVALID, "expected yes or no"),
+        ("stark", "port Castle Black: replace 1", ErrorKind.ILLEGAL, "Castle Black has no port"),
+        (
+            "stark",
+            "consolidate Winterfell: muster knight",
+            ErrorKind.ILLEGAL,
+            "not consolidate power",
+        ),
+    ],
+)
+def test_rejected_at_submission(house: str, line: str, kind: ErrorKind, fragment: str) -> None:
+    state = start_state()
+    with pytest.raises(LineError) as caught:
+        parse_action_line(state, house, line)
+    assert caught.value.kind == kind
+    assert fragment in caught.value.message, caught.value.message
+
+
+def test_lenient_names_are_understood() -> None:
+    state = start_state()
+    ins = parse_action_line(state, "stark", "march winterfel -> castle blk: knight; leave power")
+    assert ins.value == {
+        "from": "winterfell",
+        "moves": [["castle_black", ["knight"]]],
+        "leave": True,
+    }
+    assert ins.understood == "march Winterfell -> Castle Black: knight; leave power"
+
+
+def test_support_for_a_house_not_fighting_is_rejected() -> None:
+    """A battle at Riverrun (Greyjoy against Lannister) is under way: Stark is not in it."""
+    state = start_state()
+    greyjoy = parse_action_line(state, "greyjoy", "march Seagard -> Riverrun")
+    stark = parse_action_line(state, "stark", "march Winterfell: none")
+    _answer_all(state, {"stark": [stark], "greyjoy": [greyjoy]})
+    assert state.action["battle"]["area"] == "riverrun"
+    with pytest.raises(LineError) as caught:
+        parse_action_line(state, "lannister", "support Riverrun: Stark")
+    assert "Stark is not fighting in Riverrun" in caught.value.message
+    # A standing "support: Martell" made earlier is skipped with the reason, not guessed.
+    (request,) = action_requests(state)
+    martell = Instruction("support", "", {"side": "martell"}, 3, "support: Martell")
+    lannister = Instruction("support", "", {"side": "lannister"}, 4, "support: Lannister")
+    choice = action_answer(state, request, [martell, lannister])
+    assert choice.value == "defender"
+    ((skipped, why),) = choice.skipped
+    assert skipped is martell and "martell is not fighting in Riverrun" in why
+
+
+def test_march_made_illegal_is_skipped_with_reason() -> None:
+    state = start_state()
+    (request,) = action_requests(state)  # Stark's march (Iron Throne: Stark before Greyjoy)
+    bad = parse_action_line(state, "stark", "march Winterfell -> Karhold: knight, footman")
+    state.supply["stark"] = 0
+    state.units["castle_black"] = {"stark": ["footman", "footman"]}
+    state.units["white_harbor"] = {"stark": ["footman", "footman"]}
+    choice = action_answer(state, request, [bad])
+    assert choice.instruction is None
+    assert "exceed your supply" in choice.skipped[0][1]
+
+
+def test_raid_whose_order_was_raided_is_skipped() -> None:
+    played = run(
+        {
+            "units": {
+                "the_shivering_sea": {"stark": ["ship"]},
+                "karhold": {"greyjoy": ["footman"]},
+                "castle_black": {"greyjoy": ["footman"]},
+                "winterfell": {"stark": ["footman"]},
+            },
+            "orders": {
+                "the_shivering_sea": "raid",
+                "karhold": "raid",
+                "castle_black": "support+0",
+                "winterfell": "consolidate-power",
+            },
+        },
+        {"stark": "raid The Shivering Sea -> Karhold\n", "greyjoy": "raid Karhold -> Winterfell\n"},
+    )
+    assert played.waiting == []
+    assert played.state.power["stark"] == 7  # Winterfell's consolidate power kept (1 + crown)
+
+
+def _answer_all(state: State, by_house: dict[str, list[Instruction]]) -> None:
+    from adjudicator.requests import Answer
+
+    for _ in range(20):
+        requests = action_requests(state)
+        answers = {}
+        for request in requests:
+            choice = action_answer(state, request, by_house.get(request.player, []))
+            if choice.instruction is None:
+                return
+            answers[request.id] = Answer(request.id, choice.value)
+        action_step(state, answers, Dice(b"s", "g", 1))
+
+
+def test_state_round_trips_yaml_mid_battle() -> None:
+    """Saved to YAML while a battle waits, the phase resumes to the same end."""
+    silent = dict(INSTRUCTIONS)
+    silent["lannister"] = silent["lannister"].replace("card Riverrun: The Hound", "")
+    whole = run(position(), INSTRUCTIONS)
+    stopped = run(position(), silent)
+    assert [(r.kind, r.player) for r in stopped.waiting] == [("card", "lannister")]
+    data = yaml.safe_load(yaml.safe_dump(stopped.state.to_data()))
+    rest = {
+        "greyjoy": "card: Euron Crow's Eye\nblade: no\n",
+        "lannister": "card: The Hound\nretreat Riverrun: Lannisport\n",
+        "baratheon": "march Kingswood -> The Reach\ncard: Brienne of Tarth\n",
+        "tyrell": INSTRUCTIONS["tyrell"],
+    }
+    resumed = run_from(State.from_data(data), rest)
+    assert resumed.state.units == whole.state.units
+    ids = [r.id for r in action_requests(stopped.state)]
+    assert ids == [r.id for r in action_requests(State.from_data(data))]
+
+
+def run_from(state: State, submissions: dict[str, str]):
+    from tests.rulesets.westeros.harness import play
+
+    return play(state, submissions)
