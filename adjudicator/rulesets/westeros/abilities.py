@@ -44,6 +44,8 @@ def side_of(battle: Battle, house: str) -> str:
 
 
 def fired(events: Events, battle: Battle, card: str, house: str, **data: Any) -> None:
+    """An ability took effect: an event now, and a line in the battle's table later."""
+    battle.setdefault("abilities", []).append({"card": card, "house": house, **data})
     emit(events, "ability", card=card, house=house, area=battle["area"], **data)
 
 

@@ -39,6 +39,9 @@ def kill(
             battle["units"].remove(unit)
     else:
         take_units(state, battle["area"], battle[side], units)
+    battle.setdefault("losses", []).append(
+        {"house": battle[side], "units": sorted(units), "reason": reason}
+    )
     emit(
         events,
         "casualties",

@@ -203,13 +203,8 @@ def stage_move_in(state: State, battle: Battle, rng: Dice, events: Events) -> No
     if card_of(battle, "defender") == "arianne-martell":
         # arianne-martell: the winning attacker stays in the area it marched from.
         add_units(state, battle["origin"], house, units)
-        emit(
-            events,
-            "ability",
-            card="arianne-martell",
-            house=battle["defender"],
-            area=battle["area"],
-            origin=battle["origin"],
+        abilities.fired(
+            events, battle, "arianne-martell", battle["defender"], origin=battle["origin"]
         )
         return
     add_units(state, battle["area"], house, units)
@@ -220,9 +215,29 @@ def stage_move_in(state: State, battle: Battle, rng: Dice, events: Events) -> No
 
 def finish_battle(state: State, events: Events) -> None:
     battle = state.action.pop("battle")
-    emit(events, "battle_ended", n=battle["n"], area=battle["area"])
+    summary = {k: battle.get(k) for k in SUMMARY}
+    emit(events, "battle_ended", **summary)
     end_march(state, events)
 
+
+SUMMARY = (
+    "n",
+    "area",
+    "origin",
+    "attacker",
+    "defender",
+    "cards",
+    "strength",
+    "supports",
+    "winner",
+    "abilities",
+    "losses",
+    "retreat",
+    "moved_in",
+    "blade",
+    "tides",
+)
+"""What the battle table in the report shows (battle_ended)."""
 
 STAGES: dict[str, Callable[[State, Battle, Dice, Events], None]] = {
     "support": stage_support,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
+from adjudicator.rulesets.westeros.abilities import fired
 from adjudicator.rulesets.westeros.cards import card_of
 from adjudicator.rulesets.westeros.casualties import take_skulls
 from adjudicator.rulesets.westeros.decisions import ask
@@ -132,6 +133,7 @@ def retreat_to(
         kept.remove(unit)
     if target is not None:
         add_units(state, target, house, [routed(u) for u in kept])
+    battle["retreat"] = {"house": house, "to": target, "units": sorted(kept), "lost": sorted(lost)}
     emit(
         events,
         "retreat",
@@ -148,7 +150,7 @@ def retreat_to(
 def apply_retreat(state: State, req: dict[str, Any], area: Any, rng: Dice, events: Events) -> None:
     battle = state.action["battle"]
     if req["kind"] == "robb":
-        emit(events, "ability", card="robb-stark", house=req["house"], area=battle["area"], to=area)
+        fired(events, battle, "robb-stark", req["house"], to=area)
     retreat_to(state, battle, area, events, supply=True)
 
 
