@@ -152,9 +152,7 @@ def check_march(state: State, house: str, value: dict[str, Any]) -> dict[str, An
         counts[dest] = counts.get(dest, 0) + len(units)
     if not fits_supply(state, house, {a: n for a, n in counts.items() if n > 0}):
         raise Skip("the armies after this march would exceed your supply limits")
-    leave = bool(value.get("leave"))
-    if leave:
-        _check_leave(state, house, origin, sum(wanted.values()))
+    leave = bool(value.get("leave")) and _may_leave(state, house, origin, sum(wanted.values()))
     return {"from": origin, "moves": [[d, u] for d, u in moves], "leave": leave}
 
 
@@ -166,17 +164,22 @@ def _expand_moves(moves: list[Any], movers: Counter[str]) -> list[tuple[str, lis
     return [(d, sorted(u)) for d, u in merged.items() if u]
 
 
-def _check_leave(state: State, house: str, origin: str, moving: int) -> None:
-    """Rulebook: a house may leave a Power token in a land area its last unit leaves."""
+def _may_leave(state: State, house: str, origin: str, moving: int) -> bool:
+    """Rulebook: a house may leave a Power token in a land area its last unit leaves.
+
+    False (no token, nothing spent) where the area stays the house's anyway: its own home
+    area (printed token) or an area with its token already; raises Skip when not allowed.
+    """
+    if state.power_tokens.get(origin) == house or state.board.areas[origin].home == house:
+        return False
     name = state.board.name(origin)
     if moving < len(state.house_units(origin, house)):
         raise Skip(f"a power token can only be left when every unit leaves {name}")
     if not state.board.areas[origin].is_land:
         raise Skip("power tokens are only left in land areas")
-    if state.power_tokens.get(origin) == house or state.board.areas[origin].home == house:
-        raise Skip(f"{name} stays yours without a new power token")
     if state.power.get(house, 0) < 1:
         raise Skip("you have no available power token")
+    return True
 
 
 def resolve_march(
