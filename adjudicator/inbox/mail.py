@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import codecs
 import email
-import email.policy
 import hashlib
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from email.message import EmailMessage
+from email.header import decode_header, make_header
+from email.message import Message
 from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 
@@ -82,8 +82,9 @@ def parse_mail(raw: bytes) -> Mail:
     >>> (m.sender, m.text)
     ('a@x.org', 'house: stark')
     """
-    msg = email.message_from_bytes(raw, policy=email.policy.default)
-    assert isinstance(msg, EmailMessage)
+    # The compat32 policy parses about twenty times faster than policy.default, which
+    # matters for a mailbox of a thousand mails; headers are decoded by `_header`.
+    msg = email.message_from_bytes(raw)
     text = order_text(msg)
     sender = _sender(msg)
     message_id = _header(msg, "Message-ID").strip()
@@ -101,21 +102,25 @@ def parse_mail(raw: bytes) -> Mail:
     )
 
 
-def _header(msg: EmailMessage, name: str) -> str:
-    try:
-        value = msg.get(name)
-    except (ValueError, IndexError, TypeError):  # a malformed header must not stop a run
+def _header(msg: Message, name: str) -> str:
+    """A header's value, RFC 2047 encoded words decoded, on one line ('' when absent)."""
+    value = msg.get(name)
+    if value is None:
         return ""
-    return " ".join(str(value).split()) if value is not None else ""
+    try:
+        text = str(make_header(decode_header(str(value))))
+    except (ValueError, LookupError, UnicodeError, TypeError):  # broken encoding: keep raw
+        text = str(value)
+    return " ".join(text.split())
 
 
-def _sender(msg: EmailMessage) -> str:
+def _sender(msg: Message) -> str:
     """The single From address, or '' when there is none or more than one (no guessing)."""
     addresses = [a for _, a in getaddresses([_header(msg, "From")]) if "@" in a]
     return addresses[0].lower() if len(addresses) == 1 else ""
 
 
-def _date(msg: EmailMessage) -> datetime | None:
+def _date(msg: Message) -> datetime | None:
     try:
         when = parsedate_to_datetime(_header(msg, "Date"))
     except (TypeError, ValueError, IndexError):
@@ -123,7 +128,7 @@ def _date(msg: EmailMessage) -> datetime | None:
     return when if when.tzinfo is not None else None
 
 
-def order_text(msg: EmailMessage) -> str:
+def order_text(msg: Message) -> str:
     """The orders in a message: the ``*.txt`` attachments if any, else the cleaned body.
 
     An attachment is an order file as the player wrote it (header lines included), so line
@@ -140,16 +145,28 @@ def order_text(msg: EmailMessage) -> str:
     return ""
 
 
-def _is_txt_attachment(part: EmailMessage) -> bool:
+def _filename(part: Message) -> str:
     name = part.get_filename() or ""
-    return not part.is_multipart() and name.lower().endswith(".txt")
+    try:
+        return str(make_header(decode_header(name)))
+    except (ValueError, LookupError, UnicodeError):
+        return name
 
 
-def _bodies(msg: EmailMessage) -> tuple[str | None, str | None]:
+def _is_txt_attachment(part: Message) -> bool:
+    return not part.is_multipart() and _filename(part).lower().endswith(".txt")
+
+
+def _is_attachment(part: Message) -> bool:
+    disposition = str(part.get("Content-Disposition", "")).strip().lower()
+    return bool(part.get_filename()) or disposition.startswith("attachment")
+
+
+def _bodies(msg: Message) -> tuple[str | None, str | None]:
     """The first inline text/plain and text/html parts (not attachments)."""
     plain = html = None
     for part in msg.walk():
-        if part.is_multipart() or part.get_filename() or part.is_attachment():
+        if part.is_multipart() or _is_attachment(part):
             continue
         kind = part.get_content_type()
         if kind == "text/plain" and plain is None:
@@ -159,7 +176,7 @@ def _bodies(msg: EmailMessage) -> tuple[str | None, str | None]:
     return plain, html
 
 
-def _decode(part: EmailMessage) -> str:
+def _decode(part: Message) -> str:
     """A text part as str, whatever its charset claims.
 
     An unknown or wrong charset falls back to UTF-8 and then Latin-1 (which decodes any

@@ -24,9 +24,12 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from email.message import EmailMessage
-from email.policy import SMTP
-from email.utils import formatdate, getaddresses, parseaddr
+from email.charset import QP, Charset
+from email.header import Header
+from email.message import Message
+from email.mime.text import MIMEText
+from email.policy import compat32
+from email.utils import formataddr, formatdate, getaddresses, parseaddr
 from pathlib import Path
 from typing import Any
 
@@ -188,32 +191,45 @@ def compose(
     reply_to: str | None = None,
     in_reply_to: str = "",
     references: Iterable[str] = (),
-) -> EmailMessage:
-    """A text/plain UTF-8 mail with threading headers, ready for `Outbox.add`.
+) -> Message:
+    """A text/plain UTF-8 mail with threading headers, ready for `queue_mail`.
 
     `in_reply_to` is the Message-ID answered; `references` its chain (oldest first), which
     we extend with it so that every client threads the reply under the player's mail.
+    Built with the compat32 classes: a tenth of the cost of `EmailMessage`, which counts
+    when a run answers a thousand mails.
     """
-    msg = EmailMessage(policy=SMTP)
-    msg["From"] = sender
-    msg["To"] = ", ".join(to)
-    msg["Subject"] = subject
+    charset = Charset("utf-8")
+    charset.body_encoding = QP  # readable in any raw view, safe through 7-bit relays
+    msg = MIMEText(body, "plain", charset)
+    msg["From"] = _address(sender)
+    msg["To"] = ", ".join(_address(a) for a in to)
+    msg["Subject"] = subject if subject.isascii() else Header(subject, "utf-8")
     msg["Date"] = formatdate(localtime=False)
     msg["Message-ID"] = message_id(key, sender)
     msg["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
     if reply_to:
-        msg["Reply-To"] = reply_to
+        msg["Reply-To"] = _address(reply_to)
     if in_reply_to:
         chain = [r for r in references if r != in_reply_to] + [in_reply_to]
         msg["In-Reply-To"] = in_reply_to
         msg["References"] = " ".join(chain[-20:])
-    msg.set_content(body)
     return msg
 
 
-def queue_mail(outbox: Outbox, key: str, msg: EmailMessage) -> bool:
+def _address(text: str) -> str:
+    """'Name <addr>' with a non-ASCII name encoded (RFC 2047), the address untouched."""
+    name, addr = parseaddr(text)
+    return formataddr((name, addr), charset="utf-8") if addr else text
+
+
+_WIRE = compat32.clone(linesep="\r\n")
+"""SMTP wants CRLF line ends; smtplib sends stored bytes as they are."""
+
+
+def queue_mail(outbox: Outbox, key: str, msg: Message) -> bool:
     """Queue a composed mail; False when that key was queued before."""
-    return outbox.add(key, "mail", msg.as_bytes(policy=SMTP))
+    return outbox.add(key, "mail", msg.as_bytes(policy=_WIRE))
 
 
 # -- sending --------------------------------------------------------------------------------
@@ -378,12 +394,10 @@ class SmtpSender:
         return smtp
 
 
-def _parse_stored(raw: bytes) -> EmailMessage:
+def _parse_stored(raw: bytes) -> Message:
     from email import message_from_bytes
 
-    msg = message_from_bytes(raw, policy=SMTP)
-    assert isinstance(msg, EmailMessage)
-    return msg
+    return message_from_bytes(raw)
 
 
 def _text(error: bytes | str) -> str:

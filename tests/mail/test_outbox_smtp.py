@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from email.message import Message
+
 import pytest
 
 from adjudicator.inbox.imap import MailSetupError
@@ -15,7 +17,7 @@ def sender_for(server, **extra) -> SmtpSender:
     return SmtpSender(config)
 
 
-def receipt(key: str, to: str = "ned@north.example", **kw) -> smtp.EmailMessage:
+def receipt(key: str, to: str = "ned@north.example", **kw) -> Message:
     return compose(
         key,
         sender="Westeros GM <gm@example.org>",

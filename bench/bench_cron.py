@@ -1,0 +1,254 @@
+"""Benchmark `adjudicator cron` against a real Dovecot (and aiosmtpd) on 127.0.0.1.
+
+Targets (issue 4):
+  idle:  200 game folders, nothing new, one IMAP session   -> under 5 s wall
+  flood: one game whose folder holds 1,000 mails            -> under 10 s wall
+
+    python bench/bench_cron.py [--games 200] [--mails 1000] [--keep DIR]
+
+Needs dovecot-imapd (see tests/mail/imap-test-server.sh) and aiosmtpd. Not a test: it
+prints the numbers and exits 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+HELPER = ROOT / "tests" / "mail" / "imap-test-server.sh"
+SIX = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
+START = datetime(2027, 1, 1, 12, 0, tzinfo=UTC)
+ORDERS = {
+    "stark": "Winterfell: march +1\nWhite Harbor: defense\nThe Shivering Sea: support\n",
+    "lannister": "Lannisport: march\nStoney Sept: raid\nThe Golden Sound: support\n"
+    "Port of Lannisport: consolidate power\n",
+    "baratheon": "Dragonstone: march +1\nKingswood: march\nShipbreaker Bay: raid\n",
+    "greyjoy": "Pyke: march\nPort of Pyke: raid\nIronman's Bay: support\n"
+    "Greywater Watch: defense\n",
+    "tyrell": "Highgarden: march\nDornish Marches: march -1\nRedwyne Straits: raid\n",
+    "martell": "Sunspear: defense +2\nSalt Shore: march\nSea of Dorne: consolidate power\n",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_dovecot(workdir: Path) -> tuple[subprocess.Popen[bytes], dict[str, str]]:
+    d = workdir / "dovecot"
+    d.mkdir()
+    os.chmod(workdir, 0o755)
+    os.chmod(d, 0o755)
+    ports = {"IMAP_TEST_PORT": free_port(), "IMAPS_TEST_PORT": free_port()}
+    ports["LMTP_TEST_PORT"] = free_port()
+    env = {**os.environ, **{k: str(v) for k, v in ports.items()}}
+    env.update(IMAP_TEST_USER="gm", IMAP_TEST_PASS="bench-pw")
+    script = 'source "$0" && imap_test_server_config "$1"'
+    subprocess.run(["bash", "-c", script, str(HELPER), str(d)], check=True, env=env)
+    proc = subprocess.Popen(["dovecot", "-F", "-c", str(d / "dovecot.conf")])
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", ports["IMAPS_TEST_PORT"]), timeout=1):
+                break
+        except OSError:
+            time.sleep(0.05)
+    imap_env = {
+        "ADJUDICATOR_IMAP_HOST": "127.0.0.1",
+        "ADJUDICATOR_IMAP_PORT": str(ports["IMAPS_TEST_PORT"]),
+        "ADJUDICATOR_IMAP_USER": "gm",
+        "ADJUDICATOR_IMAP_PASSWORD": "bench-pw",
+        "ADJUDICATOR_IMAP_CAFILE": str(d / "cert.pem"),
+    }
+    return proc, imap_env
+
+
+def start_smtp(cafile_dir: Path) -> tuple[Any, dict[str, str]]:
+    """aiosmtpd that accepts everything (STARTTLS, AUTH), so replies cost a real send."""
+    import ssl
+
+    from aiosmtpd.controller import Controller
+    from aiosmtpd.smtp import AuthResult
+
+    class Sink:
+        count = 0
+
+        async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+            Sink.count += 1
+            return "250 OK"
+
+    tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    tls.load_cert_chain(cafile_dir / "cert.pem", cafile_dir / "key.pem")
+    port = free_port()
+    ctl = Controller(
+        Sink(),
+        hostname="127.0.0.1",
+        port=port,
+        tls_context=tls,
+        require_starttls=True,
+        authenticator=lambda *a: AuthResult(success=True),
+        auth_required=True,
+    )
+    ctl.start()
+    return ctl, {
+        "ADJUDICATOR_SMTP_HOST": "127.0.0.1",
+        "ADJUDICATOR_SMTP_PORT": str(port),
+        "ADJUDICATOR_SMTP_SECURITY": "starttls",
+        "ADJUDICATOR_SMTP_USER": "gm",
+        "ADJUDICATOR_SMTP_PASSWORD": "x",
+        "ADJUDICATOR_SMTP_CAFILE": str(cafile_dir / "cert.pem"),
+        "ADJUDICATOR_SMTP_FROM": "GM <gm@example.org>",
+        "ADJUDICATOR_SMTP_MIN_INTERVAL": "0",
+    }
+
+
+def imap_client(env: dict[str, str]) -> Any:
+    import ssl
+
+    from imapclient import IMAPClient
+
+    ctx = ssl.create_default_context(cafile=env["ADJUDICATOR_IMAP_CAFILE"])
+    c = IMAPClient("127.0.0.1", port=int(env["ADJUDICATOR_IMAP_PORT"]), ssl_context=ctx)
+    c.login("gm", "bench-pw")
+    return c
+
+
+def make_games(root: Path, count: int, prefix: str) -> list[Path]:
+    from adjudicator.create import create_game
+
+    paths = []
+    for i in range(count):
+        path = root / f"{prefix}{i:03d}"
+        roster = {h: {"name": h.title(), "email": f"{h}@{prefix}{i}.example"} for h in SIX}
+        create_game(
+            path,
+            "westeros",
+            now=START,
+            players=6,
+            roster=roster,
+            passwords={h: f"pw-{h}" for h in SIX},
+            settings={"gm_email": "gm@example.org", "mail": {"folder": path.name}},
+        )
+        paths.append(path)
+    return paths
+
+
+def mail(sender: str, body: str, n: int) -> bytes:
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = sender, "gm@example.org", f"orders {n}"
+    msg["Message-ID"] = f"<bench-{n}@players.example>"
+    msg.set_content(body)
+    return msg.as_bytes()
+
+
+def cron(root: Path, env: dict[str, str], now: str = "2027-01-01T13:00Z") -> tuple[float, str]:
+    from click.testing import CliRunner
+
+    from adjudicator.cron import cron_command
+
+    t0 = time.perf_counter()
+    result = CliRunner().invoke(cron_command, [str(root), "--now", now], env=env)
+    elapsed = time.perf_counter() - t0
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return elapsed, result.output + result.stderr
+
+
+def bench_idle(work: Path, env: dict[str, str], games: int) -> float:
+    root = work / "idle"
+    root.mkdir()
+    t0 = time.perf_counter()
+    paths = make_games(root, games, "g")
+    c = imap_client(env)
+    for path in paths:
+        c.create_folder(path.name)
+    c.logout()
+    print(f"idle: created {games} games in {time.perf_counter() - t0:.1f} s")
+    first, _ = cron(root, env)  # first run: every game runs the engine once
+    print(f"idle: first cron (engine runs everywhere) {first:.2f} s")
+    logins = _logins(env)
+    elapsed, out = cron(root, env)
+    print(
+        f"idle: cron over {games} games with nothing new: {elapsed:.2f} s, "
+        f"IMAP logins {_logins(env) - logins}, output {out!r}"
+    )
+    return elapsed
+
+
+def _logins(env: dict[str, str]) -> int:
+    log = Path(env["ADJUDICATOR_IMAP_CAFILE"]).parent / "dovecot.log"
+    return log.read_text(errors="replace").count("Login: user=<") if log.exists() else 0
+
+
+def bench_flood(work: Path, env: dict[str, str], mails: int) -> float:
+    root = work / "flood"
+    root.mkdir()
+    [game] = make_games(root, 1, "f")
+    c = imap_client(env)
+    c.create_folder(game.name)
+    t0 = time.perf_counter()
+    for n in range(mails):
+        house = SIX[n % 6]
+        if n % 10 == 9:
+            raw = mail(f"stranger{n}@spam.example", "buy now", n)
+        elif n % 10 == 8:
+            raw = mail(f"{house}@f0.example", f"house: {house}\npassword: nope\n", n)
+        else:
+            text = f"house: {house}\npassword: pw-{house}\n# copy {n}\n{ORDERS[house]}"
+            raw = mail(f"{house}@f0.example", text, n)
+        c.append(game.name, raw)
+    c.logout()
+    print(f"flood: appended {mails} mails in {time.perf_counter() - t0:.1f} s")
+    elapsed, out = cron(root, env)
+    print(f"flood: cron over one game with {mails} mails: {elapsed:.2f} s\n  {out.strip()}")
+    again, out2 = cron(root, env)
+    print(f"flood: second cron: {again:.2f} s, output {out2.strip()!r}")
+    return elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--mails", type=int, default=1000)
+    parser.add_argument("--keep", type=Path, help="work in this folder and keep it")
+    args = parser.parse_args()
+    import logging
+
+    logging.getLogger("mail.log").setLevel(logging.ERROR)  # aiosmtpd's deprecation chatter
+    work = args.keep or Path(tempfile.mkdtemp(prefix="bench-cron-"))
+    work.mkdir(parents=True, exist_ok=True)
+    proc, imap_env = start_dovecot(work)
+    ctl, smtp_env = start_smtp(work / "dovecot")
+    env = {**imap_env, **smtp_env}
+    try:
+        idle = bench_idle(work, env, args.games)
+        flood = bench_flood(work, env, args.mails)
+    finally:
+        ctl.stop()
+        proc.terminate()
+        proc.wait(timeout=15)
+        if args.keep is None:
+            shutil.rmtree(work, ignore_errors=True)
+    ok = idle < 5 and flood < 10
+    print(
+        f"idle {idle:.2f} s (target < 5), flood {flood:.2f} s (target < 10): "
+        + ("OK" if ok else "MISSED")
+    )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
