@@ -275,7 +275,8 @@ def roose(state: State, battle: Battle, side: str, events: Events) -> bool:
 def renly(state: State, battle: Battle, side: str, events: Events) -> bool:
     """renly-baratheon: winning, may upgrade one fighting or supporting footman to a knight."""
     house = battle[side]
-    if battle["winner"] != side or pieces_left(state, house, "knight", battle["units"]) < 1:
+    in_transit = battle["units"] if side == "attacker" else []
+    if battle["winner"] != side or pieces_left(state, house, "knight", in_transit) < 1:
         return True
     areas = [battle["area"]] if "footman" in combat_army(state, battle, side) else []
     areas += [

@@ -458,3 +458,35 @@ def test_doran_martell_moves_the_opponent_down_a_track() -> None:
     )
     assert played.state.tracks["fiefdoms"][-1] == "stark"
     assert find_events(played, "ability", card="doran-martell", track="fiefdoms", victim="stark")
+
+
+def test_renly_baratheon_needs_a_knight_in_reserve() -> None:
+    # renly-baratheon: with all 5 knights on the board nothing is asked.
+    knights = {"winterfell": {"baratheon": ["knight"] * 4}}
+    played = fight(
+        "baratheon",
+        "stark",
+        "renly-baratheon",
+        "ser-rodrick-cassel",
+        a_units=("knight", "footman"),
+        units=knights,
+        supply={h: 6 for h in ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")},
+    )
+    assert played.waiting == [] and not find_events(played, "ability", card="renly-baratheon")
+
+
+def test_renly_baratheon_defending_counts_only_own_knights() -> None:
+    # renly-baratheon as defender: the attacker's knights in transit are not Baratheon's.
+    played = fight(
+        "stark",
+        "baratheon",
+        "catelyn-stark",
+        "renly-baratheon",
+        a_units=("knight", "knight"),
+        d_units=("footman", "footman", "knight"),
+        units={"winterfell": {"baratheon": ["knight", "knight", "knight"]}},
+        supply={h: 6 for h in ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")},
+        subs={"baratheon": "renly: The Twins\n"},
+    )
+    assert find_events(played, "ability", card="renly-baratheon", upgraded="the_twins")
+    assert sorted(played.state.units["the_twins"]["baratheon"]) == ["footman", "knight", "knight"]
