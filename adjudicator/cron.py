@@ -332,7 +332,15 @@ class CronRun:
         self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]], report: GameReport
     ) -> None:
         outbox = Outbox(game.path)
-        taken = self._take_mail(game, shared, outbox, report)
+        try:
+            taken = self._take_mail(game, shared, outbox, report)
+        except (MailConnectionError, MailSetupError) as e:
+            # Mail trouble must not stop the clock: deadlines still pass, reports still go.
+            taken = 0
+            if isinstance(e, MailSetupError):
+                report.problems.append(e.format_message())
+            else:
+                report.notes.append(str(e))
         result = None
         if taken or needs_run(game, self.now):
             from adjudicator import engine

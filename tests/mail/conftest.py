@@ -6,12 +6,14 @@ broken mail setup. Ports are picked free at start-up, so several test runs can s
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
 import ssl
 import subprocess
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field
 from email import message_from_bytes
 from email.message import EmailMessage
 from email.policy import default as default_policy
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -225,6 +228,49 @@ def smtp_server(imap_server: ImapServer) -> Iterator[SmtpServer]:
 def smtps_server(imap_server: ImapServer) -> Iterator[SmtpServer]:
     """aiosmtpd with implicit TLS (SMTPS) and AUTH."""
     yield from _smtp(imap_server, implicit_tls=True)
+
+
+class FakeForum(ThreadingHTTPServer):
+    """Records every POST; answers with the next status in `statuses` (default 200)."""
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.posts: list[tuple[str, dict[str, str], dict]] = []
+        self.statuses: list[int] = []
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: FakeForum
+
+    def do_POST(self) -> None:
+        status = self.server.statuses.pop(0) if self.server.statuses else 200
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        if status < 300:
+            self.server.posts.append((self.path, dict(self.headers), body))
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(b'{"id": 1}')
+
+    def log_message(self, *args: object) -> None:  # keep pytest output clean
+        pass
+
+
+@pytest.fixture
+def forum() -> Iterator[FakeForum]:
+    """A local HTTP server on 127.0.0.1 standing in for Discourse and Discord."""
+    server = FakeForum()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture

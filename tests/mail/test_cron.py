@@ -438,3 +438,88 @@ def test_config_file_supplies_credentials(
     assert result.exit_code == 0, result.output + result.stderr
     assert "accepted 1" in result.output
     assert len(smtp_server.handler.to(email("stark"))) == 1
+
+
+def test_reports_are_posted_to_discord_and_a_5xx_is_retried(
+    new_game, imap_server, smtp_server, folder, make_mail, forum
+):
+    roster = {h: {"name": h.title(), "email": email(h)} for h in SIX}
+    settings = {"gm_email": GM, "mail": {"folder": folder}, "forum": {"discord": True}}
+    game = new_game("w1", roster=roster, settings=settings)
+    env = {**imap_server.env(), **smtp_server.env()}
+    env["ADJUDICATOR_DISCORD_WEBHOOK"] = f"{forum.url}/api/webhooks/9/tok"
+    append(imap_server, folder, *[make_mail(email(h), orders(h)) for h in SIX])
+    forum.statuses = [502]
+    first = run(game.parent, env)
+    assert "steps 1" in first.output and "retry: " in first.output and "502" in first.output
+    assert forum.posts == []
+    second = run(game.parent, env)
+    assert second.exit_code == 0, second.output
+    assert "posted" in second.output
+    texts = [body["content"] for _, _, body in forum.posts]
+    assert all(len(t) <= 2000 for t in texts)
+    report = (game / "reports" / "0001.md").read_text()
+    lines = [line for t in texts for line in t.splitlines() if line.strip()]
+    assert lines == [line for line in report.splitlines() if line.strip()]
+    assert all("for stark only" not in t for t in texts)  # private reports never go public
+    assert run(game.parent, env).output == ""
+    assert len(forum.posts) == len(texts)
+
+
+def test_late_notice_when_the_game_waits(
+    mail_game, imap_server, smtp_server, folder, env, make_mail
+):
+    game = mail_game(reminder_hours=0)
+    meta = yaml.safe_load((game / "game.yaml").read_text())
+    meta["settings"]["nmr"] = "wait"
+    (game / "game.yaml").write_text(yaml.safe_dump(meta, sort_keys=False))
+    append(imap_server, folder, *[make_mail(email(h), orders(h)) for h in SIX[:5]])
+    run(game.parent, env)
+    smtp_server.handler.messages.clear(), smtp_server.handler.envelopes.clear()
+    late = run(game.parent, env, now="2027-01-04T00:00Z")
+    assert "queued 1" in late.output
+    [notice] = smtp_server.handler.to(email("martell"))
+    assert "Deadline passed" in notice["Subject"]
+    assert "The game waits for your answer." in notice.get_content()
+    assert run(game.parent, env, now="2027-01-04T01:00Z").output == ""
+
+
+def test_idle_game_skips_the_engine_until_something_changes(
+    mail_game, imap_server, smtp_server, folder, env, make_mail, monkeypatch
+):
+    from adjudicator import engine
+
+    game = mail_game()
+    run(game.parent, env)  # the first run always runs the engine
+    calls = []
+    real = engine.run
+
+    def counting(path, now, **kw):
+        calls.append(path)
+        return real(path, now, **kw)
+
+    monkeypatch.setattr(engine, "run", counting)
+    assert run(game.parent, env).output == ""
+    assert calls == []
+    (game / "inbox" / "stark.txt").write_text(orders("stark"))
+    assert "files 1" in run(game.parent, env).output
+    assert len(calls) == 1
+    from adjudicator.settings import extend_deadlines
+
+    extend_deadlines(game, 24)  # the GM changed the game: the engine must look again
+    run(game.parent, env)
+    assert len(calls) == 2
+
+
+def test_missing_imap_folder_is_a_gm_problem_but_the_game_still_runs(
+    new_game, imap_server, smtp_server
+):
+    roster = {h: {"name": h.title(), "email": email(h)} for h in SIX}
+    settings = {"gm_email": GM, "mail": {"folder": "no-such-folder"}}
+    game = new_game("w1", roster=roster, settings=settings)
+    (game / "inbox" / "stark.txt").write_text(orders("stark"))
+    result = run(game.parent, {**imap_server.env(), **smtp_server.env()})
+    assert result.exit_code == 1
+    assert "no-such-folder" in result.stderr and "settings.mail.folder" in result.stderr
+    assert "files 1" in result.stderr
+    assert [s["player"] for s in submissions(game)] == ["stark"]

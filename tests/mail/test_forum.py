@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
 import pytest
 
 from adjudicator.inbox.imap import MailSetupError
@@ -19,48 +14,6 @@ from adjudicator.publish.forum import (
     split_text,
 )
 from adjudicator.publish.smtp import Outbox
-
-
-class FakeForum(ThreadingHTTPServer):
-    """Records every POST; answers with the next status in `statuses` (default 200)."""
-
-    def __init__(self) -> None:
-        super().__init__(("127.0.0.1", 0), _Handler)
-        self.posts: list[tuple[str, dict[str, str], dict]] = []
-        self.statuses: list[int] = []
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}"
-
-
-class _Handler(BaseHTTPRequestHandler):
-    server: FakeForum
-
-    def do_POST(self) -> None:
-        status = self.server.statuses.pop(0) if self.server.statuses else 200
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        if status < 300:
-            self.server.posts.append((self.path, dict(self.headers), body))
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.end_headers()
-        self.wfile.write(b'{"id": 1}')
-
-    def log_message(self, *args: object) -> None:  # keep pytest output clean
-        pass
-
-
-@pytest.fixture
-def forum() -> Iterator[FakeForum]:
-    server = FakeForum()
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_discourse_post_has_api_headers_topic_and_raw(forum, tmp_path):
