@@ -41,6 +41,7 @@ from adjudicator.rulesets.westeros.words import (
 
 Parsed = tuple[str, str, Any, str]
 """kind, key, value, what was understood."""
+_VERB = re.compile(r"\s*([A-Za-z']+)\s*(.*)$", re.DOTALL)
 ARROW = re.compile(r"\s*(?:->|→|=>|\bto\b)\s*", re.IGNORECASE)
 CARD_VERBS = {
     "tyrion": "lannister",
@@ -75,8 +76,8 @@ def split_head(rest: str) -> tuple[str, str]:
 
 def parse_action_line(state: State, house: str, text: str) -> Instruction:
     """One action-phase instruction. Raises LineError (invalid / illegal / ambiguous)."""
-    verb, _, rest = text.strip().partition(" ")
-    verb = verb.lower().rstrip(":")
+    match = _VERB.match(text)
+    verb, rest = (match.group(1).lower(), match.group(2)) if match else ("", text)
     if verb not in PARSERS:
         raise invalid(f"unknown instruction {verb!r}", sorted(PARSERS))
     if verb == "card" and normalize(rest).startswith("in any battle"):

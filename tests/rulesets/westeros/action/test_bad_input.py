@@ -189,3 +189,35 @@ def run_from(state: State, submissions: dict[str, str]):
     from tests.rulesets.westeros.harness import play
 
     return play(state, submissions)
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "value"),
+    [
+        ("card:Eddard Stark", "card", {"prefs": ["eddard-stark"]}),
+        ("card Winterfell: eddard", "card", {"prefs": ["eddard-stark"]}),
+        ("queen of thorns: Winterfell", "queen", {"prefs": ["winterfell"]}),
+        ("queen Winterfell: Karhold", "queen", {"prefs": ["karhold"]}),
+        ("doran martell Moat Cailin: kings court", "doran", {"prefs": ["kings_court"]}),
+        ("tyrion lannister: yes", "tyrion", {"prefs": ["use"]}),
+        ("blade: no", "blade", {"prefs": [None]}),
+        (
+            "retreat Moat Cailin: Winterfell, Castle Black",
+            "retreat",
+            {"prefs": ["winterfell", "castle_black"]},
+        ),
+        (
+            "casualties: 2 footmen, knight",
+            "casualties",
+            {"units": ["footman", "footman", "knight"]},
+        ),
+        ("support: none", "support", {"side": "none"}),
+        ("support Castle Black: Stark", "support", {"side": "stark"}),
+        ("port Winterfell: destroy", "port", 0),
+        ("port Port of Winterfell: replace all", "port", "all"),
+    ],
+)
+def test_instruction_forms(line: str, kind: str, value: object) -> None:
+    state = start_state()
+    ins = parse_action_line(state, "stark", line)
+    assert (ins.kind, ins.value) == (kind, value)
