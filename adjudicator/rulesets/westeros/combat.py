@@ -19,7 +19,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import abilities, casualties, retreat, strength
 from adjudicator.rulesets.westeros.cards import card_of, tides_deck
 from adjudicator.rulesets.westeros.decisions import ask
-from adjudicator.rulesets.westeros.flow import Events, emit
+from adjudicator.rulesets.westeros.flow import Events, emit, emit_private
 from adjudicator.rulesets.westeros.marches import NEUTRAL, defender_of, end_march, enter_area
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.support import start_support
@@ -119,7 +119,11 @@ def stage_tides(state: State, battle: Battle, rng: Dice, events: Events) -> None
         deck = rng.shuffled(tides_deck())
         battle["tides"] = {"attacker": deck[0], "defender": deck[1]}
         battle["tides_deck"] = deck[2:]
-        emit(events, "tides_drawn", area=battle["area"], tides=dict(battle["tides"]))
+        # Each side sees only its own card until the totals are compared (battle_resolved).
+        for side in ("attacker", "defender"):
+            emit_private(
+                events, battle[side], "tides_drawn", area=battle["area"], card=battle["tides"][side]
+            )
     battle["stage"] = "blade"
 
 
@@ -184,6 +188,7 @@ def stage_resolve(state: State, battle: Battle, rng: Dice, events: Events) -> No
         winner=battle[winner],
         tie=totals["attacker"] == totals["defender"],
         supports=dict(battle["supports"]),
+        tides=dict(battle.get("tides", {})),
     )
     for side in ("attacker", "defender"):
         card, house = card_of(battle, side), battle[side]
