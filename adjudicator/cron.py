@@ -45,6 +45,7 @@ from adjudicator.inbox.mail import (
     may_submit_for,
     named_game,
     parse_mail,
+    redact_passwords,
     sender_roles,
     without_game_line,
 )
@@ -156,6 +157,8 @@ class GameReport:
     problems: list[str] = field(default_factory=list)
     """What the GM must fix; any makes the run exit 1."""
     busy: bool = False
+    details: list[str] = field(default_factory=list)
+    """One line per mail not taken (rejected, stranger, replay...), for the log file."""
 
     @property
     def happened(self) -> bool:
@@ -379,7 +382,7 @@ class CronRun:
         pending: dict[str, list[int]] = {}
         with engine.open_game(game.path) as loaded:
             for fetched, mail in mails:
-                outcome = self._take_one(game, loaded, fetched, mail, outbox)
+                outcome = self._take_one(game, loaded, fetched, mail, outbox, report)
                 report.mails[outcome] += 1
                 pending.setdefault(fetched.folder, []).append(fetched.uid)
                 if len(pending[fetched.folder]) >= MARK_EVERY:
@@ -389,46 +392,59 @@ class CronRun:
         return report.mails[Outcome.ACCEPTED]
 
     def _take_one(
-        self, game: GameInfo, loaded: Any, fetched: FetchedMail, mail: Mail, outbox: Outbox
+        self,
+        game: GameInfo,
+        loaded: Any,
+        fetched: FetchedMail,
+        mail: Mail,
+        outbox: Outbox,
+        report: GameReport,
     ) -> Outcome:
         """Decide about one mail, store what it carries, queue the answer, remember it."""
         seen = SeenMail(game.path)
         record = seen.get(mail.message_id)
         if record is not None:
-            return Outcome.DUPLICATE if record["hash"] == mail.content_hash else Outcome.REPLAY
-        outcome = self._judge(game, loaded, fetched, mail, outbox)
-        seen.record(mail.message_id, mail.content_hash, outcome)
+            same = record["hash"] == mail.content_hash
+            outcome, why = (Outcome.DUPLICATE, "") if same else (Outcome.REPLAY, "new content")
+        else:
+            outcome, why = self._judge(game, loaded, fetched, mail, outbox)
+            seen.record(mail.message_id, mail.content_hash, outcome)
+        if outcome not in (Outcome.ACCEPTED, Outcome.DUPLICATE):
+            # The failed-attempt log: who and what, never the password.
+            detail = f"{outcome} {mail.message_id} from {mail.sender or '?'}: {why}"
+            report.details.append(redact_passwords(" ".join(detail.split())))
         return outcome
 
     def _judge(
         self, game: GameInfo, loaded: Any, fetched: FetchedMail, mail: Mail, outbox: Outbox
-    ) -> Outcome:
+    ) -> tuple[Outcome, str]:
         from adjudicator.engine import SubmissionRejected
         from adjudicator.orders.errors import invalid
 
         roles = sender_roles(mail.sender, game.emails, game.gm)
-        if not roles:
-            return Outcome.STRANGER  # never answer: the From of spam is someone innocent
+        if not roles:  # never answer: the From of spam is someone innocent
+            return Outcome.STRANGER, "not a player's or the GM's address"
         named = named_game(mail)
         text = without_game_line(mail.text)
         if named is not None and named != game.id.lower():
             error = invalid(f"this mail names game {named!r}, but it reached game {game.id!r}")
             self._reply_rejected(game, mail, outbox, [error.at(0, "")], text)
-            return Outcome.OTHER_GAME
+            return Outcome.OTHER_GAME, error.message
         claimed = claimed_player(text)
         if claimed is not None and not may_submit_for(roles, claimed):
             # The same words as a wrong password: no hint about which half was wrong.
             error = invalid("house or password not recognised; check the two header lines")
             self._reply_rejected(game, mail, outbox, [error.at(0, "")], text)
-            return Outcome.REJECTED
+            return Outcome.REJECTED, f"address does not play {claimed!r}"
         received = fetched.received or mail.date or self.now
         try:
             receipt = loaded.submit(text, source=mail.source, received=received, sender=mail.sender)
         except SubmissionRejected as rejection:
             self._reply_rejected(game, mail, outbox, rejection.errors, text)
-            return Outcome.REJECTED
+            first = rejection.errors[0].message if rejection.errors else ""
+            return Outcome.REJECTED, f"{len(rejection.errors)} error(s), first: {first}"
         self._reply(game, mail, outbox, "receipt", notices.receipt_body(game.id, receipt, text))
-        return Outcome.DUPLICATE if receipt.duplicate else Outcome.ACCEPTED
+        return (Outcome.DUPLICATE if receipt.duplicate else Outcome.ACCEPTED), ""
 
     def _reply_rejected(
         self, game: GameInfo, mail: Mail, outbox: Outbox, errors: list[Any], text: str
@@ -708,7 +724,12 @@ def run_cron(
     envvar="ADJUDICATOR_LOG",
     help="Append one line per game and run to this file. Env: ADJUDICATOR_LOG.",
 )
-@click.option("-v", "--verbose", count=True, help="Print a line for every game, idle ones too.")
+@click.option(
+    "-v",
+    "--verbose",
+    count=True,
+    help="Print a line for every game, idle ones too; -vv adds each mail not taken.",
+)
 @click.option("-q", "--quiet", count=True, help="Print only problems.")
 def cron_command(
     games_root: Path,
@@ -738,6 +759,9 @@ def cron_command(
             click.echo(report.line(), err=True)
         elif verbose or (report.happened and not quiet):
             click.echo(report.line())
+        if verbose > 1:
+            for detail in report.details:
+                click.echo(f"  {detail}")
     if problems:
         names = ", ".join(r.name for r in problems)
         raise GmAttention(f"{len(problems)} game(s) need the GM: {names}")
@@ -760,7 +784,10 @@ def _log(path: Path | None, now: datetime, reports: list[GameReport]) -> None:
     if path is None:
         return
     stamp = now.strftime("%Y-%m-%dT%H:%M:%SZ")
-    lines = "".join(f"{stamp} {r.line()}\n" for r in reports)
+    lines = "".join(
+        f"{stamp} {r.line()}\n" + "".join(f"{stamp}   {r.name}: {d}\n" for d in r.details)
+        for r in reports
+    )
     try:
         with open(path, "a", encoding="utf-8") as handle:
             handle.write(lines)

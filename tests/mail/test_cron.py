@@ -159,12 +159,19 @@ def test_six_players_by_mail_end_to_end(
 
 
 def test_right_address_wrong_password_is_answered_generically(
-    mail_game, imap_server, smtp_server, folder, env, make_mail
+    mail_game, imap_server, smtp_server, folder, env, make_mail, tmp_path
 ):
     game = mail_game()
+    mail_game("w2")
     append(imap_server, folder, make_mail(email("stark"), orders("stark", pw="guess-123")))
-    result = run(game.parent, env)
+    log = tmp_path / "cron.log"
+    result = run(game.parent, env, "--log", str(log))
     assert "rejected 1" in result.output
+    logged = log.read_text().splitlines()
+    assert len([line for line in logged if " w2: " in line]) == 1  # idle games are logged too
+    [attempt] = [line for line in logged if "w1: rejected <" in line]
+    assert email("stark") in attempt and "house or password not recognised" in attempt
+    assert "guess-123" not in log.read_text()
     [reply] = smtp_server.handler.to(email("stark"))
     assert "house or password not recognised" in reply.get_content()
     assert "guess-123" not in reply.get_content() and "guess-123" not in result.output
