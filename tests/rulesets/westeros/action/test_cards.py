@@ -116,6 +116,10 @@ def test_printed_swords_against_towers_make_casualties() -> None:
         d_units=("footman", "footman"),
     )
     assert find_events(played, "casualties", house="stark", units=["footman"])
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["footman"]},
+        "the_twins": {"lannister": ["knight", "knight"]},
+    }
 
 
 # -- Stark ------------------------------------------------------------------------------------
@@ -135,6 +139,10 @@ def test_robb_stark_chooses_the_attackers_retreat() -> None:
         "the_fingers": {"lannister": ["footman"]},
         "the_twins": {"stark": ["knight"]},
     }
+    assert sorted_units(played.state.units) == {
+        "the_twins": {"stark": ["knight"]},
+        "the_fingers": {"lannister": ["footman"]},
+    }
 
 
 def test_roose_bolton_returns_all_discards_when_stark_loses() -> None:
@@ -144,6 +152,7 @@ def test_roose_bolton_returns_all_discards_when_stark_loses() -> None:
     )
     assert find_events(played, "ability", card="roose-bolton")
     assert len(played.state.hands["stark"]) == 7 and played.state.discards["stark"] == []
+    assert sorted_units(played.state.units) == {"the_twins": {"lannister": ["knight", "knight"]}}
 
 
 def test_the_blackfish_prevents_sword_casualties() -> None:
@@ -158,6 +167,10 @@ def test_the_blackfish_prevents_sword_casualties() -> None:
     )
     assert not find_events(played, "casualties")
     assert find_events(played, "retreat", house="stark", units=["footman", "footman"])
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["footman", "footman"]},
+        "the_twins": {"lannister": ["knight", "knight"]},
+    }
 
 
 def test_catelyn_stark_doubles_the_defense_order() -> None:
@@ -170,6 +183,7 @@ def test_catelyn_stark_doubles_the_defense_order() -> None:
         orders={"the_twins": "defense+1"},
     )
     assert resolved(played)["strength"]["defender"]["order"] == 2
+    assert sorted_units(played.state.units) == {"the_twins": {"lannister": ["knight"]}}
 
 
 # -- Lannister --------------------------------------------------------------------------------
@@ -179,6 +193,10 @@ def test_tywin_lannister_gains_two_power_on_win() -> None:
     )
     assert find_events(played, "ability", card="tywin-lannister", power=2)
     assert played.state.power["lannister"] == 7
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["footman"]},
+        "the_twins": {"lannister": ["knight", "knight"]},
+    }
 
 
 def test_ser_kevan_lannister_footmen_count_two_attacking() -> None:
@@ -194,6 +212,11 @@ def test_ser_kevan_lannister_footmen_count_two_attacking() -> None:
     )
     terms = resolved(played)["strength"]["attacker"]
     assert (terms["units"], terms["support"]) == (4, 2)
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"lannister": ["footman"]},
+        "the_fingers": {"stark": ["footman"]},
+        "the_twins": {"lannister": ["footman", "footman"]},
+    }
 
 
 def test_tyrion_lannister_cancels_and_forces_replacement() -> None:
@@ -215,6 +238,10 @@ def test_tyrion_lannister_cancels_and_forces_replacement() -> None:
         "defender": "tyrion-lannister",
     }
     assert "eddard-stark" in played.state.hands["stark"]
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"lannister": ["footman"]},
+        "the_twins": {"stark": ["knight"]},
+    }
 
 
 def test_cersei_lannister_removes_an_order_on_win() -> None:
@@ -230,6 +257,11 @@ def test_cersei_lannister_removes_an_order_on_win() -> None:
     )
     assert find_events(played, "ability", card="cersei-lannister", removed="winterfell")
     assert not find_events(played, "consolidated", house="stark")
+    assert sorted_units(played.state.units) == {
+        "winterfell": {"stark": ["footman"]},
+        "moat_cailin": {"stark": ["footman"]},
+        "the_twins": {"lannister": ["knight", "knight"]},
+    }
 
 
 # -- Baratheon --------------------------------------------------------------------------------
@@ -241,6 +273,10 @@ def test_stannis_baratheon_plus_one_against_higher_throne() -> None:
     }
     played = fight("baratheon", "stark", "stannis-baratheon", "ser-rodrick-cassel", tracks=tracks)
     assert resolved(played)["strength"]["attacker"]["card"] == 5
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["footman"]},
+        "the_twins": {"baratheon": ["knight"]},
+    }
 
 
 def test_renly_baratheon_upgrades_a_footman() -> None:
@@ -254,6 +290,10 @@ def test_renly_baratheon_upgrades_a_footman() -> None:
     )
     assert find_events(played, "ability", card="renly-baratheon", upgraded="the_twins")
     assert played.state.units["the_twins"] == {"baratheon": ["knight", "knight"]}
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["footman"]},
+        "the_twins": {"baratheon": ["knight", "knight"]},
+    }
 
 
 def test_ser_davos_seaworth_with_stannis_discarded() -> None:
@@ -266,6 +306,10 @@ def test_ser_davos_seaworth_with_stannis_discarded() -> None:
         d_units=("footman", "footman"),
     )
     assert resolved(played)["strength"]["attacker"]["card"] == 3
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["footman", "footman"]},
+        "the_twins": {"baratheon": ["knight"]},
+    }
 
 
 def test_salladhor_saan_zeroes_other_ships() -> None:
@@ -292,6 +336,12 @@ def test_salladhor_saan_zeroes_other_ships() -> None:
     terms = resolved(played)["strength"]
     assert terms["attacker"]["units"] == 0 and terms["defender"]["support"] == 1
     assert resolved(played)["winner"] == "baratheon"
+    assert sorted_units(played.state.units) == {
+        "dragonstone": {"baratheon": ["footman"]},
+        "port_of_dragonstone": {"baratheon": ["ship"]},
+        "shipbreaker_bay": {"baratheon": ["ship"]},
+        "blackwater_bay": {"lannister": ["ship", "ship", "ship"]},
+    }
 
 
 def test_patchface_discards_from_the_refreshed_hand() -> None:
@@ -306,6 +356,7 @@ def test_patchface_discards_from_the_refreshed_hand() -> None:
     assert find_events(played, "ability", card="patchface", discarded="eddard-stark")
     assert "eddard-stark" not in played.state.hands["stark"]
     assert played.state.discards["stark"] == ["eddard-stark"]
+    assert sorted_units(played.state.units) == {"the_twins": {"stark": ["footman"]}}
 
 
 # -- Greyjoy ----------------------------------------------------------------------------------
@@ -323,22 +374,35 @@ def test_victarion_greyjoy_ships_count_two_attacking() -> None:
         position, {"greyjoy": "march Ironman's Bay -> The Golden Sound\n"}, defaults=DEFAULTS
     )
     assert resolved(played)["strength"]["attacker"]["units"] == 4
+    assert sorted_units(played.state.units) == {
+        "port_of_lannisport": {"lannister": ["ship"]},
+        "the_golden_sound": {"greyjoy": ["ship", "ship"]},
+    }
 
 
 def test_balon_greyjoy_zeroes_printed_strength() -> None:
     played = fight("lannister", "greyjoy", "ser-gregor-clegane", "balon-greyjoy")
     assert resolved(played)["strength"]["attacker"]["card"] == 0
+    assert sorted_units(played.state.units) == {
+        "the_twins": {"greyjoy": ["footman"]},
+        "seagard": {"lannister": ["knight"]},
+    }
 
 
 def test_balon_greyjoy_keeps_ability_bonus() -> None:
     # balon-greyjoy: Davos's own +1 still counts (printed 2 -> 0, +1).
     played = fight("baratheon", "greyjoy", "ser-davos-seaworth", "balon-greyjoy")
     assert resolved(played)["strength"]["attacker"]["card"] == 1
+    assert sorted_units(played.state.units) == {
+        "the_twins": {"greyjoy": ["footman"]},
+        "seagard": {"baratheon": ["knight"]},
+    }
 
 
 def test_theon_greyjoy_defending_a_castle() -> None:
     played = fight("stark", "greyjoy", "greatjon-umber", "theon-greyjoy", area="moat_cailin")
     assert resolved(played)["strength"]["defender"]["card"] == 3
+    assert sorted_units(played.state.units) == {"moat_cailin": {"greyjoy": ["footman"]}}
 
 
 def test_asha_greyjoy_unsupported_gets_swords() -> None:
@@ -352,6 +416,10 @@ def test_asha_greyjoy_unsupported_gets_swords() -> None:
         d_units=("footman", "footman", "footman"),
     )
     assert find_events(played, "casualties", house="stark", units=["footman", "footman"])
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["footman"]},
+        "the_twins": {"greyjoy": ["knight", "knight"]},
+    }
 
 
 def test_aeron_damphair_pays_to_swap() -> None:
@@ -366,6 +434,10 @@ def test_aeron_damphair_pays_to_swap() -> None:
     assert resolved(played)["cards"]["attacker"] == "euron-crows-eye"
     assert played.state.power["greyjoy"] == 3
     assert "aeron-damphair" in played.state.discards["greyjoy"]
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["footman"]},
+        "the_twins": {"greyjoy": ["knight"]},
+    }
 
 
 # -- Tyrell -----------------------------------------------------------------------------------
@@ -375,11 +447,19 @@ def test_mace_tyrell_kills_a_footman_at_once() -> None:
     )
     assert find_events(played, "ability", card="mace-tyrell", killed="footman")
     assert resolved(played)["strength"]["defender"]["units"] == 2
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["knight"]},
+        "the_twins": {"tyrell": ["knight"]},
+    }
 
 
 def test_mace_tyrell_blocked_by_the_blackfish() -> None:
     played = fight("tyrell", "stark", "mace-tyrell", "the-blackfish", d_units=("footman", "knight"))
     assert not find_events(played, "ability", card="mace-tyrell")
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["footman", "knight"]},
+        "the_twins": {"tyrell": ["knight"]},
+    }
 
 
 def test_ser_loras_tyrell_keeps_the_march_order() -> None:
@@ -391,6 +471,10 @@ def test_ser_loras_tyrell_keeps_the_march_order() -> None:
     assert [(r.kind, r.player, r.context["keys"]) for r in played.waiting] == [
         ("march", "tyrell", ["the_twins"])
     ]
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["routed footman"]},
+        "the_twins": {"tyrell": ["knight", "knight"]},
+    }
 
 
 def test_queen_of_thorns_removes_an_adjacent_order() -> None:
@@ -406,6 +490,11 @@ def test_queen_of_thorns_removes_an_adjacent_order() -> None:
     )
     assert find_events(played, "ability", card="queen-of-thorns", removed="moat_cailin")
     assert resolved(played)["strength"]["defender"]["support"] == 0
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["footman", "footman"]},
+        "the_fingers": {"stark": ["footman"]},
+        "the_twins": {"tyrell": ["knight", "knight"]},
+    }
 
 
 # -- Martell ----------------------------------------------------------------------------------
@@ -419,6 +508,10 @@ def test_nymeria_sand_sword_when_attacking() -> None:
         d_units=("footman", "footman"),
     )
     assert find_events(played, "casualties", house="stark", units=["footman"])
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"stark": ["footman"]},
+        "the_twins": {"martell": ["knight", "knight"]},
+    }
 
 
 def test_nymeria_sand_tower_when_defending() -> None:
@@ -432,6 +525,10 @@ def test_nymeria_sand_tower_when_defending() -> None:
         d_units=("footman", "footman"),
     )
     assert not find_events(played, "casualties")
+    assert sorted_units(played.state.units) == {
+        "moat_cailin": {"martell": ["footman", "footman"]},
+        "the_twins": {"stark": ["knight", "knight"]},
+    }
 
 
 def test_arianne_martell_keeps_the_winner_out() -> None:
@@ -446,6 +543,7 @@ def test_arianne_martell_keeps_the_winner_out() -> None:
     assert find_events(played, "ability", card="arianne-martell")
     assert played.state.units["seagard"] == {"stark": ["knight", "knight"]}
     assert "the_twins" not in played.state.units
+    assert sorted_units(played.state.units) == {"seagard": {"stark": ["knight", "knight"]}}
 
 
 def test_doran_martell_moves_the_opponent_down_a_track() -> None:
@@ -458,6 +556,7 @@ def test_doran_martell_moves_the_opponent_down_a_track() -> None:
     )
     assert played.state.tracks["fiefdoms"][-1] == "stark"
     assert find_events(played, "ability", card="doran-martell", track="fiefdoms", victim="stark")
+    assert sorted_units(played.state.units) == {"the_twins": {"stark": ["knight"]}}
 
 
 def test_renly_baratheon_needs_a_knight_in_reserve() -> None:
@@ -473,6 +572,11 @@ def test_renly_baratheon_needs_a_knight_in_reserve() -> None:
         supply={h: 6 for h in ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")},
     )
     assert played.waiting == [] and not find_events(played, "ability", card="renly-baratheon")
+    assert sorted_units(played.state.units) == {
+        "winterfell": {"baratheon": ["knight", "knight", "knight", "knight"]},
+        "moat_cailin": {"stark": ["footman"]},
+        "the_twins": {"baratheon": ["footman", "knight"]},
+    }
 
 
 def test_renly_baratheon_defending_counts_only_own_knights() -> None:
@@ -490,3 +594,8 @@ def test_renly_baratheon_defending_counts_only_own_knights() -> None:
     )
     assert find_events(played, "ability", card="renly-baratheon", upgraded="the_twins")
     assert sorted(played.state.units["the_twins"]["baratheon"]) == ["footman", "knight", "knight"]
+    assert sorted_units(played.state.units) == {
+        "the_twins": {"baratheon": ["footman", "knight", "knight"]},
+        "winterfell": {"baratheon": ["knight", "knight", "knight"]},
+        "seagard": {"stark": ["knight", "knight"]},
+    }
