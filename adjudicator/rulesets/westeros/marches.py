@@ -139,6 +139,7 @@ def check_march(state: State, house: str, value: dict[str, Any]) -> dict[str, An
         have = ", ".join(sorted(movers.elements())) or "nothing"
         raise Skip(f"{name(origin)} has only {have} able to march (routed units cannot march)")
     attacks = [dest for dest, _ in moves if defender_of(state, house, dest)]
+    # Rulebook, March: units may split up, "but only one of these areas may be an attack".
     if len(attacks) > 1:
         raise Skip("a march may attack only one area")
     land, sea = land_reach(state, house, origin), ship_reach(state, house, origin)
@@ -150,6 +151,7 @@ def check_march(state: State, house: str, value: dict[str, Any]) -> dict[str, An
     counts[origin] -= sum(wanted.values())
     for dest, units in moves:
         counts[dest] = counts.get(dest, 0) + len(units)
+    # Rulebook, Supply: no march may leave an army larger than the supply track allows.
     if not fits_supply(state, house, {a: n for a, n in counts.items() if n > 0}):
         raise Skip("the armies after this march would exceed your supply limits")
     leave = bool(value.get("leave")) and _may_leave(state, house, origin, sum(wanted.values()))
