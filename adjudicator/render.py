@@ -20,11 +20,15 @@ from typing import Any
 
 FORMATS = {"md": "markdown", "bbcode": "bbcode"}
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>~])")
 
 
 def escape_markdown(text: Any) -> str:
-    """Backslash-escape everything Markdown could read as markup."""
+    """Backslash-escape what Markdown could read as markup inside a line of text.
+
+    Links and images need '[', headings '#', tables '|', HTML '<'; '+', '-' and '.' only
+    mean something at the start of a line, where player text never stands in a report.
+    """
     return _MD_SPECIAL.sub(r"\\\1", str(text))
 
 

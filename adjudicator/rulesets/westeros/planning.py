@@ -12,6 +12,7 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from adjudicator.orders.errors import LineError, OrderError, OrderErrors, illegal, invalid
@@ -240,7 +241,9 @@ def planning_answer(state: State, request: Request, instructions: Sequence[Instr
     if errors:
         return Choice(None, skipped=tuple((lines[0], str(e)) for e in errors))
     value = {i.value["area"]: i.value["token"] for i in lines}
-    return Choice(lines[0], dict(sorted(value.items())))
+    # The whole set answers as one: the first line stands for it, its text names them all.
+    summary = replace(lines[0], understood="orders: " + "; ".join(str(i) for i in lines))
+    return Choice(summary, dict(sorted(value.items())))
 
 
 def validate_submission(state: State, house: str, instructions: Sequence[Instruction]) -> None:
