@@ -93,18 +93,44 @@ def casualty_count(state: State, battle: Battle) -> int:
     return max(0, card_swords(state, battle, winner) - card_fortifications(state, battle, loser))
 
 
-def take_skulls(state: State, battle: Battle, events: Events) -> None:
-    """Tides of Battle: each skull costs the other side one unit (Blackfish prevents it).
+def take_skulls(state: State, battle: Battle, events: Events) -> bool:
+    """Tides of Battle: each skull costs the other side one unit of its choice.
 
-    NOTE: the victim's unit is taken in the brief's default casualty order.
+    The Blackfish prevents it. False while the victim is asked which unit (a "casualties"
+    request for one unit); True when every skull is paid.
     """
     for side in ("attacker", "defender"):
+        key = f"skull:{side}"
         victim = other(side)
-        if battle[victim] == NEUTRAL or not tides_value(battle, side, "skulls"):
+        if key in battle["did"]:
             continue
         army = combat_army(state, battle, victim)
-        if army and not prevents_casualties(battle, victim):
-            kill(state, battle, victim, loss_order(army)[:1], "skull", events)
+        if (
+            battle[victim] == NEUTRAL
+            or not tides_value(battle, side, "skulls")
+            or not army
+            or prevents_casualties(battle, victim)
+        ):
+            battle["did"].append(key)
+            continue
+        if len(set(army)) > 1:
+            ask(
+                state,
+                battle[victim],
+                "casualties",
+                battle,
+                sorted(army),
+                False,
+                "choose 1 casualty (Tides of Battle skull)",
+                count=1,
+                side=victim,
+                reason="skull",
+                did=key,
+            )
+            return False
+        kill(state, battle, victim, army[:1], "skull", events)
+        battle["did"].append(key)
+    return True
 
 
 # -- the "casualties" request -------------------------------------------------------------
@@ -128,7 +154,11 @@ def apply_casualties(
     state: State, req: dict[str, Any], units: list[str], rng: Dice, events: Events
 ) -> None:
     battle = state.action["battle"]
-    kill(state, battle, req["context"]["side"], units, "swords", events)
+    kill(
+        state, battle, req["context"]["side"], units, req["context"].get("reason", "swords"), events
+    )
+    if req["context"].get("did"):
+        battle["did"].append(req["context"]["did"])
     battle["stage"] = "retreat"
 
 

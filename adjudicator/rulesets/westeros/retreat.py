@@ -64,9 +64,8 @@ def fewest_losses(
 
 
 def stage_retreat(state: State, battle: Battle, rng: Dice, events: Events) -> None:
-    if "skulls" not in battle["did"]:
-        take_skulls(state, battle, events)
-        battle["did"].append("skulls")
+    if not take_skulls(state, battle, events):
+        return
     battle["stage"] = "move_in"
     loser = battle["loser"]
     units = combat_army(state, battle, loser)
