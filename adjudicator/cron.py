@@ -27,30 +27,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from adjudicator.inbox.imap import (
-    FetchedMail,
-    ImapConfig,
-    ImapSession,
-    MailConnectionError,
-    MailSetupError,
-    SeenMail,
-)
-from adjudicator.inbox.mail import (
-    Mail,
-    claimed_player,
-    may_submit_for,
-    named_game,
-    parse_mail,
-    redact_passwords,
-    sender_roles,
-    without_game_line,
-)
-from adjudicator.publish import notices
-from adjudicator.publish.smtp import Outbox, SmtpConfig, SmtpSender, compose, drain, queue_mail
+if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
+    from adjudicator.inbox.imap import FetchedMail
+    from adjudicator.inbox.mail import Mail
+    from adjudicator.publish.smtp import Outbox
 
 MARK_EVERY = 100
 """Mark processed mails on the server in batches of this many (one IMAP command each)."""
@@ -191,6 +175,8 @@ def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
     Raises `MailSetupError` when it is unreadable, not a mapping, or inside a game folder
     (it would end up next to what git commits).
     """
+    from adjudicator.inbox.imap import MailSetupError
+
     if path is None:
         return {}
     import yaml
@@ -237,6 +223,9 @@ class CronRun:
     """The shared resources of one run: settings, the IMAP session, the SMTP connection."""
 
     def __init__(self, now: datetime, env: Mapping[str, str], config: Mapping[str, Any]) -> None:
+        from adjudicator.inbox.imap import ImapConfig, ImapSession
+        from adjudicator.publish.smtp import SmtpConfig, SmtpSender
+
         self.now = now
         self.env = env
         self.config = config
@@ -262,6 +251,8 @@ class CronRun:
         down is reported once (not once per game) and mail is off for this run: the games
         still resolve, so deadlines are kept while the GM fixes the mail setup.
         """
+        from adjudicator.inbox.imap import MailConnectionError, MailSetupError
+
         if self.imap is None:
             return {}
         report = GameReport("(imap)")
@@ -285,6 +276,8 @@ class CronRun:
         Mails naming no game here are marked processed (they stay on the server, flagged
         or moved, for the GM to look at) so that they are not read again every run.
         """
+        from adjudicator.inbox.mail import named_game, parse_mail
+
         routed: dict[str, list[tuple[FetchedMail, Mail]]] = {}
         if self.imap is None or self.imap_config is None:
             return routed
@@ -317,6 +310,8 @@ class CronRun:
 
     def process(self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]]) -> GameReport:
         """Everything cron does for one game; never raises for the game's own trouble."""
+        from adjudicator.inbox.imap import MailConnectionError
+
         report = GameReport(game.path.name)
         try:
             with game_lock(game.path):
@@ -334,6 +329,9 @@ class CronRun:
     def _process(
         self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]], report: GameReport
     ) -> None:
+        from adjudicator.inbox.imap import MailConnectionError, MailSetupError
+        from adjudicator.publish.smtp import Outbox
+
         outbox = Outbox(game.path)
         try:
             taken = self._take_mail(game, shared, outbox, report)
@@ -401,6 +399,9 @@ class CronRun:
         report: GameReport,
     ) -> Outcome:
         """Decide about one mail, store what it carries, queue the answer, remember it."""
+        from adjudicator.inbox.imap import SeenMail
+        from adjudicator.inbox.mail import redact_passwords
+
         seen = SeenMail(game.path)
         record = seen.get(mail.message_id)
         if record is not None:
@@ -419,7 +420,15 @@ class CronRun:
         self, game: GameInfo, loaded: Any, fetched: FetchedMail, mail: Mail, outbox: Outbox
     ) -> tuple[Outcome, str]:
         from adjudicator.engine import SubmissionRejected
+        from adjudicator.inbox.mail import (
+            claimed_player,
+            may_submit_for,
+            named_game,
+            sender_roles,
+            without_game_line,
+        )
         from adjudicator.orders.errors import invalid
+        from adjudicator.publish import notices
 
         roles = sender_roles(mail.sender, game.emails, game.gm)
         if not roles:  # never answer: the From of spam is someone innocent
@@ -449,9 +458,14 @@ class CronRun:
     def _reply_rejected(
         self, game: GameInfo, mail: Mail, outbox: Outbox, errors: list[Any], text: str
     ) -> None:
+        from adjudicator.publish import notices
+
         self._reply(game, mail, outbox, "error", notices.rejection_body(game.id, errors, text))
 
     def _reply(self, game: GameInfo, mail: Mail, outbox: Outbox, kind: str, body: str) -> None:
+        from adjudicator.publish import notices
+        from adjudicator.publish.smtp import compose, queue_mail
+
         sender = self.sender_for(game)
         if sender is None:
             return
@@ -470,6 +484,8 @@ class CronRun:
 
     def _queue_notices(self, game: GameInfo, outbox: Outbox, sender: str, result: Any) -> int:
         """Reminders and late notices for requests still unanswered."""
+        from adjudicator.publish import notices
+
         if result is None:
             return 0  # the engine did not run: nothing new is due (see `needs_run`)
         waiting = [r for r in result.waiting if not r.get("answered")]
@@ -489,6 +505,9 @@ class CronRun:
         return len(queued)
 
     def _send(self, game: GameInfo, outbox: Outbox, report: GameReport) -> None:
+        from adjudicator.inbox.imap import MailSetupError
+        from adjudicator.publish.smtp import drain
+
         if self.smtp is not None:
             try:
                 result = drain(outbox, self.smtp)
@@ -521,6 +540,8 @@ class CronRun:
 
 
 def _parsed(fetched: Iterator[FetchedMail]) -> Iterator[tuple[FetchedMail, Mail]]:
+    from adjudicator.inbox.mail import parse_mail
+
     for item in fetched:
         yield item, parse_mail(item.raw)
 
@@ -605,6 +626,8 @@ def queue_reports(game: GameInfo, outbox: Outbox, sender: str, result: Any) -> i
 
 
 def _queue_report(game: GameInfo, outbox: Outbox, sender: str, stem: str) -> int:
+    from adjudicator.publish.smtp import compose, queue_mail
+
     public = (game.path / "reports" / f"{stem}.md").read_text(encoding="utf-8")
     queued = 0
     if game.forum:
