@@ -92,8 +92,14 @@ def stage_retreat(state: State, battle: Battle, rng: Dice, events: Events) -> No
         target = None if is_hostile(state, house, origin) else origin
         retreat_to(state, battle, target, events, supply=False)
         return
-    exclude = None if loser == "attacker" else battle["origin"]
-    areas = [a for a in retreat_areas(state, house, battle["area"], units) if a != exclude]
+    areas = retreat_areas(state, house, battle["area"], units)
+    if loser == "attacker":
+        # robb-stark: "any legal retreat area adjacent to the embattled area, the area it
+        # marched from included" (also when it came by ship transport).
+        if not is_hostile(state, house, battle["origin"]):
+            areas = sorted({*areas, battle["origin"]})
+    else:
+        areas = [a for a in areas if a != battle["origin"]]
     options = fewest_losses(state, house, areas, units, battle["area"])
     if len(options) <= 1:
         retreat_to(state, battle, next(iter(options), None), events)
