@@ -529,6 +529,7 @@ class CronRun:
             posted = drain_posts(outbox, transport)
             report.posted += posted.posted
             report.notes += posted.failed
+            report.problems += [f"the forum refused {r}" for r in posted.refused]
             report.problems += [f"the forum refused {n} for good" for n in posted.gave_up]
 
     def _forum(self, game: GameInfo) -> Any:

@@ -132,6 +132,9 @@ def queue_post(outbox: Outbox, key: str, text: str, limit: int) -> int:
 class PostResult:
     posted: int = 0
     failed: list[str] = field(default_factory=list)
+    """Passing trouble (5xx, 429, unreachable): tried again next run."""
+    refused: list[str] = field(default_factory=list)
+    """The forum said no (4xx: a wrong key, a deleted topic): the GM must look."""
     gave_up: list[str] = field(default_factory=list)
 
 
@@ -143,7 +146,7 @@ def drain_posts(outbox: Outbox, transport: ForumTransport) -> PostResult:
         try:
             transport.post(text)
         except PostFailed as e:
-            result.failed.append(f"{item.name}: {e}")
+            (result.failed if e.retry else result.refused).append(f"{item.name}: {e}")
             if not e.retry and outbox.record_failure(item, str(e)):
                 result.gave_up.append(item.name)
             break

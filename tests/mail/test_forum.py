@@ -81,3 +81,13 @@ def test_transport_from_settings_and_secrets():
         forum_transport({"discord": True}, {}, config, "w2")
     with pytest.raises(MailSetupError, match="ADJUDICATOR_DISCOURSE_API_USERNAME"):
         forum_transport({"discourse_topic": 7}, env, {}, "w1")
+
+
+def test_4xx_is_a_gm_problem_and_the_post_stays_queued(forum, tmp_path):
+    outbox = Outbox(tmp_path)
+    queue_post(outbox, "r", "hello", 2000)
+    forum.statuses = [403]
+    result = drain_posts(outbox, Discourse(forum.url, "bad-key", "bot", 1))
+    assert result.posted == 0 and result.failed == [] and "403" in result.refused[0]
+    assert [i.attempts for i in outbox.pending("post")] == [1]
+    assert drain_posts(outbox, Discourse(forum.url, "good-key", "bot", 1)).posted == 1
