@@ -227,7 +227,7 @@ def parse_support(state: State, house: str, rest: str, verb: str) -> Parsed:
                 [battle["attacker"].title(), str(battle["defender"]).title(), "none"],
             )
     where = f" {state.board.name(key)}" if key else ""
-    return "support", key, {"side": side}, f"support{where}: {side}"
+    return "support", key, {"side": side}, f"support{where}: {side.title()}"
 
 
 def _choice(kind: str, parse_item: Callable[[State, str, str], Any]) -> Callable[..., Parsed]:
@@ -239,10 +239,23 @@ def _choice(kind: str, parse_item: Callable[[State, str, str], Any]) -> Callable
         items = [t.strip() for t in tail.split(",") if t.strip()] or ["no"]
         prefs = [None if is_no(i) else parse_item(state, house, i) for i in items]
         where = f" {state.board.name(key)}" if key else ""
-        shown = ", ".join("no" if p is None else str(p) for p in prefs)
+        shown = ", ".join(_display(state, p) for p in prefs)
         return kind, key, {"prefs": prefs}, f"{verb}{where}: {shown}"
 
     return parse
+
+
+def _display(state: State, choice: Any) -> str:
+    """A parsed choice in the players' words, for the receipt (ids never reach players)."""
+    from adjudicator.rulesets.westeros.decks import card_name
+
+    if choice is None:
+        return "no"
+    if choice == "use":
+        return "yes"
+    if choice in state.board.areas:
+        return state.board.name(choice)
+    return card_name(str(choice)).replace("_", " ")
 
 
 def _use(state: State, house: str, text: str) -> Any:
