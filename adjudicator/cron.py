@@ -58,6 +58,8 @@ class Outcome(StrEnum):
     """Names another game than the folder it was found in."""
     UNROUTED = "unrouted"
     """In the shared folder, naming no game under this root."""
+    AUTOMATIC = "automatic"
+    """A bounce or vacation reply: not applied and never answered (no mail loops)."""
 
 
 @dataclass(frozen=True)
@@ -433,6 +435,8 @@ class CronRun:
         roles = sender_roles(mail.sender, game.emails, game.gm)
         if not roles:  # never answer: the From of spam is someone innocent
             return Outcome.STRANGER, "not a player's or the GM's address"
+        if mail.automatic:  # answering a vacation reply or a bounce could loop forever
+            return Outcome.AUTOMATIC, "sent by a machine (Auto-Submitted, bounce)"
         named = named_game(mail)
         text = without_game_line(mail.text)
         if named is not None and named != game.id.lower():

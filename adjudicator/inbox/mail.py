@@ -55,6 +55,8 @@ class Mail:
     """The order text: a ``.txt`` attachment, else the body without quotes and signature."""
     references: tuple[str, ...] = ()
     """The References chain, oldest first; our replies extend it."""
+    automatic: bool = False
+    """Sent by a machine (bounce, vacation reply): never answered (RFC 3834)."""
 
     @property
     def content_hash(self) -> str:
@@ -99,6 +101,7 @@ def parse_mail(raw: bytes) -> Mail:
         date=_date(msg),
         text=text,
         references=tuple(_header(msg, "References").split()),
+        automatic=is_automatic(msg, sender),
     )
 
 
@@ -118,6 +121,28 @@ def _sender(msg: Message) -> str:
     """The single From address, or '' when there is none or more than one (no guessing)."""
     addresses = [a for _, a in getaddresses([_header(msg, "From")]) if "@" in a]
     return addresses[0].lower() if len(addresses) == 1 else ""
+
+
+_ROBOTS = ("mailer-daemon", "postmaster", "noreply", "no-reply", "do-not-reply")
+
+
+def is_automatic(msg: Message, sender: str) -> bool:
+    """Whether a machine sent the mail: answering it could start a mail loop.
+
+    RFC 3834: no automatic answer to a message marked ``Auto-Submitted`` (other than
+    ``no``), to bulk mail, to bounces (``multipart/report``, null sender). Mailing-list
+    headers are not a sign: a GM may run a game's address as a list.
+    """
+    auto = _header(msg, "Auto-Submitted").lower()
+    if auto and auto != "no":
+        return True
+    if _header(msg, "Precedence").lower() in ("bulk", "junk", "auto_reply"):
+        return True
+    if any(msg.get(h) is not None for h in ("X-Autoreply", "X-Autorespond")):
+        return True
+    if _header(msg, "Return-Path") == "<>" or msg.get_content_type() == "multipart/report":
+        return True
+    return sender.partition("@")[0] in _ROBOTS
 
 
 def _date(msg: Message) -> datetime | None:

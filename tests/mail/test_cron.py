@@ -530,3 +530,15 @@ def test_missing_imap_folder_is_a_gm_problem_but_the_game_still_runs(
     assert "no-such-folder" in result.stderr and "settings.mail.folder" in result.stderr
     assert "files 1" in result.stderr
     assert [s["player"] for s in submissions(game)] == ["stark"]
+
+
+def test_vacation_reply_from_a_player_is_not_answered(
+    mail_game, imap_server, smtp_server, folder, env, make_mail
+):
+    game = mail_game()
+    away = make_mail(email("stark"), "I am away until Monday.", subject="Re: [w1] receipt")
+    append(imap_server, folder, b"Auto-Submitted: auto-replied\r\n" + away)
+    result = run(game.parent, env)
+    assert "automatic 1" in result.output
+    assert smtp_server.handler.messages == []
+    assert unmarked(imap_server, folder) == 0

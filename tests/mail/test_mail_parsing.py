@@ -193,3 +193,15 @@ def test_sender_roles_and_address_check():
     assert may_submit_for(frozenset({"gm"}), "greyjoy")
     assert not may_submit_for(frozenset(), "stark")
     assert not may_submit_for(frozenset({"stark"}), None)
+
+
+def test_machine_mail_is_marked_automatic(make_mail):
+    assert not parse_mail(make_mail("ned@north.example", ORDERS)).automatic
+    vacation = b"Auto-Submitted: auto-replied\r\n" + make_mail("ned@north.example", "Away")
+    assert parse_mail(vacation).automatic
+    bounce = make_mail("MAILER-DAEMON@mx.example", "Undeliverable")
+    assert parse_mail(bounce).automatic
+    bulk = b"Precedence: bulk\r\n" + make_mail("news@shop.example", "Sale")
+    assert parse_mail(bulk).automatic
+    listed = b"List-Id: <game.lists.example>\r\n" + make_mail("ned@north.example", ORDERS)
+    assert not parse_mail(listed).automatic
