@@ -141,3 +141,30 @@ def test_settings_name_what_is_missing_or_wrong():
     env |= {"ADJUDICATOR_IMAP_PASSWORD": "p", "ADJUDICATOR_IMAP_SECURITY": "tls"}
     with pytest.raises(MailSetupError, match="ssl, starttls, plain"):
         ImapConfig.from_settings(env, {})
+
+
+def test_move_without_the_move_extension_copies_and_expunges(
+    imap_server, folder, make_mail, monkeypatch
+):
+    from imapclient import IMAPClient
+
+    done = f"{folder}-done"
+    real = IMAPClient.has_capability
+    monkeypatch.setattr(
+        IMAPClient, "has_capability", lambda self, cap: cap != "MOVE" and real(self, cap)
+    )
+    copies = []
+    real_copy = IMAPClient.copy
+    monkeypatch.setattr(
+        IMAPClient, "copy", lambda self, *a: copies.append(a) or real_copy(self, *a)
+    )
+    append(imap_server, folder, make_mail("a@x.example", "one"), make_mail("a@x.example", "two"))
+    with ImapSession(config(imap_server, folder, processed_folder=done)) as session:
+        uids = session.unprocessed(folder)
+        session.mark_processed(folder, uids[:1])
+        assert session.unprocessed(folder) == uids[1:]
+    assert copies == [(uids[:1], done)]
+    c = imap_server.client()
+    assert c.select_folder(done)[b"EXISTS"] == 1
+    assert c.select_folder(folder)[b"EXISTS"] == 1
+    c.logout()
