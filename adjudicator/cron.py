@@ -382,7 +382,12 @@ class CronRun:
         pending: dict[str, list[int]] = {}
         with engine.open_game(game.path) as loaded:
             for fetched, mail in mails:
-                outcome = self._take_one(game, loaded, fetched, mail, outbox, report)
+                try:
+                    outcome = self._take_one(game, loaded, fetched, mail, outbox, report)
+                except Exception as e:  # one bad mail must not hold up the others
+                    # Left unmarked: it is tried again next run, and the GM hears of it.
+                    report.problems.append(f"mail {mail.message_id}: {type(e).__name__}: {e}")
+                    continue
                 report.mails[outcome] += 1
                 pending.setdefault(fetched.folder, []).append(fetched.uid)
                 if len(pending[fetched.folder]) >= MARK_EVERY:

@@ -306,7 +306,8 @@ def test_crash_after_storing_before_recording_sends_one_receipt(
     with monkeypatch.context() as m:
         m.setattr(SeenMail, "record", crash)
         first = run(game.parent, env)
-    assert first.exit_code == 1 and "disk full" in first.output
+    assert first.exit_code == 1 and "disk full" in first.stderr
+    assert unmarked(imap_server, folder) == 1
     second = run(game.parent, env)
     assert second.exit_code == 0
     assert len(submissions(game)) == 1
