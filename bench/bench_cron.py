@@ -13,6 +13,7 @@ prints the numbers and exits 1 when a target is missed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import socket
@@ -20,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
@@ -193,6 +195,39 @@ def _logins(env: dict[str, str]) -> int:
     return log.read_text(errors="replace").count("Login: user=<") if log.exists() else 0
 
 
+@contextlib.contextmanager
+def _timing() -> Iterator[dict[str, float]]:
+    """Time spent in the engine's parts, to tell the mail side's cost from the engine's."""
+    from adjudicator import engine
+
+    spent = {"submit": 0.0, "verify": 0.0, "save": 0.0, "run": 0.0}
+    patches = [
+        (engine.Game, "submit", "submit"),
+        (engine.Game, "_save_private", "save"),
+        (engine, "verify_password", "verify"),
+        (engine, "run", "run"),
+    ]
+    originals = [(owner, name, getattr(owner, name)) for owner, name, _ in patches]
+
+    def timed(real: Any, label: str) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return real(*args, **kwargs)
+            finally:
+                spent[label] += time.perf_counter() - t0
+
+        return wrapper
+
+    for (owner, name, label), (_, _, real) in zip(patches, originals, strict=True):
+        setattr(owner, name, timed(real, label))
+    try:
+        yield spent
+    finally:
+        for owner, name, real in originals:
+            setattr(owner, name, real)
+
+
 def bench_flood(work: Path, env: dict[str, str], mails: int) -> float:
     root = work / "flood"
     root.mkdir()
@@ -212,8 +247,14 @@ def bench_flood(work: Path, env: dict[str, str], mails: int) -> float:
         c.append(game.name, raw)
     c.logout()
     print(f"flood: appended {mails} mails in {time.perf_counter() - t0:.1f} s")
-    elapsed, out = cron(root, env)
+    with _timing() as spent:
+        elapsed, out = cron(root, env)
     print(f"flood: cron over one game with {mails} mails: {elapsed:.2f} s\n  {out.strip()}")
+    print(
+        f"  of which in engine Game.submit {spent['submit']:.2f} s "
+        f"(password checks {spent['verify']:.2f} s, state saves {spent['save']:.2f} s), "
+        f"engine.run {spent['run']:.2f} s"
+    )
     again, out2 = cron(root, env)
     print(f"flood: second cron: {again:.2f} s, output {out2.strip()!r}")
     return elapsed
