@@ -353,8 +353,8 @@ class CronRun:
             report.files = len(result.receipts) + len(result.rejected)
             remember_run(game.path)
         sender = self.sender_for(game)
+        report.queued += queue_reports(game, outbox, sender, result)
         if sender is not None:
-            report.queued += queue_reports(game, outbox, sender, result)
             report.queued += self._queue_notices(game, outbox, sender, result)
         self._send(game, outbox, report)
 
@@ -607,12 +607,13 @@ def remember_run(path: Path) -> None:
 # -- reports ----------------------------------------------------------------------------------
 
 
-def queue_reports(game: GameInfo, outbox: Outbox, sender: str, result: Any) -> int:
+def queue_reports(game: GameInfo, outbox: Outbox, sender: str | None, result: Any) -> int:
     """Queue every turn report not yet queued: public to all, private to its player only.
 
-    A marker remembers the last report queued, so a crash between the engine's commit
-    and this queueing is made good by the next run. A game that had no marker yet mails
-    only the reports of this run, not its whole history.
+    `sender` None (no SMTP) queues forum posts only. A marker remembers the last report
+    queued, so a crash between the engine's commit and this queueing is made good by the
+    next run. A game that had no marker yet mails only the reports of this run, not its
+    whole history.
     """
     marker = game.path / MAIL_STATE / "reports-queued"
     stems = sorted(p.stem for p in (game.path / "reports").glob("*.md"))
@@ -635,7 +636,7 @@ def queue_reports(game: GameInfo, outbox: Outbox, sender: str, result: Any) -> i
     return queued
 
 
-def _queue_report(game: GameInfo, outbox: Outbox, sender: str, stem: str) -> int:
+def _queue_report(game: GameInfo, outbox: Outbox, sender: str | None, stem: str) -> int:
     from adjudicator.publish.smtp import compose, queue_mail
 
     public = (game.path / "reports" / f"{stem}.md").read_text(encoding="utf-8")
@@ -645,7 +646,7 @@ def _queue_report(game: GameInfo, outbox: Outbox, sender: str, stem: str) -> int
 
         limit = DISCORD_LIMIT if game.forum.get("discord") else DISCOURSE_LIMIT
         queued += queue_post(outbox, f"{game.id}:report:{stem}", public, limit)
-    if not game.mail.reports:
+    if sender is None or not game.mail.reports:  # no SMTP: the forum only
         return queued
     for player, address in sorted(game.emails.items()):
         if not address:

@@ -543,3 +543,21 @@ def test_vacation_reply_from_a_player_is_not_answered(
     assert "automatic 1" in result.output
     assert smtp_server.handler.messages == []
     assert unmarked(imap_server, folder) == 0
+
+
+def test_forum_posting_without_any_smtp(new_game, forum):
+    """A GM who reads orders from files and only posts to Discourse: no mail settings."""
+    game = new_game("w1", settings={"forum": {"discourse_topic": 77}})
+    for house in SIX:
+        (game / "inbox" / f"{house}.txt").write_text(orders(house))
+    env = {
+        "ADJUDICATOR_DISCOURSE_URL": forum.url,
+        "ADJUDICATOR_DISCOURSE_API_KEY": "k-1",
+        "ADJUDICATOR_DISCOURSE_API_USERNAME": "gm-bot",
+    }
+    result = run(game.parent, env)
+    assert result.exit_code == 0, result.output
+    assert "files 6; steps 1" in result.output and "posted 1" in result.output
+    [(path, headers, body)] = forum.posts
+    assert path == "/posts.json" and headers["Api-Key"] == "k-1" and body["topic_id"] == 77
+    assert body["raw"] == (game / "reports" / "0001.md").read_text().strip("\n")
