@@ -287,11 +287,12 @@ def resume(game_dir: Path) -> None:
 
 @main.command()
 @GAME_DIR
-def reveal(game_dir: Path) -> None:
+@click.option("--force", is_flag=True, help="Reveal even though decisions are still open.")
+def reveal(game_dir: Path, force: bool) -> None:
     """Publish the GM secret (after the game) so anyone can re-check every roll."""
     from adjudicator.settings import reveal_secret
 
-    click.echo(reveal_secret(game_dir))
+    click.echo(reveal_secret(game_dir, force))
 
 
 @main.command("map")

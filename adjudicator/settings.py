@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.engine import Game, open_game, parse_time, utc
-from adjudicator.gamedir import Transaction, dump_yaml
+from adjudicator.gamedir import GameError, Transaction, dump_yaml
 
 
 def _save(game: Game, message: str) -> None:
@@ -38,9 +38,19 @@ def extend_deadlines(path: Path, hours: float) -> str:
         return f"{message}; the next deadline is now {first}"
 
 
-def reveal_secret(path: Path) -> str:
-    """Publish the GM secret in game.yaml so every roll can be re-checked by anyone."""
+def reveal_secret(path: Path, force: bool = False) -> str:
+    """Publish the GM secret in game.yaml so every roll can be re-checked by anyone.
+
+    Raises `GameError` while decisions are still open (unless `force`): once the secret is
+    out, every later roll and shuffle can be predicted.
+    """
     with open_game(path) as game:
+        if game.ruleset.requests(game.state) and not force:
+            raise GameError(
+                "the game is still running: revealing the secret now would let anyone "
+                "predict every later roll and shuffle. Reveal it when the game is over "
+                "(or use --force)."
+            )
         game.meta["secret"] = game.dir.secret().decode()
         _save(game, "GM secret revealed")
         return f"secret published in game.yaml: {game.meta['secret']}"

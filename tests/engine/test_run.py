@@ -306,3 +306,17 @@ def test_early_delay_waits_after_the_last_submission(new_game) -> None:
     assert "resolved" not in cli("run", game, "--now", "2027-01-01T13:00Z").output
     assert "resolved" not in cli("run", game, "--now", "2027-01-01T13:29Z").output
     assert "resolved 1 step(s)" in cli("run", game, "--now", "2027-01-01T13:30Z").output
+
+
+def test_reveal_waits_for_the_end_unless_forced(new_game) -> None:
+    game = new_game()
+    early = CliRunner().invoke(main, ["reveal", str(game)])
+    assert early.exit_code == 1 and "the game is still running" in early.output
+    forced = cli("reveal", game, "--force")
+    secret = (game / ".adjudicator" / "secret").read_text().strip()
+    assert secret in forced.output
+    meta = yaml.safe_load((game / "game.yaml").read_text())
+    import hashlib
+
+    assert hashlib.sha256(meta["secret"].encode()).hexdigest() == meta["secret_sha256"]
+    assert commits(game)[0] == "g: GM secret revealed"
