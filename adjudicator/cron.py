@@ -19,7 +19,6 @@ game that did something, and exits non-zero only when the GM must act.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -312,6 +311,7 @@ class CronRun:
 
     def process(self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]]) -> GameReport:
         """Everything cron does for one game; never raises for the game's own trouble."""
+        from adjudicator.gamedir import GameBusy
         from adjudicator.inbox.imap import MailConnectionError
 
         report = GameReport(game.path.name)
@@ -672,28 +672,15 @@ def _queue_report(game: GameInfo, outbox: Outbox, sender: str | None, stem: str)
 # -- locking ----------------------------------------------------------------------------------
 
 
-class GameBusy(Exception):
-    """Another cron run is working on this game."""
-
-
-@contextlib.contextmanager
-def game_lock(path: Path) -> Iterator[None]:
+def game_lock(path: Path) -> contextlib.AbstractContextManager[None]:
     """Cron's own lock per game, held across mail, engine and sending.
 
     The engine takes the game's lock for each of its calls; this one (a different file)
     keeps two overlapping cron runs from taking the same mails or sending the same outbox.
     """
-    folder = path / MAIL_STATE
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / "cron.lock", "a+") as handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise GameBusy(str(path)) from None
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    from adjudicator.gamedir import file_lock
+
+    return file_lock(path / MAIL_STATE / "cron.lock", path)
 
 
 # -- the command ------------------------------------------------------------------------------

@@ -117,12 +117,20 @@ class Game:
         self.state = self.ruleset.restore(private["state"])
         self.requests: dict[str, dict[str, Any]] = private.get("requests", {})
         self.used: set[str] = set(private.get("used", []))
-        self.next_submission: int = private.get("next_submission", 1)
-        self.seen: dict[str, str] = private.get("seen", {})
-        """Source ids and content hashes of every submission ever accepted -> its id."""
         if submissions is None:
             submissions = [load_submission(p) for p in sorted(gamedir.submissions.glob("*.yaml"))]
         self.submissions = submissions
+        # A staged submission's file is its own durable record: a submission is stored by
+        # writing that one file, and state.yaml catches up when the run commits.
+        self.next_submission: int = max(
+            [private.get("next_submission", 1)] + [int(s.id.split("-")[0]) + 1 for s in submissions]
+        )
+        self.seen: dict[str, str] = dict(private.get("seen", {}))
+        """Source ids and content hashes of every submission ever accepted -> its id."""
+        for staged in submissions:
+            self.seen[staged.source] = self.seen[staged.sha256] = staged.id
+        self._passwords: dict[tuple[str, str], bool] = {}
+        """(password, stored hash) -> verdict, so a flood of mails costs one hash each."""
 
     # -- settings -------------------------------------------------------------------------
     @property
@@ -170,7 +178,6 @@ class Game:
         self.submissions.append(submission)
         self.seen[source] = self.seen[digest] = sub_id
         self.next_submission += 1
-        self._save_private()
         kept = {i.ref for i in standing_instructions(self.submissions, player, self.used)}
         receipt = Receipt(
             sub_id,
@@ -204,7 +211,7 @@ class Game:
                 ]
             )
         record = self.players.get(player)
-        if record is None or not verify_password(header["password"], record.get("password", "")):
+        if record is None or not self._password_ok(header["password"], record.get("password", "")):
             # Generic on purpose: never tell a stranger which half was wrong.
             raise SubmissionRejected(
                 [invalid("house or password not recognised; check the two header lines").at(0, "")]
@@ -214,6 +221,12 @@ class Game:
                 [invalid("house or password not recognised; check the two header lines").at(0, "")]
             )
         return player, "\n".join(lines)
+
+    def _password_ok(self, password: str, stored: str) -> bool:
+        key = (password, stored)
+        if key not in self._passwords:
+            self._passwords[key] = verify_password(password, stored)
+        return self._passwords[key]
 
     def collect_inbox(self, now: datetime, result: RunResult) -> None:
         """Take every file in inbox/, oldest name first; accepted or rejected, it leaves."""

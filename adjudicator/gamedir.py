@@ -38,6 +38,30 @@ class GameError(click.ClickException):
     """A problem with a game folder that the GM must fix; the message says how."""
 
 
+class GameBusy(GameError):
+    """Another run holds the game's lock: nothing is wrong, try again later."""
+
+
+@contextlib.contextmanager
+def file_lock(lockfile: Path, game: Path) -> Iterator[None]:
+    """An exclusive, non-blocking flock on `lockfile`, released however the block ends.
+
+    Raises `GameBusy` when another process holds it.
+    """
+    lockfile.parent.mkdir(parents=True, exist_ok=True)
+    with open(lockfile, "a+") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise GameBusy(
+                f"another adjudicator run is working on {game}; try again when it ends"
+            ) from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def atomic_write(path: Path, data: bytes | str) -> None:
     """Replace `path` with `data` so that a reader sees the old or the new file, never half."""
     if isinstance(data, str):
@@ -110,21 +134,9 @@ class GameDir:
                 f"'adjudicator new {self.path} --game westeros --players 6'."
             )
 
-    @contextlib.contextmanager
-    def lock(self) -> Iterator[None]:
-        """Hold the game's lock for a run; another run at the same time gets a clear error."""
-        self.private.mkdir(parents=True, exist_ok=True)
-        with open(self.private / "lock", "a+") as handle:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise GameError(
-                    f"another adjudicator run is working on {self.path}; try again when it ends"
-                ) from None
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
+    def lock(self) -> contextlib.AbstractContextManager[None]:
+        """Hold the game's lock for a run; another run at the same time gets `GameBusy`."""
+        return file_lock(self.private / "lock", self.path)
 
     def read_meta(self) -> dict[str, Any]:
         meta = load_yaml(self.game_file, "the game file")
