@@ -15,21 +15,35 @@ from adjudicator.gamedir import SCHEMA, GameDir, GameError, atomic_write, dump_y
 from adjudicator.publish import git
 from adjudicator.rulesets import Ruleset, find_ruleset
 
-_ROSTER = re.compile(r"^\s*([A-Za-z_-]+)\s*=\s*([^<]*?)\s*(?:<([^>]+)>)?\s*$")
+_ROSTER = re.compile(r"^\s*([A-Za-z_-]+)\s*=\s*([^<]*?)\s*(?:<([^>]+)>)?\s*(?:tz=(\S+))?\s*$")
 
 
 def parse_roster_entry(text: str) -> tuple[str, dict[str, str]]:
-    """'stark=Ann <ann@example.org>' -> ('stark', {'name': 'Ann', 'email': 'ann@...'})."""
+    """'stark=Ann <ann@example.org> tz=Europe/Berlin' -> ('stark', {name, email, tz}).
+
+    The time zone (optional, IANA name) puts the player's local time beside UTC in mails.
+    """
     match = _ROSTER.match(text)
     if not match:
         raise GameError(
-            f"--player {text!r}: write it as 'house=Name <email>', "
-            "e.g. 'stark=Ann <ann@example.org>'"
+            f"--player {text!r}: write it as 'house=Name <email> [tz=Zone/City]', "
+            "e.g. 'stark=Ann <ann@example.org> tz=Europe/Berlin'"
         )
-    player, name, email = match.groups()
+    player, name, email, zone = match.groups()
     record = {"name": name or player.title()}
     if email:
         record["email"] = email.strip()
+    if zone:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        try:
+            ZoneInfo(zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise GameError(
+                f"--player {text!r}: unknown time zone {zone!r}; use an IANA name such as "
+                "Europe/Berlin or America/New_York"
+            ) from None
+        record["tz"] = zone
     return player.lower(), record
 
 

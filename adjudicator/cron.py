@@ -99,6 +99,8 @@ class GameInfo:
     id: str
     emails: dict[str, str]
     """Player id -> e-mail ('' when the player has none)."""
+    zones: dict[str, str]
+    """Player id -> IANA time zone, for local times in mails (players who gave one)."""
     gm: tuple[str, ...]
     mail: MailSettings
     nmr: str
@@ -117,6 +119,7 @@ class GameInfo:
             path=path,
             id=str(meta.get("id") or path.name),
             emails={p: str((r or {}).get("email") or "") for p, r in players.items()},
+            zones={p: str(r["tz"]) for p, r in players.items() if (r or {}).get("tz")},
             gm=tuple(a for a in [str(settings.get("gm_email") or "")] if a),
             mail=MailSettings.from_game(settings),
             nmr=str(settings.get("nmr", "defaults")),
@@ -461,7 +464,10 @@ class CronRun:
             self._reply_rejected(game, mail, outbox, rejection.errors, text)
             first = rejection.errors[0].message if rejection.errors else ""
             return Outcome.REJECTED, f"{len(rejection.errors)} error(s), first: {first}"
-        self._reply(game, mail, outbox, "receipt", notices.receipt_body(game.id, receipt, text))
+        body = notices.receipt_body(
+            game.id, receipt, text, now=self.now, zone=game.zones.get(receipt.player)
+        )
+        self._reply(game, mail, outbox, "receipt", body)
         return (Outcome.DUPLICATE if receipt.duplicate else Outcome.ACCEPTED), ""
 
     def _reply_rejected(
@@ -510,6 +516,7 @@ class CronRun:
             sender=sender,
             reply_to=game.mail.reply_to,
             nmr=game.nmr,
+            zones=game.zones,
         )
         return len(queued)
 

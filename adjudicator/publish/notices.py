@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -42,7 +42,7 @@ class Notice:
         return f"{self.kind}:{self.player}:{self.deadline:%Y%m%dT%H%M%S}:{digest}"
 
     def __str__(self) -> str:
-        return f"{self.kind} to {self.player}: {self.summary} by {_when(self.deadline)}"
+        return f"{self.kind} to {self.player}: {self.summary} by {when(self.deadline)}"
 
 
 def due_notices(
@@ -75,11 +75,32 @@ def due_notices(
     return sorted(set(notices), key=lambda n: (n.deadline, n.player, n.kind, n.summary))
 
 
-def _when(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
+def when(moment: datetime, zone: str | None = None) -> str:
+    """'2027-01-03 12:00 UTC', and the player's local time beside it when their zone is
+    known: '2027-01-03 12:00 UTC (13:00 CET in Europe/Berlin)'."""
+    text = moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    if zone:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        try:
+            local = moment.astimezone(ZoneInfo(zone))
+        except (ZoneInfoNotFoundError, ValueError):
+            return text
+        same_day = local.date() == moment.astimezone(UTC).date()
+        shown = local.strftime("%H:%M %Z" if same_day else "%a %H:%M %Z")
+        text += f" ({shown} in {zone})"
+    return text
 
 
-def notice_body(notice: Notice, game_id: str, nmr: str) -> str:
+def time_left(deadline: datetime, now: datetime) -> str:
+    """'41 h 30 min left' or '2 h 5 min ago'."""
+    minutes = int((deadline - now).total_seconds() // 60)
+    hours, rest = divmod(abs(minutes), 60)
+    span = f"{hours} h {rest} min" if hours else f"{rest} min"
+    return f"{span} left" if minutes >= 0 else f"{span} ago"
+
+
+def notice_body(notice: Notice, game_id: str, nmr: str, zone: str | None = None) -> str:
     """The text of a notice: what is awaited, by when, and how to answer (never a password)."""
     how = (
         f"Reply to this mail (or write to the game's address) with your orders; start them "
@@ -87,7 +108,8 @@ def notice_body(notice: Notice, game_id: str, nmr: str) -> str:
     )
     if notice.kind is NoticeKind.REMINDER:
         return (
-            f"Game {game_id}: the deadline for '{notice.summary}' is {_when(notice.deadline)}"
+            f"Game {game_id}: the deadline for '{notice.summary}' is "
+            f"{when(notice.deadline, zone)}"
             f" and we have no answer from you yet.\n\n{how}\n"
         )
     after = {
@@ -97,7 +119,7 @@ def notice_body(notice: Notice, game_id: str, nmr: str) -> str:
     }.get(nmr, "")
     return (
         f"Game {game_id}: the deadline for '{notice.summary}' passed at "
-        f"{_when(notice.deadline)} and we have no answer from you. {after}\n\n{how}\n"
+        f"{when(notice.deadline, zone)} and we have no answer from you. {after}\n\n{how}\n"
     )
 
 
@@ -110,6 +132,7 @@ def queue_notices(
     sender: str,
     reply_to: str | None,
     nmr: str = "defaults",
+    zones: Mapping[str, str] | None = None,
 ) -> list[Notice]:
     """Queue each notice for its player (players without an address are skipped).
 
@@ -127,7 +150,7 @@ def queue_notices(
             sender=sender,
             to=[address],
             subject=f"[{game_id}] {what}: {notice.summary}",
-            body=notice_body(notice, game_id, nmr),
+            body=notice_body(notice, game_id, nmr, (zones or {}).get(notice.player)),
             reply_to=reply_to,
         )
         if queue_mail(outbox, key, msg):
@@ -150,13 +173,29 @@ def reply_subject(subject: str) -> str:
     return subject if subject.lower().startswith("re:") else f"Re: {subject}".strip()
 
 
-def receipt_body(game_id: str, receipt: Any, text: str) -> str:
-    """What a receipt says: what was understood, what it replaced; the text as read."""
+def receipt_body(
+    game_id: str,
+    receipt: Any,
+    text: str,
+    *,
+    now: datetime | None = None,
+    zone: str | None = None,
+) -> str:
+    """What a receipt says: what was understood, what it replaced, the next deadline in UTC
+    and the player's local time with the time left; then the text as read."""
     if receipt.duplicate:
         head = f"Game {game_id}: these orders were already received; nothing changed."
     else:
         head = f"Game {game_id}: your orders were received and accepted."
-    return f"{head}\n\n{receipt}\n\nYour mail as read (password hidden):\n{numbered(text)}\n"
+    deadline = ""
+    if receipt.deadline and now is not None:
+        from adjudicator.engine import parse_time
+
+        moment = parse_time(receipt.deadline)
+        deadline = f"\nYour next deadline: {when(moment, zone)}, {time_left(moment, now)}.\n"
+    return (
+        f"{head}\n\n{receipt}\n{deadline}\nYour mail as read (password hidden):\n{numbered(text)}\n"
+    )
 
 
 def rejection_body(game_id: str, errors: Iterable[Any], text: str) -> str:

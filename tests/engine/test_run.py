@@ -320,3 +320,33 @@ def test_reveal_waits_for_the_end_unless_forced(new_game) -> None:
 
     assert hashlib.sha256(meta["secret"].encode()).hexdigest() == meta["secret_sha256"]
     assert commits(game)[0] == "g: GM secret revealed"
+
+
+def test_player_time_zone_is_checked_and_kept(tmp_path: Path) -> None:
+    bad = CliRunner().invoke(
+        main,
+        [
+            "new",
+            str(tmp_path / "a"),
+            "--game",
+            "westeros",
+            "--player",
+            "stark=Ann <a@x.org> tz=Mars/Olympus",
+        ],
+    )
+    assert bad.exit_code == 1 and "unknown time zone 'Mars/Olympus'" in bad.output
+    cli(
+        "new",
+        tmp_path / "b",
+        "--game",
+        "westeros",
+        "--player",
+        "stark=Ann <a@x.org> tz=Europe/Berlin",
+    )
+    meta = yaml.safe_load((tmp_path / "b" / "game.yaml").read_text())
+    assert meta["players"]["stark"] == {
+        **meta["players"]["stark"],
+        "name": "Ann",
+        "email": "a@x.org",
+        "tz": "Europe/Berlin",
+    }

@@ -71,3 +71,32 @@ def test_numbered_hides_passwords():
         "  2  password: ********",
         "  3  Winterfell: march",
     ]
+
+
+def test_local_time_beside_utc_for_players_who_gave_a_zone():
+    [late] = due_notices(WAITING[:1], at("2027-01-04T00:00"), 24)
+    body = notice_body(late, "w1", "defaults", "Europe/Berlin")
+    assert "2027-01-03 12:00 UTC (13:00 CET in Europe/Berlin)" in body
+    auckland = notice_body(late, "w1", "defaults", "Pacific/Auckland")
+    assert "2027-01-03 12:00 UTC (Mon 01:00 NZDT in Pacific/Auckland)" in auckland
+
+
+def test_receipt_gives_the_deadline_and_the_time_left():
+    from adjudicator.engine import Receipt
+    from adjudicator.publish.notices import receipt_body
+
+    receipt = Receipt(
+        "0001-stark", "stark", ("Winterfell: March +1 (special)",), deadline="2027-01-03T12:00:00Z"
+    )
+    body = receipt_body(
+        "w1",
+        receipt,
+        "house: stark\npassword: x\nWinterfell: march +1",
+        now=at("2027-01-01T18:30"),
+        zone="America/New_York",
+    )
+    assert (
+        "Your next deadline: 2027-01-03 12:00 UTC (07:00 EST in America/New_York), "
+        "41 h 30 min left."
+    ) in body
+    assert "password: ********" in body and "password: x" not in body
