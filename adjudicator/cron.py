@@ -771,7 +771,7 @@ def cron_command(
 
     One IMAP session serves all games; each game folder is handled on its own, so a
     broken game never stops the others. Prints nothing when nothing happened; exits 1
-    when a game or the mail setup needs the GM. Mail settings: see docs/mail.md.
+    when a game or the mail setup needs the GM. Mail settings: README.md, "Orders by e-mail".
 
     \b
     Examples:
