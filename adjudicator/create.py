@@ -132,7 +132,7 @@ def _open_first_requests(path: Path, now: datetime) -> None:
     from adjudicator.engine import open_game
 
     with open_game(path) as game:
-        game.advance(now)  # opens the first requests (and resolves a step needing no one)
+        game.register_requests(now)  # deadlines start now; the first `run` resolves
         game._save_private()
         atomic_write(game.dir.game_file, dump_yaml(game.public_meta(now)))
         git.commit(path, [".gitignore", "game.yaml"], f"{game.meta['id']}: new game")

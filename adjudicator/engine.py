@@ -262,7 +262,7 @@ class Game:
         resolved = []
         forced = set(self.requests) if force_defaults else set()
         while True:
-            open_requests = self._open_requests(now)
+            open_requests = self.register_requests(now)
             if not open_requests or self.settings.get("paused"):
                 break
             answers, notes = self._collect_answers(open_requests, now, forced)
@@ -276,12 +276,14 @@ class Game:
                 self._expire(epoch)
         return resolved
 
-    def _open_requests(self, now: datetime) -> list[Request]:
+    def register_requests(self, now: datetime) -> list[Request]:
         """The ruleset's open requests; newly opened ones get their deadline now."""
         requests = self.ruleset.requests(self.state)
         hours = float(self.settings.get("deadline_hours", 48))
         current = {}
         for request in requests:
+            if not request.player:
+                continue  # automatic: nobody is waited for
             record = self.requests.get(request.id) or {
                 "player": request.player,
                 "kind": request.kind,
@@ -300,6 +302,9 @@ class Game:
         notes: list[Event] = []
         missing = []
         for request in requests:
+            if not request.player:
+                answers[request.id] = Answer(request.id, None, AnswerSource.AUTOMATIC)
+                continue
             standing = standing_instructions(self.submissions, request.player, self.used)
             choice = self.ruleset.answer(self.state, request, standing)
             for instruction, why in choice.skipped:

@@ -42,7 +42,7 @@ def replay_game(path: Path) -> tuple[bool, str]:
     }
     game = Game(gamedir, meta=meta, private=private, submissions=[])
     pending = _all_submissions(gamedir)
-    game.advance(parse_time(first_meta["created"]))
+    game.register_requests(parse_time(first_meta["created"]))
     checked = 0
     expected: dict[str, bytes] = {}
     for commit in commits[1:]:

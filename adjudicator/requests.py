@@ -36,7 +36,7 @@ class Request:
     id: str
     """Unique within the game and stable across runs, e.g. ``r3/orders/stark``."""
     player: str
-    """Who must answer (a house, a nation)."""
+    """Who must answer (a house, a nation); '' for a step the rules take alone (automatic)."""
     kind: str
     """The ruleset's name for the step, e.g. ``orders``, ``march``, ``card``."""
     context: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)

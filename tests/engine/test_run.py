@@ -350,3 +350,24 @@ def test_player_time_zone_is_checked_and_kept(tmp_path: Path) -> None:
         "email": "a@x.org",
         "tz": "Europe/Berlin",
     }
+
+
+def test_a_game_started_in_the_action_phase_reports_its_first_automatic_steps(
+    tmp_path: Path,
+) -> None:
+    from tests.rulesets.westeros.harness import six_player_position
+
+    position = six_player_position(
+        phase="action",
+        orders={"shipbreaker_bay": "raid", "dragonstone": "defense+1", "kingswood": "march+0"},
+    )
+    path = tmp_path / "position.yaml"
+    path.write_text(yaml.safe_dump(position))
+    cli("new", tmp_path / "g", "--game", "westeros", "--position", path, "--now", NOW)
+    out = cli("run", tmp_path / "g", "--now", NOW).output
+    assert "resolved 1 step(s)" in out
+    report = (tmp_path / "g" / "reports" / "0001.md").read_text()
+    assert "**Baratheon** removes its raid in Shipbreaker Bay (nothing to raid)." in report
+    assert "waiting for baratheon" in out  # its march in Kingswood is the first decision
+    exported = yaml.safe_load(cli("export", tmp_path / "g").output)
+    assert exported["orders"] == {"dragonstone": "defense+1", "kingswood": "march+0"}

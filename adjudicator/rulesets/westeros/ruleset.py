@@ -71,12 +71,9 @@ class Westeros:
         return list(state.houses)
 
     def load_position(self, data: Mapping[str, Any], rng: Dice) -> State:
-        state = position.load_position(data, rng)
-        if state.phase == "action":
-            # A position in the action phase starts right at its first decision.
-            state.action = {}
-            _action().start_action(state, rng)
-        return state
+        # A position in the action phase starts with an automatic step (see `requests`), so
+        # that what resolves before the first decision (raids with no target) is reported.
+        return position.load_position(data, rng)
 
     def export(self, state: State) -> dict[str, Any]:
         return position.export(state)
@@ -99,6 +96,15 @@ class Westeros:
             return planning.planning_requests(state)
         if state.phase == "raven":
             return raven.raven_requests(state)
+        if state.phase == "action" and not state.action:
+            return [
+                Request(
+                    f"r{state.round}/start-action",
+                    "",
+                    "start-action",
+                    summary="begin the action phase",
+                )
+            ]
         if state.phase == "action":
             return _action().action_requests(state)
         return []  # westeros phase (not built yet) or ended: nothing to ask
@@ -152,6 +158,8 @@ class Westeros:
             return events
         if state.phase == "raven":
             return self._step_raven(state, answers, rng)
+        if state.phase == "action" and not state.action:
+            return _action().start_action(state, rng)
         if state.phase == "action":
             return _action().action_step(state, answers, rng)
         return []
@@ -162,7 +170,6 @@ class Westeros:
         if state.raven.get("looked"):
             return events  # the holder now decides whether to bury what it saw
         state.phase = "action"
-        state.action = {}
         return events + _action().start_action(state, rng)
 
 

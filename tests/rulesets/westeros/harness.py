@@ -77,6 +77,9 @@ def play(
             return played
         answers = {}
         for request in requests:
+            if not request.player:  # a step the rules take alone, as the engine does
+                answers[request.id] = Answer(request.id, None, AnswerSource.AUTOMATIC)
+                continue
             choice = RULESET.answer(state, request, standing(subs, request.player, used))
             if choice.instruction is not None:
                 answers[request.id] = Answer(request.id, choice.value)

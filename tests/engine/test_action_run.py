@@ -1,0 +1,87 @@
+"""A whole round by mail-style standing instructions, through the real engine and CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from click.testing import CliRunner
+
+from adjudicator.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "westeros"
+
+
+def cli(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def demo_game(tmp_path: Path, drop: str | None = None) -> Path:
+    game = tmp_path / "g"
+    cli(
+        "new",
+        game,
+        "--game",
+        "westeros",
+        "--players",
+        "6",
+        "--passwords",
+        EXAMPLES / "passwords.yaml",
+        "--now",
+        "2027-01-01T12:00Z",
+    )
+    for order in sorted((EXAMPLES / "orders").glob("*.txt")):
+        text = order.read_text()
+        if drop:
+            text = "\n".join(line for line in text.splitlines() if not line.startswith(drop))
+        (game / "inbox" / order.name).write_text(text)
+    return game
+
+
+def position(game: Path) -> dict:
+    return yaml.safe_load((game / "game.yaml").read_text())["position"]
+
+
+def test_standing_instructions_resolve_the_whole_round_in_one_run(tmp_path: Path) -> None:
+    game = demo_game(tmp_path)
+    out = cli("run", game, "--now", "2027-01-01T13:00Z").output
+    assert "resolved 15 step(s)" in out
+    view = position(game)
+    assert (view["round"], view["phase"]) == (2, "westeros")
+    assert view["orders"] == {}
+    units = view["units"]
+    assert units["moat_cailin"] == {"stark": ["knight"]}
+    assert units["castle_black"] == {"stark": ["footman"]}
+    assert units["seagard"] == {"greyjoy": ["footman", "knight"]}
+    assert units["crackclaw_point"] == {"baratheon": ["footman", "knight"]}
+    assert units["riverrun"] == {"lannister": ["footman", "knight"]}
+    assert units["the_golden_sound"] == {"lannister": ["ship"]}  # beaten, it sailed home
+    assert units["ironmans_bay"] == {"greyjoy": ["ship"]}
+    assert "winterfell" not in units and "pyke" not in units
+    report = (game / "reports" / "0001.md").read_text()
+    assert "**Battle for Ironman's Bay**" in report
+    assert "Greyjoy (Port of Pyke) supports Greyjoy in Ironman's Bay." in report  # P5
+    assert "Lannister 4 against Greyjoy 5: **Greyjoy** wins." in report
+    assert "**Lannister** consolidates power in Port of Lannisport: +1." in report  # P7
+
+
+def test_a_missing_instruction_stops_at_exactly_that_request(tmp_path: Path) -> None:
+    game = demo_game(tmp_path, drop="march Pyke")
+    out = cli("run", game, "--now", "2027-01-01T13:00Z").output
+    lines = [line for line in out.splitlines() if line.startswith("waiting for")]
+    assert len(lines) == 1 and lines[0].startswith("waiting for greyjoy: ")
+    assert "march" in lines[0].lower()
+    assert position(game)["phase"] == "action"
+
+
+def test_past_every_deadline_the_round_finishes_with_defaults(tmp_path: Path) -> None:
+    game = demo_game(tmp_path, drop="march")
+    hour = 13
+    for _ in range(40):
+        cli("run", game, "--now", f"2027-01-{1 + hour // 24:02d}T{hour % 24:02d}:00Z")
+        if position(game)["phase"] == "westeros":
+            break
+        hour += 49
+    view = position(game)
+    assert (view["round"], view["phase"]) == (2, "westeros")
+    assert "NMR" in "".join(p.read_text() for p in (game / "reports").glob("*.md"))
