@@ -17,7 +17,8 @@ GAME_DIR = click.argument(
 )
 
 
-def _now(value: str | None) -> datetime:
+def parse_now(value: str | None) -> datetime:
+    """The --now option: an ISO 8601 time (UTC unless it says otherwise), or now."""
     if value is None:
         return datetime.now(UTC)
     from adjudicator.engine import parse_time
@@ -145,7 +146,7 @@ def new(
     generated = create_game(
         game_dir,
         game,
-        now=_now(now),
+        now=parse_now(now),
         players=players,
         roster=entries,
         passwords={str(k).lower(): str(v) for k, v in (given or {}).items()},
@@ -182,7 +183,7 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
     """Collect orders from DIR/inbox, resolve what can be resolved, report and commit."""
     from adjudicator import engine
 
-    result = engine.run(game_dir, _now(now), force_defaults=force_defaults)
+    result = engine.run(game_dir, parse_now(now), force_defaults=force_defaults)
     for name, rejection in result.rejected:
         click.echo(f"rejected {name}:\n{rejection}", err=True)
     if quiet:
@@ -220,7 +221,7 @@ def status(game_dir: Path, now: str | None) -> None:
         click.echo("PAUSED: nothing is resolved until 'adjudicator resume'")
     if not rows:
         click.echo("nothing is awaited from the players")
-    moment = _now(now)
+    moment = parse_now(now)
     for row in rows:
         left = engine.parse_time(row["deadline"]) - moment
         hours = left.total_seconds() / 3600

@@ -23,7 +23,7 @@ import os
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -778,7 +778,9 @@ def cron_command(
       adjudicator cron ~/games --config ~/.config/adjudicator.yaml
       */10 * * * *  adjudicator cron /srv/games --log /var/log/adjudicator.log
     """
-    moment = _parse_now(now)
+    from adjudicator.cli import parse_now
+
+    moment = parse_now(now)
     reports = run_cron(games_root, now=moment, env=os.environ, config_path=config_path)
     _log(log_path, moment, reports)
     problems = [r for r in reports if r.problems]
@@ -793,19 +795,6 @@ def cron_command(
     if problems:
         names = ", ".join(r.name for r in problems)
         raise GmAttention(f"{len(problems)} game(s) need the GM: {names}")
-
-
-def _parse_now(value: str | None) -> datetime:
-    if value is None:
-        return datetime.now(UTC)
-    from adjudicator.engine import parse_time
-
-    try:
-        return parse_time(value)
-    except ValueError:
-        raise click.BadParameter(
-            f"{value!r} is not a time; write e.g. 2027-01-05T12:00Z", param_hint="--now"
-        ) from None
 
 
 def _log(path: Path | None, now: datetime, reports: list[GameReport]) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -63,20 +64,30 @@ def file_lock(lockfile: Path, game: Path) -> Iterator[None]:
 
 
 def atomic_write(path: Path, data: bytes | str) -> None:
-    """Replace `path` with `data` so that a reader sees the old or the new file, never half."""
+    """Replace `path` with `data` so that a reader sees the old or the new file, never half.
+
+    The data is fsynced before the rename and the folder after it, so the new file also
+    survives a power cut; a failed write leaves no temporary file behind.
+    """
     if isinstance(data, str):
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    with open(tmp, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
+    """Make a rename or unlink in `path` durable."""
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -220,7 +231,7 @@ def recover(game: GameDir) -> bool:
     for relpath in journal["deletes"]:
         with contextlib.suppress(FileNotFoundError):
             (game.path / relpath).unlink()
-    _fsync_dir(game.path)
+    fsync_dir(game.path)
     paths = [p for _, p in journal["moves"]] + list(journal["deletes"])
     public = [p for p in paths if not p.startswith(PRIVATE + "/")]
     if journal["message"] and public:

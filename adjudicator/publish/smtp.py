@@ -20,7 +20,6 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from email.utils import formataddr, formatdate, getaddresses, parseaddr
 from pathlib import Path
 from typing import Any
 
+from adjudicator.gamedir import atomic_write, fsync_dir
 from adjudicator.inbox.imap import (
     MailConnectionError,
     MailSetupError,
@@ -51,31 +51,6 @@ MAX_ATTEMPTS = 20
 """After this many refusals an item moves to ``failed/`` and the GM is told."""
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write `data` so that `path` holds either the old or the new content, never a mix."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def safe_key(key: str) -> str:
@@ -117,7 +92,7 @@ class Outbox:
         """Queue `payload` under `key` unless that key was queued before (then False)."""
         if self.known(key, kind):
             return False
-        write_atomic(self._dir("pending") / f"{safe_key(key)}.{kind}", payload)
+        atomic_write(self._dir("pending") / f"{safe_key(key)}.{kind}", payload)
         return True
 
     def known(self, key: str, kind: str) -> bool:
@@ -146,7 +121,7 @@ class Outbox:
         """Count a refusal; True when the item gave up and moved to ``failed/``."""
         attempts = item.attempts + 1
         note = json.dumps({"attempts": attempts, "error": error}).encode()
-        write_atomic(self._note(item.path), note)
+        atomic_write(self._note(item.path), note)
         if attempts >= MAX_ATTEMPTS:
             self._move(item, "failed")
             return True
@@ -158,8 +133,8 @@ class Outbox:
         os.replace(item.path, target / item.path.name)
         with contextlib.suppress(FileNotFoundError):
             os.replace(self._note(item.path), target / self._note(item.path).name)
-        _fsync_dir(target)
-        _fsync_dir(item.path.parent)
+        fsync_dir(target)
+        fsync_dir(item.path.parent)
 
     @staticmethod
     def _note(path: Path) -> Path:
