@@ -126,9 +126,9 @@ class Game:
             [private.get("next_submission", 1)] + [int(s.id.split("-")[0]) + 1 for s in submissions]
         )
         self.seen: dict[str, str] = dict(private.get("seen", {}))
-        """Source ids and content hashes of every submission ever accepted -> its id."""
+        """Source ids (a mail's Message-ID, a file's identity) ever accepted -> submission."""
         for staged in submissions:
-            self.seen[staged.source] = self.seen[staged.sha256] = staged.id
+            self.seen[staged.source] = staged.id
         self._passwords: dict[tuple[str, str], bool] = {}
         """(password, stored hash) -> verdict, so a flood of mails costs one hash each."""
 
@@ -151,9 +151,14 @@ class Game:
         """Authenticate, parse and store one submission. Raises `SubmissionRejected`."""
         player, body = self._authenticate(text, sender)
         digest = hashlib.sha256(f"{player}\n{body}".encode()).hexdigest()
-        known = self.seen.get(source) or self.seen.get(digest)
-        if known:
-            return Receipt(known, player, (), duplicate=True)
+        latest = next((s for s in reversed(self.submissions) if s.player == player), None)
+        # The same source again (a mail or file read twice after a crash) changes nothing,
+        # and so does a copy of the player's latest text; an older text sent again is a
+        # player going back to it, and replaces what came between.
+        if source in self.seen:
+            return Receipt(self.seen[source], player, (), duplicate=True)
+        if latest is not None and latest.sha256 == digest:
+            return Receipt(latest.id, player, (), duplicate=True)
         try:
             instructions = self.ruleset.parse(self.state, player, body)
         except OrderErrors as errors:
@@ -176,7 +181,7 @@ class Game:
             self.dir.submissions / f"{sub_id}.yaml", dump_yaml(dump_submission(submission))
         )
         self.submissions.append(submission)
-        self.seen[source] = self.seen[digest] = sub_id
+        self.seen[source] = sub_id
         self.next_submission += 1
         kept = {i.ref for i in standing_instructions(self.submissions, player, self.used)}
         receipt = Receipt(
@@ -239,11 +244,13 @@ class Game:
                 text = path.read_text(encoding="utf-8")
             except UnicodeDecodeError:
                 text = path.read_text(encoding="latin-1")
+            # The file's identity, not only its content: the same file found again after a
+            # crash is a duplicate, while a player dropping an old text again means it.
+            info = path.stat()
             digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+            source = f"file:{path.name}:{info.st_ino}:{info.st_mtime_ns}:{digest}"
             try:
-                result.receipts.append(
-                    self.submit(text, source=f"file:{path.name}:{digest}", received=now)
-                )
+                result.receipts.append(self.submit(text, source=source, received=now))
                 path.unlink()
             except SubmissionRejected as rejection:
                 result.rejected.append((path.name, rejection))

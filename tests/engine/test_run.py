@@ -371,3 +371,24 @@ def test_a_game_started_in_the_action_phase_reports_its_first_automatic_steps(
     assert "waiting for baratheon" in out  # its march in Kingswood is the first decision
     exported = yaml.safe_load(cli("export", tmp_path / "g").output)
     assert exported["orders"] == {"dragonstone": "defense+1", "kingswood": "march+0"}
+
+
+def test_going_back_to_earlier_orders_applies_them_again(new_game) -> None:
+    game = new_game()
+    first = SAMPLE_ORDERS["stark"]
+    second = first.replace("Winterfell: march +1", "Winterfell: defense +2")
+    for body in (first, second, first):
+        drop(game, "stark", body)
+        cli("run", game, "--now", NOW)
+    out = cli("status", game, "--now", NOW).output
+    assert " in " in next(line for line in out.splitlines() if line.strip().startswith("stark"))
+    submissions = sorted((game / ".adjudicator" / "submissions").iterdir())
+    assert len(submissions) == 3
+    drop(game, "stark", first)  # the same as the latest: nothing changes
+    assert "already received as 0003-stark" in cli("run", game, "--now", NOW).output
+    for house, body in SAMPLE_ORDERS.items():
+        if house != "stark":
+            drop(game, house, body)
+    cli("run", game, "--now", NOW)
+    report = (game / "reports" / "0001.md").read_text()
+    assert "| Stark | Winterfell | March +1 ★ |" in report
