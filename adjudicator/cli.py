@@ -230,6 +230,8 @@ def status(game_dir: Path, now: str | None) -> None:
         click.echo(
             f"  {row['player']:<10} {row['summary']:<50} {mark:<8} by {row['deadline']} ({when})"
         )
+        for why in row["skipped"]:
+            click.echo(f"             not used: {why}")
 
 
 @main.command()

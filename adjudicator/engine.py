@@ -18,7 +18,14 @@ from typing import Any
 
 from adjudicator.auth import verify_password
 from adjudicator.dice import Dice
-from adjudicator.gamedir import GameDir, Transaction, atomic_write, dump_yaml, recover
+from adjudicator.gamedir import (
+    GameDir,
+    GameError,
+    Transaction,
+    atomic_write,
+    dump_yaml,
+    recover,
+)
 from adjudicator.orders.errors import OrderError, OrderErrors, invalid
 from adjudicator.requests import (
     Answer,
@@ -32,6 +39,8 @@ from adjudicator.requests import (
 from adjudicator.rulesets import Ruleset, find_ruleset
 
 NMR_POLICIES = ("defaults", "wait", "wait-then-defaults")
+MAX_STEPS_PER_RUN = 10_000
+"""A whole game is a few hundred steps; more in one run means a ruleset that never stops."""
 
 
 def utc(moment: datetime) -> str:
@@ -141,8 +150,10 @@ class Game:
     def players(self) -> dict[str, dict[str, Any]]:
         return self.meta["players"]
 
-    def dice(self) -> Dice:
-        return Dice(self.dir.secret(), self.meta["id"], self.step)
+    def dice(self, purpose: str = "") -> Dice:
+        """The step's dice. Defaults draw from their own stream (`purpose`), so that a random
+        default never shares numbers with the step's own rolls and shuffles."""
+        return Dice(self.dir.secret(), self.meta["id"] + purpose, self.step)
 
     # -- intake ---------------------------------------------------------------------------
     def submit(
@@ -268,7 +279,7 @@ class Game:
         """
         resolved = []
         forced = set(self.requests) if force_defaults else set()
-        while True:
+        for _ in range(MAX_STEPS_PER_RUN):
             open_requests = self.register_requests(now)
             if not open_requests or self.settings.get("paused"):
                 break
@@ -281,6 +292,11 @@ class Game:
             self.step += 1
             if self.ruleset.epoch(self.state) != epoch:
                 self._expire(epoch)
+        else:
+            raise GameError(
+                f"{self.meta['game']} resolved {MAX_STEPS_PER_RUN} steps without stopping: a "
+                "bug in the ruleset. Nothing was written; please report it with this game."
+            )
         return resolved
 
     def register_requests(self, now: datetime) -> list[Request]:
@@ -356,7 +372,7 @@ class Game:
             return None, notes
         if not missing and self._too_early(answers, now):
             return None, notes
-        dice = self.dice()
+        dice = self.dice("/defaults")
         for request in missing:
             answers[request.id] = Answer(
                 request.id, self.ruleset.default(self.state, request, dice), AnswerSource.DEFAULT
@@ -424,12 +440,13 @@ class Game:
         rows = []
         for row in self.waiting():
             request = requests.get(row["id"])
-            answered = False
+            answered, skipped = False, []
             if request is not None:
                 standing = standing_instructions(self.submissions, request.player, self.used)
                 choice = self.ruleset.answer(self.state, request, standing)
                 answered = choice.instruction is not None
-            rows.append({**row, "answered": answered})
+                skipped = [f"line {i.line} ({i.text}): {why}" for i, why in choice.skipped]
+            rows.append({**row, "answered": answered, "skipped": skipped})
         return rows
 
     # -- archive --------------------------------------------------------------------------

@@ -85,3 +85,17 @@ def test_past_every_deadline_the_round_finishes_with_defaults(tmp_path: Path) ->
     view = position(game)
     assert (view["round"], view["phase"]) == (2, "westeros")
     assert "NMR" in "".join(p.read_text() for p in (game / "reports").glob("*.md"))
+
+
+def test_status_says_why_a_standing_instruction_was_not_used(tmp_path: Path) -> None:
+    game = demo_game(tmp_path, drop="raven")
+    (game / "inbox" / "zz-raven.txt").write_text(
+        "house: lannister\npassword: demo-lannister\nraven: Stoney Sept -> march +0\n"
+    )
+    cli("run", game, "--now", "2027-01-01T13:00Z")  # fine when sent: orders were unknown
+    out = cli("status", game, "--now", "2027-01-01T13:00Z").output
+    assert "lannister  Messenger Raven" in out and "MISSING" in out
+    assert (
+        "not used: line 3 (raven: Stoney Sept -> march +0): you have no unused March +0 token"
+        in out
+    )
