@@ -7,7 +7,9 @@ include a shared body, so both formats always say the same thing.
 
 Event prose lives in ``<game>/events/*.j2`` and ``common/events.j2``: one macro per event
 kind, named like the kind, called as ``macro(e, f)``. Player-supplied text goes through the
-``x`` filter, which escapes it for the format it lands in.
+``x`` filter, which escapes it for the format it lands in. BBCode reports use
+``common/bbcode_plain.j2`` (tables as aligned [code] blocks) when settings.bbcode_tables is
+false, for forums without a [table] tag.
 """
 
 from __future__ import annotations
@@ -17,8 +19,6 @@ import re
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any
-
-FORMATS = {"md": "markdown", "bbcode": "bbcode"}
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>~])")
 
@@ -90,6 +90,7 @@ def environment(game: str, fmt: str) -> Any:
     env.globals["name"] = lambda ident: display_name(game, ident)
     env.globals["fmt"] = fmt
     env.globals["event"] = _event_renderer(env, game, fmt)
+    env.filters["aligned"] = aligned
     return env
 
 
@@ -111,7 +112,8 @@ def _bytecode_cache() -> Any:
 
 
 def _event_renderer(env: Any, game: str, fmt: str) -> Any:
-    """A function `event(e)` that renders one Event with the macro named like its kind."""
+    """A function `event(e, f)` that renders one Event with the macro named like its kind,
+    using the format library `f` the calling template imported (default: the format's)."""
     modules = []
 
     def load() -> None:
@@ -119,10 +121,11 @@ def _event_renderer(env: Any, game: str, fmt: str) -> Any:
         for template in [*sorted(listed), "common/events.j2"]:
             modules.append(env.get_template(template).module)
 
-    def render(e: Any) -> str:
+    def render(e: Any, f: Any = None) -> str:
         if not modules:
             load()
-        f = env.get_template(f"common/{FORMATS[fmt]}.j2").module
+        if f is None:  # the format's standard library
+            f = env.get_template(f"common/{'markdown' if fmt == 'md' else 'bbcode'}.j2").module
         for module in modules:
             macro = getattr(module, e.kind, None)
             if macro is not None:
@@ -130,6 +133,17 @@ def _event_renderer(env: Any, game: str, fmt: str) -> Any:
         return f"{e.kind}: {escape_markdown(e.data) if fmt == 'md' else escape_bbcode(e.data)}"
 
     return render
+
+
+def aligned(header: list[Any], rows: list[list[Any]]) -> str:
+    """A table as padded plain-text columns, for forums without a table tag."""
+    table = [[str(c) for c in header], *[[str(c) for c in row] for row in rows]]
+    widths = [max(len(row[i]) for row in table if i < len(row)) for i in range(len(header))]
+    lines = [
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=False)).rstrip() for row in table
+    ]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
 
 
 def render(game: str, kind: str, fmt: str, context: Mapping[str, Any]) -> str:

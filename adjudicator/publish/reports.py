@@ -40,6 +40,7 @@ def publish(
         "step": first,
         "now": now,
         "players": {p: r.get("name", p) for p, r in game.players.items()},
+        "tables": game.settings.get("bbcode_tables", True),
     }
     maps = _maps(game, public_view, stem, tx)
     written = []

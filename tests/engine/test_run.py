@@ -392,3 +392,14 @@ def test_going_back_to_earlier_orders_applies_them_again(new_game) -> None:
     cli("run", game, "--now", NOW)
     report = (game / "reports" / "0001.md").read_text()
     assert "| Stark | Winterfell | March +1 ★ |" in report
+
+
+def test_bbcode_without_table_tags_for_forums_that_lack_them(new_game) -> None:
+    game = new_game(settings={"bbcode_tables": False})
+    for house, body in SAMPLE_ORDERS.items():
+        drop(game, house, body)
+    cli("run", game, "--now", NOW)
+    bbcode = (game / "reports" / "0001.bbcode").read_text()
+    assert "[table]" not in bbcode and "[color" not in bbcode
+    assert "[code]\nHouse      Area                Order\n" in bbcode
+    assert "Stark      Winterfell          March +1 ★" in bbcode
