@@ -65,22 +65,35 @@ def planning_run(maps: bool, repeat: int = 5) -> list[float]:
     return times
 
 
-def adjudication_only(repeat: int = 50) -> list[float]:
+def _bodies(orders_only: bool) -> dict[str, str]:
+    """The demo's order files without header lines; `orders_only` keeps the planning part
+    (the lines before the first blank line), leaving out the action-phase instructions."""
+    bodies = {}
+    for path in (EXAMPLES / "orders").glob("*.txt"):
+        lines = [
+            line
+            for line in path.read_text().splitlines()
+            if not line.startswith(("house:", "password:", "#"))
+        ]
+        if orders_only:
+            lines = lines[: lines.index("")] if "" in lines else lines
+        bodies[path.stem] = "\n".join(lines)
+    return bodies
+
+
+def adjudication_only(orders_only: bool, repeat: int = 50) -> list[float]:
     sys.path.insert(0, str(HERE))
+    from adjudicator.dice import Dice
+    from adjudicator.rulesets.westeros import RULESET
     from tests.rulesets.westeros.harness import play, six_player_position
 
-    texts = {p.stem: p.read_text() for p in (EXAMPLES / "orders").glob("*.txt")}
-    bodies = {
-        h: "\n".join(
-            line for line in t.splitlines() if not line.startswith(("house:", "password:"))
-        )
-        for h, t in texts.items()
-    }
+    bodies = _bodies(orders_only)
     position = six_player_position()
     times = []
     for _ in range(repeat):
+        state = RULESET.load_position(position, Dice(b"bench", "bench", 0))
         start = time.perf_counter()
-        play(position, bodies)  # parse six files, reveal; stops at the raven
+        play(state, bodies)  # parse six files, resolve until nobody has answered
         times.append(time.perf_counter() - start)
     return times
 
@@ -98,7 +111,8 @@ def main() -> None:
     report("adjudicator --help (wall)", wall([*ADJ, "--help"]), 0.25)
     report("run: planning step, 6 files (wall, with git)", planning_run(maps=False), 0.5)
     report("the same with SVG + PNG maps", planning_run(maps=True), 1.0)
-    report("planning step: parse + resolve (no I/O)", adjudication_only(), 0.05)
+    report("planning step: parse + resolve (no I/O)", adjudication_only(True), 0.05)
+    report("whole round 1 by standing instructions (no I/O)", adjudication_only(False), 0.05)
 
 
 if __name__ == "__main__":

@@ -75,7 +75,10 @@ class NameIndex:
         """Ids whose names are a small typo away; a clearly closer one wins alone."""
         scores: dict[str, float] = {}
         for name, ids in self._exact.items():
-            ratio = difflib.SequenceMatcher(None, key, name).ratio()
+            matcher = difflib.SequenceMatcher(None, key, name)
+            if matcher.real_quick_ratio() < 0.85 or matcher.quick_ratio() < 0.85:
+                continue  # upper bounds of ratio(), far cheaper to compute
+            ratio = matcher.ratio()
             if ratio >= 0.85:
                 for ident in ids & allowed:
                     scores[ident] = max(ratio, scores.get(ident, 0.0))

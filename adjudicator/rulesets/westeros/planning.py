@@ -143,12 +143,14 @@ def parse_order_line(state: State, house: str, text: str) -> Instruction:
 def is_order_line(state: State, text: str) -> bool:
     """Whether a line reads 'Area: order token' ('Port of Pyke: raid', not 'port Pyke: ...')."""
     area_text, sep, token_text = text.partition(":")
+    if not sep:
+        return False
     try:
+        parse_token(token_text)  # cheap, and fails first for instruction lines
         state.board.names.find(area_text.strip())
-        parse_token(token_text)
     except LineError:
         return False
-    return bool(sep)
+    return True
 
 
 def _split_last_words(text: str) -> tuple[str, str]:
