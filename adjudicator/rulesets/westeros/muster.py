@@ -20,6 +20,9 @@ from adjudicator.rulesets.westeros.supply import fits_supply, unit_counts
 from adjudicator.rulesets.westeros.units import add_units, pieces_left, take_units
 
 Item = dict[str, Any]
+LAND_UNITS = ("footman", "knight", "siege_engine")
+UPGRADES = ("knight", "siege_engine")
+"""What a footman already in the area may be upgraded to (1 point each)."""
 
 
 def muster_points(state: State, area: str) -> int:
@@ -54,11 +57,13 @@ def can_muster(state: State, house: str, area: str) -> bool:
     """Whether `house` could place at least one unit at `area` now."""
     if muster_points(state, area) == 0 or state.controller(area) != house:
         return False
-    tries = [[{"unit": "footman", "area": area, "from": None}]]
+    # Rulebook, Mustering: any one unit (footman, knight, siege engine, ship) or upgrade is a
+    # choice; a house whose footmen are all on the board may still raise a knight or engine.
+    tries = [[{"unit": kind, "area": area, "from": None}] for kind in LAND_UNITS]
     tries += [
         [{"unit": "ship", "area": sea, "from": None}] for sea in ship_areas(state, house, area)
     ]
-    tries += [[{"unit": "knight", "area": area, "from": "footman"}]]
+    tries += [[{"unit": kind, "area": area, "from": "footman"}] for kind in UPGRADES]
     return any(muster_problem(state, house, area, items) is None for items in tries)
 
 
