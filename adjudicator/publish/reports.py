@@ -63,6 +63,7 @@ def publish(
         tx.write(f"archive/{stem}/{submission.id}.yaml", dump_yaml(dump_submission(submission)))
         tx.delete(f".adjudicator/submissions/{submission.id}.yaml")
         game.submissions.remove(submission)
+        game.used -= {i.ref for i in submission.instructions}  # archived: no longer consulted
     tx.write("game.yaml", dump_yaml(game.public_meta(now)))
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
     view = public_view
