@@ -99,3 +99,15 @@ def test_status_says_why_a_standing_instruction_was_not_used(tmp_path: Path) -> 
         "not used: line 3 (raven: Stoney Sept -> march +0): you have no unused March +0 token"
         in out
     )
+
+
+def test_export_then_new_reproduces_a_played_position(tmp_path: Path) -> None:
+    game = demo_game(tmp_path)
+    cli("run", game, "--now", "2027-01-01T13:00Z")
+    exported = cli("export", game).output
+    position = tmp_path / "position.yaml"
+    position.write_text(exported)
+    cli("new", tmp_path / "again", "--game", "westeros", "--position", position)
+    assert cli("export", tmp_path / "again").output == exported
+    data = yaml.safe_load(exported)
+    assert "the-hound" not in data["hands"]["lannister"]  # played in round 1: discarded
