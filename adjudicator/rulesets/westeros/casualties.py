@@ -94,17 +94,19 @@ def casualty_count(state: State, battle: Battle) -> int:
 
 
 def take_skulls(state: State, battle: Battle, events: Events) -> bool:
-    """Tides of Battle: each skull costs the other side one unit of its choice.
+    """Tides of Battle: each skull costs the other side one standing unit of its choice.
 
-    The Blackfish prevents it. False while the victim is asked which unit (a "casualties"
-    request for one unit); True when every skull is paid.
+    The Blackfish prevents it; routed units are never taken. False while the victim is
+    asked which unit (a "casualties" request for one unit); True when every skull is paid.
     """
     for side in ("attacker", "defender"):
         key = f"skull:{side}"
         victim = other(side)
         if key in battle["did"]:
             continue
-        army = combat_army(state, battle, victim)
+        # Rulebook, Retreats and Routing: "Routed units may never be chosen as casualties
+        # in combat"; a skull is a casualty, so only standing units can pay for it.
+        army = [u for u in combat_army(state, battle, victim) if not is_routed(u)]
         if (
             battle[victim] == NEUTRAL
             or not tides_value(battle, side, "skulls")

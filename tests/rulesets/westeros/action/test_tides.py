@@ -60,3 +60,46 @@ def test_skull_costs_the_winner_too() -> None:
     assert [r["kind"] for r in state.action["open"]] == ["retreat"]
     assert state.action["battle"]["units"] == ["knight"]
     assert sorted_units(state.units) == {"the_twins": {"stark": ["footman", "knight"]}}
+
+
+def test_skull_never_takes_a_routed_unit() -> None:
+    # Rulebook, Retreats and Routing: "Routed units may never be chosen as casualties in
+    # combat"; a Tides of Battle skull is a casualty, so the victim loses a standing unit.
+    state = battle_at_retreat({"attacker": "skull", "defender": "zero"})
+    state.units["the_twins"]["stark"] = ["routed footman", "knight"]
+    state.action["battle"].update(winner="defender", loser="attacker")
+    events: list = []
+    for _ in range(10):
+        if state.action.get("open") or "battle" not in state.action:
+            break
+        combat.advance_battle(state, Dice(b"t", "t", 1), events)
+    assert state.action["open"] == []
+    assert [
+        (e.data["house"], e.data["units"], e.data["reason"])
+        for e in events
+        if e.kind == "casualties"
+    ] == [("stark", ["knight"], "skull")]
+    assert [(e.data["house"], e.data["to"]) for e in events if e.kind == "retreat"] == [
+        ("tyrell", "seagard")
+    ]
+    assert sorted_units(state.units) == {
+        "the_twins": {"stark": ["routed footman"]},
+        "seagard": {"tyrell": ["routed knight", "routed knight"]},
+    }
+
+
+def test_skull_with_only_routed_units_left_costs_nothing() -> None:
+    # Rulebook: routed units are never casualties; a skull finds no unit to take.
+    state = battle_at_retreat({"attacker": "skull", "defender": "zero"})
+    state.units["the_twins"]["stark"] = ["routed footman"]
+    state.action["battle"].update(winner="defender", loser="attacker")
+    events: list = []
+    for _ in range(10):
+        if state.action.get("open") or "battle" not in state.action:
+            break
+        combat.advance_battle(state, Dice(b"t", "t", 1), events)
+    assert [e for e in events if e.kind == "casualties"] == []
+    assert sorted_units(state.units) == {
+        "the_twins": {"stark": ["routed footman"]},
+        "seagard": {"tyrell": ["routed knight", "routed knight"]},
+    }
