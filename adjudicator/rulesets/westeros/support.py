@@ -54,12 +54,20 @@ def is_supported(state: State, battle: dict[str, Any], side: str) -> bool:
 
 
 def start_support(state: State, battle: dict[str, Any], events: Events) -> bool:
-    """Ask every owner of an adjacent support order; True when all have declared."""
+    """Ask the owners of adjacent support orders in turn; True when all have declared.
+
+    Rulebook, Call for Support: "If there are multiple Support Orders adjacent to the
+    embattled area, support must be declared (or refused) in turn order." Only the first
+    house on the Iron Throne track still to declare is asked (for all its orders here), so
+    each later house knows what the earlier ones declared.
+    """
     pending = [a for a in support_areas(state, battle) if a not in battle["supports"]]
     if not pending:
         return True
+    throne = state.tracks["iron_throne"]
+    first = min((flow.order_owner(state, a) for a in pending), key=throne.index)
     sides = {"attacker": battle["attacker"], "defender": battle["defender"]}
-    for area in pending:
+    for area in (a for a in pending if flow.order_owner(state, a) == first):
         flow.open_request(
             state,
             flow.order_owner(state, area),
