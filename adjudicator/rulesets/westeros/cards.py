@@ -24,7 +24,15 @@ ALIASES = {"dagmar-cleftjaw": ["Dagmer Cleftjaw", "Dagmer"], "the-blackfish": ["
 def card_names() -> NameIndex:
     """Lenient names for the 42 house cards ('greatjon', 'Queen of Thorns', 'dagmer')."""
     facts = house_card_facts()
-    return NameIndex({c: [f["name"], *ALIASES.get(c, [])] for c, f in facts.items()}, "house card")
+    return NameIndex(
+        {c: [f["name"], *_knightless(f["name"]), *ALIASES.get(c, [])] for c, f in facts.items()},
+        "house card",
+    )
+
+
+def _knightless(name: str) -> list[str]:
+    """'Ser Loras Tyrell' -> ['Loras Tyrell']: players name knights by their first name."""
+    return [name.removeprefix("Ser ")] if name.startswith("Ser ") else []
 
 
 @functools.cache

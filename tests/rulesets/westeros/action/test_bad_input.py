@@ -97,6 +97,27 @@ def test_lenient_names_are_understood() -> None:
     assert ins.understood == "march Winterfell -> Castle Black: knight; leave power"
 
 
+@pytest.mark.parametrize(
+    ("house", "text", "card"),
+    [
+        ("lannister", "gregor", "ser-gregor-clegane"),
+        ("lannister", "Jaime", "ser-jaime-lannister"),
+        ("lannister", "kevan", "ser-kevan-lannister"),
+        ("baratheon", "Davos", "ser-davos-seaworth"),
+        ("stark", "rodrick", "ser-rodrick-cassel"),
+        ("tyrell", "Loras", "ser-loras-tyrell"),
+        ("tyrell", "garlan", "ser-garlan-tyrell"),
+        ("tyrell", "ser loras", "ser-loras-tyrell"),
+    ],
+)
+def test_knights_are_named_without_ser(house: str, text: str, card: str) -> None:
+    # README, action phase: card names are matched leniently ('greatjon', 'dagmer'); a
+    # player writes "Loras" or "Gregor" as readily as "Greatjon".
+    state, _ = action_state(units={"winterfell": {"stark": ["footman"]}}, orders={})
+    ins = parse_action_line(state, house, f"card: {text}")
+    assert ins.value == {"prefs": [card]}
+
+
 def test_support_for_a_house_not_fighting_is_rejected() -> None:
     """A battle at Riverrun (Greyjoy against Lannister) is under way: Stark is not in it."""
     state = start_state()
