@@ -21,7 +21,7 @@ def parse_now(value: str | None) -> datetime:
     """The --now option: an ISO 8601 time (UTC unless it says otherwise), or now."""
     if value is None:
         return datetime.now(UTC)
-    from adjudicator.engine import parse_time
+    from adjudicator.clock import parse_time
 
     try:
         return parse_time(value)
@@ -210,6 +210,7 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
 def status(game_dir: Path, now: str | None) -> None:
     """Who must still send what, by when."""
     from adjudicator import engine
+    from adjudicator.clock import parse_time
 
     game, rows = engine.status(game_dir)
     view = game.ruleset.view(game.state, None)
@@ -223,7 +224,7 @@ def status(game_dir: Path, now: str | None) -> None:
         click.echo("nothing is awaited from the players")
     moment = parse_now(now)
     for row in rows:
-        left = engine.parse_time(row["deadline"]) - moment
+        left = parse_time(row["deadline"]) - moment
         hours = left.total_seconds() / 3600
         when = f"{hours:.1f} h left" if hours >= 0 else f"{-hours:.1f} h late"
         mark = "in" if row["answered"] else "MISSING"

@@ -429,7 +429,6 @@ class CronRun:
     def _judge(
         self, game: GameInfo, loaded: Any, fetched: FetchedMail, mail: Mail, outbox: Outbox
     ) -> tuple[Outcome, str]:
-        from adjudicator.engine import SubmissionRejected
         from adjudicator.inbox.mail import (
             claimed_player,
             may_submit_for,
@@ -439,6 +438,7 @@ class CronRun:
         )
         from adjudicator.orders.errors import invalid
         from adjudicator.publish import notices
+        from adjudicator.submissions import SubmissionRejected
 
         roles = sender_roles(mail.sender, game.emails, game.gm)
         if not roles:  # never answer: the From of spam is someone innocent
@@ -585,7 +585,7 @@ def needs_run(game: GameInfo, now: datetime) -> bool:
     when orders wait in inbox/, a run was interrupted (journal), the GM changed the game
     since our last run (pause, resume, extend, a new game), a reminder or deadline falls due.
     """
-    from adjudicator.engine import parse_time
+    from adjudicator.clock import parse_time
 
     path = game.path
     if (path / ".adjudicator" / "journal.yaml").exists():

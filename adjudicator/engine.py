@@ -12,11 +12,12 @@ import contextlib
 import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from adjudicator.auth import verify_password
+from adjudicator.clock import parse_time, utc
 from adjudicator.dice import Dice
 from adjudicator.gamedir import (
     GameDir,
@@ -26,7 +27,7 @@ from adjudicator.gamedir import (
     dump_yaml,
     recover,
 )
-from adjudicator.orders.errors import OrderError, OrderErrors, invalid
+from adjudicator.orders.errors import OrderErrors, invalid
 from adjudicator.requests import (
     Answer,
     AnswerSource,
@@ -37,54 +38,17 @@ from adjudicator.requests import (
     standing_instructions,
 )
 from adjudicator.rulesets import Ruleset, find_ruleset
+from adjudicator.submissions import (
+    Receipt,
+    SubmissionRejected,
+    dump_submission,
+    load_submission,
+    redact,
+)
 
 NMR_POLICIES = ("defaults", "wait", "wait-then-defaults")
 MAX_STEPS_PER_RUN = 10_000
 """A whole game is a few hundred steps; more in one run means a ruleset that never stops."""
-
-
-def utc(moment: datetime) -> str:
-    """ISO 8601 in UTC with a Z, to the second: how every time is written."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def parse_time(text: str) -> datetime:
-    """Read '2027-01-05T12:00Z', '2027-01-05T12:00:00+01:00' or '2027-01-05'."""
-    moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-class SubmissionRejected(Exception):
-    """A submission that was not accepted; nothing of it was stored."""
-
-    def __init__(self, errors: list[OrderError], player: str | None = None) -> None:
-        self.errors = errors
-        self.player = player
-        super().__init__("\n".join(str(e) for e in errors))
-
-
-@dataclass(frozen=True)
-class Receipt:
-    """What the engine understood of an accepted submission."""
-
-    submission: str
-    player: str
-    understood: tuple[str, ...]
-    replaced: tuple[str, ...] = ()
-    """Earlier instructions this submission replaced, as the player wrote them."""
-    duplicate: bool = False
-    deadline: str | None = None
-    """The player's nearest open deadline, if any."""
-
-    def __str__(self) -> str:
-        if self.duplicate:
-            return f"{self.player}: already received as {self.submission}; nothing changed"
-        lines = [f"{self.player}: accepted as {self.submission}"]
-        lines += [f"  {u}" for u in self.understood] or ["  (no instructions)"]
-        lines += [f"  replaces: {r}" for r in self.replaced]
-        if self.deadline:
-            lines.append(f"  deadline: {self.deadline}")
-        return "\n".join(lines)
 
 
 @dataclass
@@ -185,7 +149,7 @@ class Game:
             digest,
             self.ruleset.epoch(self.state),
             self.step,
-            _redact(text),
+            redact(text),
             instructions,
         )
         atomic_write(
@@ -266,7 +230,7 @@ class Game:
             except SubmissionRejected as rejection:
                 result.rejected.append((path.name, rejection))
                 target = self.dir.rejected / f"{utc(now).replace(':', '')}-{path.name}"
-                atomic_write(target, _redact(text))
+                atomic_write(target, redact(text))
                 atomic_write(target.with_suffix(".errors.txt"), str(rejection) + "\n")
                 path.unlink()
 
@@ -495,43 +459,6 @@ def _addresses(record: dict[str, Any], settings: dict[str, Any]) -> set[str]:
     emails = {str(record.get("email", "")).lower()}
     emails.add(str(settings.get("gm_email", "")).lower())
     return emails - {""}
-
-
-def _redact(text: str) -> str:
-    """The text with the password's value removed: archives and rejects never hold one."""
-    out = []
-    for line in text.splitlines():
-        key, sep, _ = line.partition(":")
-        out.append(f"{key}: (removed)" if sep and key.strip().lower() == "password" else line)
-    return "\n".join(out) + "\n"
-
-
-def dump_submission(s: Submission) -> dict[str, Any]:
-    return {
-        "id": s.id,
-        "player": s.player,
-        "received": s.received,
-        "source": s.source,
-        "sha256": s.sha256,
-        "epoch": s.epoch,
-        "after_step": s.after_step,
-        "text": s.text,
-        "instructions": [i.to_data() for i in s.instructions],
-    }
-
-
-def load_submission(path: Path) -> Submission:
-    from adjudicator.gamedir import load_yaml
-
-    data = load_yaml(path, "a stored submission")
-    instructions = tuple(
-        Instruction(**i, submission=data["id"]) for i in data.get("instructions", [])
-    )
-    fields = {
-        k: data[k]
-        for k in ("id", "player", "received", "source", "sha256", "epoch", "after_step", "text")
-    }
-    return Submission(**fields, instructions=instructions)
 
 
 # -- the public entry points -----------------------------------------------------------------

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from adjudicator.clock import parse_time
 from adjudicator.create import initial_state
-from adjudicator.engine import Game, load_submission, parse_time
+from adjudicator.engine import Game
 from adjudicator.gamedir import GameDir, Transaction, dump_yaml
 from adjudicator.publish import git
 from adjudicator.publish.reports import publish
 from adjudicator.requests import Submission
 from adjudicator.rulesets import find_ruleset
+from adjudicator.submissions import load_submission
 
 
 def _all_submissions(gamedir: GameDir) -> list[Submission]:

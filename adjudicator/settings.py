@@ -6,7 +6,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine import Game, open_game, parse_time, utc
+from adjudicator.clock import parse_time, utc
+from adjudicator.engine import Game, open_game
 from adjudicator.gamedir import GameError, Transaction, dump_yaml
 
 

@@ -53,7 +53,7 @@ def due_notices(
     A request is ``{player, summary, deadline}`` as game.yaml's ``waiting`` lists it. Whether the
     player has already answered is the caller's filter (`queue_notices` takes it).
     """
-    from adjudicator.engine import parse_time
+    from adjudicator.clock import parse_time
 
     notices = []
     for request in waiting:
@@ -189,7 +189,7 @@ def receipt_body(
         head = f"Game {game_id}: your orders were received and accepted."
     deadline = ""
     if receipt.deadline and now is not None:
-        from adjudicator.engine import parse_time
+        from adjudicator.clock import parse_time
 
         moment = parse_time(receipt.deadline)
         deadline = f"\nYour next deadline: {when(moment, zone)}, {time_left(moment, now)}.\n"

@@ -58,7 +58,7 @@ def publish(
     for player in game.ruleset.players(game.state):
         written += _private_report(game, player, events, context, stem, tx)
     for submission in game.revealed_submissions():
-        from adjudicator.engine import dump_submission
+        from adjudicator.submissions import dump_submission
 
         tx.write(f"archive/{stem}/{submission.id}.yaml", dump_yaml(dump_submission(submission)))
         tx.delete(f".adjudicator/submissions/{submission.id}.yaml")

@@ -82,8 +82,8 @@ def test_local_time_beside_utc_for_players_who_gave_a_zone():
 
 
 def test_receipt_gives_the_deadline_and_the_time_left():
-    from adjudicator.engine import Receipt
     from adjudicator.publish.notices import receipt_body
+    from adjudicator.submissions import Receipt
 
     receipt = Receipt(
         "0001-stark", "stark", ("Winterfell: March +1 (special)",), deadline="2027-01-03T12:00:00Z"
