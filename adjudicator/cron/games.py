@@ -1,0 +1,262 @@
+"""The games one cron run looks after: their mail settings, when each needs the engine,
+the log line each gets, and the lock that keeps two cron runs apart."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
+    pass
+
+
+MAIL_STATE = Path(".adjudicator") / "mail"
+"""Cron's own state inside a game folder (git-ignored with the rest of .adjudicator/)."""
+
+
+class Outcome(StrEnum):
+    """What became of one mail."""
+
+    ACCEPTED = "accepted"
+    DUPLICATE = "duplicate"
+    """Taken before (same Message-ID and content, or the same orders again)."""
+    REJECTED = "rejected"
+    """From a player or the GM, but the orders or the password were wrong: errors sent."""
+    REPLAY = "replay"
+    """A known Message-ID with other content: a forgery or a broken client. No reply."""
+    STRANGER = "stranger"
+    """Not from a player's or the GM's address. No reply, so no backscatter."""
+    OTHER_GAME = "other-game"
+    """Names another game than the folder it was found in."""
+    UNROUTED = "unrouted"
+    """In the shared folder, naming no game under this root."""
+    AUTOMATIC = "automatic"
+    """A bounce or vacation reply: not applied and never answered (no mail loops)."""
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """game.yaml ``settings.mail``: where a game's mail comes from and how answers look."""
+
+    folder: str | None = None
+    """The game's own IMAP folder; None: the shared folder, game named in the subject."""
+    sender: str | None = None
+    """From of the game's mails (``from:``); default: the SMTP ``from`` setting."""
+    reply_to: str | None = None
+    """Reply-To of the game's mails: the address players send orders to."""
+    reminder_hours: float = 24.0
+    """Remind players this many hours before a deadline (0: never)."""
+    late_notices: bool = True
+    """Tell players when a deadline passed without their answer."""
+    reports: bool = True
+    """Mail turn reports to the players."""
+
+    @classmethod
+    def from_game(cls, settings: Mapping[str, Any]) -> MailSettings:
+        mail = dict(settings.get("mail") or {})
+        return cls(
+            folder=mail.get("folder") or None,
+            sender=mail.get("from") or None,
+            reply_to=mail.get("reply_to") or None,
+            reminder_hours=float(mail.get("reminder_hours", 24)),
+            late_notices=bool(mail.get("late_notices", True)),
+            reports=bool(mail.get("reports", True)),
+        )
+
+
+@dataclass
+class GameInfo:
+    """What cron needs from game.yaml, read once per run."""
+
+    path: Path
+    id: str
+    emails: dict[str, str]
+    """Player id -> e-mail ('' when the player has none)."""
+    zones: dict[str, str]
+    """Player id -> IANA time zone, for local times in mails (players who gave one)."""
+    gm: tuple[str, ...]
+    mail: MailSettings
+    nmr: str
+    waiting: list[dict[str, Any]]
+    forum: dict[str, Any]
+
+    @classmethod
+    def load(cls, path: Path) -> GameInfo:
+        """Raises `GameError` for a broken game.yaml."""
+        from adjudicator.gamedir import GameDir
+
+        meta = GameDir(path).read_meta()
+        settings = dict(meta.get("settings") or {})
+        players = dict(meta.get("players") or {})
+        return cls(
+            path=path,
+            id=str(meta.get("id") or path.name),
+            emails={p: str((r or {}).get("email") or "") for p, r in players.items()},
+            zones={p: str(r["tz"]) for p, r in players.items() if (r or {}).get("tz")},
+            gm=tuple(a for a in [str(settings.get("gm_email") or "")] if a),
+            mail=MailSettings.from_game(settings),
+            nmr=str(settings.get("nmr", "defaults")),
+            waiting=list(meta.get("waiting") or []),
+            forum=dict(settings.get("forum") or {}),
+        )
+
+
+@dataclass
+class GameReport:
+    """What one cron run did to one game: one log line."""
+
+    name: str
+    mails: Counter[str] = field(default_factory=Counter)
+    steps: int = 0
+    files: int = 0
+    """Order files taken from inbox/ by the engine."""
+    queued: int = 0
+    sent: int = 0
+    posted: int = 0
+    notes: list[str] = field(default_factory=list)
+    """Passing trouble (a server down, a refusal): retried next run."""
+    problems: list[str] = field(default_factory=list)
+    """What the GM must fix; any makes the run exit 1."""
+    busy: bool = False
+    details: list[str] = field(default_factory=list)
+    """One line per mail not taken (rejected, stranger, replay...), for the log file."""
+
+    @property
+    def happened(self) -> bool:
+        counts = (sum(self.mails.values()), self.steps, self.files, self.queued, self.sent)
+        return any(counts) or bool(self.posted or self.notes or self.problems or self.busy)
+
+    def line(self) -> str:
+        parts = [f"{k} {v}" for k, v in sorted(self.mails.items())]
+        for label, value in (("files", self.files), ("steps", self.steps)):
+            if value:
+                parts.append(f"{label} {value}")
+        for label, value in (("queued", self.queued), ("sent", self.sent)):
+            if value:
+                parts.append(f"{label} {value}")
+        if self.posted:
+            parts.append(f"posted {self.posted}")
+        if self.busy:
+            parts.append("busy (another run holds it), skipped")
+        parts += [f"retry: {n}" for n in self.notes]
+        parts += [f"PROBLEM: {p}" for p in self.problems]
+        return f"{self.name}: " + ("; ".join(parts) or "nothing new")
+
+
+# -- configuration ----------------------------------------------------------------------------
+
+
+def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
+    """The GM's mail config file (YAML), which must live outside every game repo.
+
+    Raises `MailSetupError` when it is unreadable, not a mapping, or inside a game folder
+    (it would end up next to what git commits).
+    """
+    from adjudicator.inbox.imap import MailSetupError
+
+    if path is None:
+        return {}
+    import yaml
+
+    from adjudicator.data import SafeLoader
+
+    resolved = path.resolve()
+    for game in games:
+        if resolved.is_relative_to(game.resolve()):
+            raise MailSetupError(
+                f"the config file {path} lies inside the game folder {game}: move it out of "
+                "every game repo (it holds passwords), e.g. to ~/.config/adjudicator.yaml."
+            )
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SafeLoader)
+    except OSError as e:
+        raise MailSetupError(f"cannot read the config file {path}: {e.strerror}") from None
+    except yaml.YAMLError as e:
+        raise MailSetupError(f"the config file {path} is not valid YAML: {e}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise MailSetupError(f"the config file {path} must be a YAML mapping (imap:, smtp:)")
+    return data
+
+
+def find_games(root: Path) -> list[Path]:
+    """Every folder directly under `root` that holds a game.yaml, sorted by name."""
+    with os.scandir(root) as entries:
+        found = [
+            Path(e.path)
+            for e in entries
+            if e.is_dir()
+            and not e.name.startswith(".")
+            and os.path.exists(Path(e.path, "game.yaml"))
+        ]
+    return sorted(found)
+
+
+# -- when to run the engine -------------------------------------------------------------------
+
+
+def _fingerprint(path: Path) -> str:
+    """Changes whenever the engine or the GM changed the game's files."""
+    parts = []
+    for name in ("game.yaml", ".adjudicator/state.yaml"):
+        try:
+            st = (path / name).stat()
+            parts.append(f"{name}:{st.st_mtime_ns}:{st.st_size}")
+        except FileNotFoundError:
+            parts.append(f"{name}:-")
+    return " ".join(parts)
+
+
+def needs_run(game: GameInfo, now: datetime) -> bool:
+    """Whether the engine could do anything now without new mail.
+
+    Skipping idle games keeps a cron over hundreds of folders fast. The engine must run
+    when orders wait in inbox/, a run was interrupted (journal), the GM changed the game
+    since our last run (pause, resume, extend, a new game), a reminder or deadline falls due.
+    """
+    from adjudicator.clock import parse_time
+
+    path = game.path
+    if (path / ".adjudicator" / "journal.yaml").exists():
+        return True
+    inbox = path / "inbox"
+    if inbox.is_dir() and any(not p.name.startswith(".") for p in inbox.iterdir()):
+        return True
+    try:
+        last = (path / MAIL_STATE / "last-run").read_text()
+    except FileNotFoundError:
+        return True
+    if last != _fingerprint(path) or not game.waiting:
+        return True
+    from datetime import timedelta
+
+    ahead = timedelta(hours=max(game.mail.reminder_hours, 0))
+    return any(now + ahead >= parse_time(str(r["deadline"])) for r in game.waiting)
+
+
+def remember_run(path: Path) -> None:
+    from adjudicator.gamedir import atomic_write
+
+    atomic_write(path / MAIL_STATE / "last-run", _fingerprint(path))
+
+
+# -- locking ----------------------------------------------------------------------------------
+
+
+def game_lock(path: Path) -> contextlib.AbstractContextManager[None]:
+    """Cron's own lock per game, held across mail, engine and sending.
+
+    The engine takes the game's lock for each of its calls; this one (a different file)
+    keeps two overlapping cron runs from taking the same mails or sending the same outbox.
+    """
+    from adjudicator.gamedir import file_lock
+
+    return file_lock(path / MAIL_STATE / "cron.lock", path)
