@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.auth import generate_password, hash_password
+from adjudicator.clock import utc
 from adjudicator.dice import Dice, commitment
 from adjudicator.gamedir import SCHEMA, GameDir, GameError, atomic_write, dump_yaml
 from adjudicator.publish import git
@@ -77,14 +78,15 @@ def create_game(
     ids = ruleset.players(state)
     roster = dict(roster or {})
     passwords = dict(passwords or {})
-    for who in sorted({*roster, *passwords} - set(ids)):
-        raise GameError(f"{who!r} does not play in this game; players: {', '.join(ids)}")
+    unknown = sorted({*roster, *passwords} - set(ids))
+    if unknown:
+        raise GameError(f"{unknown[0]!r} does not play in this game; players: {', '.join(ids)}")
     generated = {p: generate_password() for p in ids if p not in passwords}
     meta = {
         "schema": SCHEMA,
         "game": ruleset.name,
         "id": game_id,
-        "created": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "created": utc(now),
         "secret_sha256": commitment(secret),
         "settings": {"deadline_hours": 48, "nmr": "defaults", **(settings or {})},
         "start": start,
@@ -133,6 +135,6 @@ def _open_first_requests(path: Path, now: datetime) -> None:
 
     with open_game(path) as game:
         game.register_requests(now)  # deadlines start now; the first `run` resolves
-        game._save_private()
+        game.save_private()
         atomic_write(game.dir.game_file, dump_yaml(game.public_meta(now)))
         git.commit(path, [".gitignore", "game.yaml"], f"{game.meta['id']}: new game")

@@ -429,7 +429,7 @@ class Game:
             "state": self.ruleset.save(self.state),
         }
 
-    def _save_private(self) -> None:
+    def save_private(self) -> None:
         atomic_write(self.dir.state_file, dump_yaml(self.private_data()))
 
     def public_meta(self, now: datetime) -> dict[str, Any]:

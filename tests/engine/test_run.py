@@ -403,3 +403,24 @@ def test_bbcode_without_table_tags_for_forums_that_lack_them(new_game) -> None:
     assert "[table]" not in bbcode and "[color" not in bbcode
     assert "[code]\nHouse      Area                Order\n" in bbcode
     assert "Stark      Winterfell          March +1 ★" in bbcode
+
+
+def test_rule_options_are_checked_when_a_game_starts(tmp_path: Path) -> None:
+    bad = CliRunner().invoke(
+        main, ["new", str(tmp_path / "a"), "--game", "westeros", "--option", "ports=third-edition"]
+    )
+    assert bad.exit_code == 1
+    assert "options.ports: unknown option or value 'third-edition'" in bad.output
+    assert not (tmp_path / "a").exists()
+    cli(
+        "new",
+        tmp_path / "b",
+        "--game",
+        "westeros",
+        "--option",
+        "ports=clash-of-kings",
+        "--option",
+        "tides_of_battle=true",
+    )
+    position = yaml.safe_load((tmp_path / "b" / "game.yaml").read_text())["position"]
+    assert position["options"] == {"ports": "clash-of-kings", "tides_of_battle": True}

@@ -116,6 +116,15 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
     return state
 
 
+def read_options(value: Any) -> Options:
+    """Rule options from a scenario or `new --option`; raises `PositionError` for bad ones."""
+    reader = _Reader(load_board())
+    options = _options(reader, value)
+    if reader.faults:
+        raise PositionError(reader.faults)
+    return options
+
+
 def _houses(r: _Reader, value: Any) -> list[str]:
     if not isinstance(value, list) or not 3 <= len(value) <= 6:
         r.fault("houses", f"expected a list of 3 to 6 houses from {', '.join(HOUSES)}")

@@ -18,7 +18,7 @@ from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import planning, position, raven
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
-from adjudicator.rulesets.westeros.state import HOUSES, Options, State
+from adjudicator.rulesets.westeros.state import HOUSES, State
 from adjudicator.rulesets.westeros.view import view as build_view
 
 _VERB = re.compile(r"\s*([A-Za-z']+)")
@@ -49,7 +49,7 @@ class Westeros:
         for house, placed in setup["units"].items():
             for area, pieces in placed.items():
                 units.setdefault(area, {})[house] = list(pieces)
-        options = Options(**(scenario.get("options") or {}))
+        options = position.read_options(scenario.get("options") or {})
         return State(
             round=1,
             phase="planning",
