@@ -22,25 +22,15 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 HELPER = ROOT / "tests" / "mail" / "imap-test-server.sh"
-SIX = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
-START = datetime(2027, 1, 1, 12, 0, tzinfo=UTC)
-ORDERS = {
-    "stark": "Winterfell: march +1\nWhite Harbor: defense\nThe Shivering Sea: support\n",
-    "lannister": "Lannisport: march\nStoney Sept: raid\nThe Golden Sound: support\n"
-    "Port of Lannisport: consolidate power\n",
-    "baratheon": "Dragonstone: march +1\nKingswood: march\nShipbreaker Bay: raid\n",
-    "greyjoy": "Pyke: march\nPort of Pyke: raid\nIronman's Bay: support\n"
-    "Greywater Watch: defense\n",
-    "tyrell": "Highgarden: march\nDornish Marches: march -1\nRedwyne Straits: raid\n",
-    "martell": "Sunspear: defense +2\nSalt Shore: march\nSea of Dorne: consolidate power\n",
-}
+sys.path.insert(0, str(ROOT))
+from tests.conftest import SAMPLE_ORDERS as ORDERS  # noqa: E402  (the same sample orders)
+from tests.conftest import SIX, START  # noqa: E402
 
 
 def free_port() -> int:
@@ -203,7 +193,7 @@ def _timing() -> Iterator[dict[str, float]]:
     spent = {"submit": 0.0, "verify": 0.0, "save": 0.0, "run": 0.0}
     patches = [
         (engine.Game, "submit", "submit"),
-        (engine.Game, "_save_private", "save"),
+        (engine.Game, "save_private", "save"),
         (engine, "verify_password", "verify"),
         (engine, "run", "run"),
     ]

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from adjudicator.data import load_game_data
 from adjudicator.mapdraw import draw_svg, svg_to_png
 
 # Invented power tokens holding areas nobody occupies, as area:house.
@@ -28,29 +27,11 @@ flints_finger:greyjoy"""
 
 
 def start_view() -> dict[str, Any]:
-    """The public view of the 6-player start, built by hand from ``board.yaml``."""
-    setup = load_game_data("westeros", "board.yaml")["setups"][6]
-    units: dict[str, dict[str, list[str]]] = {}
-    for house, placed in sorted(setup["units"].items()):
-        for area, kinds in sorted(placed.items()):
-            units.setdefault(area, {})[house] = list(kinds)
-    return {
-        "game": "westeros",
-        "round": 1,
-        "phase": "planning",
-        "viewer": None,
-        "houses": list(setup["houses"]),
-        "tracks": {k: list(v) for k, v in setup["influence"].items()},
-        "supply": dict(setup["supply"]),
-        "power": dict(setup["power_tokens"]),
-        "wildlings": 2,
-        "units": units,
-        "orders": {},
-        "power_tokens": {},
-        "garrisons": {**setup["home_garrisons"], **setup["neutral_forces"]},
-        "impassable": list(setup["impassable"]),
-        "castles": {h: 1 for h in setup["houses"]},
-    }
+    """The public view of the 6-player start, as the westeros ruleset gives it."""
+    from adjudicator.dice import Dice
+    from adjudicator.rulesets.westeros import RULESET
+
+    return RULESET.view(RULESET.new_game({"players": 6}, Dice(b"bench", "bench", 0)), None)
 
 
 def crowded_view() -> dict[str, Any]:
