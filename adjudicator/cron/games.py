@@ -156,8 +156,8 @@ class GameReport:
 def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
     """The GM's mail config file (YAML), which must live outside every game repo.
 
-    Raises `MailSetupError` when it is unreadable, not a mapping, or inside a game folder
-    (it would end up next to what git commits).
+    Raises `MailSetupError` when it is unreadable, readable by other users, not a mapping,
+    or inside a game folder (it would end up next to what git commits).
     """
     from adjudicator.inbox.imap import MailSetupError
 
@@ -175,6 +175,13 @@ def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
                 "every game repo (it holds passwords), e.g. to ~/.config/adjudicator.yaml."
             )
     try:
+        mode = path.stat().st_mode
+        if mode & 0o077:
+            # As ssh does with keys: a file of passwords others can read is refused.
+            raise MailSetupError(
+                f"the config file {path} can be read by other users (mode {mode & 0o777:o}) "
+                f"and it holds passwords: run 'chmod 600 {path}'"
+            )
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=SafeLoader)
     except OSError as e:
         raise MailSetupError(f"cannot read the config file {path}: {e.strerror}") from None

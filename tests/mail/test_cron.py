@@ -442,6 +442,11 @@ def test_config_file_supplies_credentials(
         )
     )
     append(imap_server, folder, make_mail(email("stark"), orders("stark")))
+    config.chmod(0o644)
+    refused = run(game.parent, {}, "--config", str(config))
+    assert refused.exit_code == 1
+    assert f"chmod 600 {config}" in refused.output + refused.stderr
+    config.chmod(0o600)
     result = run(game.parent, {}, "--config", str(config))
     assert result.exit_code == 0, result.output + result.stderr
     assert "accepted 1" in result.output
