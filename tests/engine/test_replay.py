@@ -52,3 +52,34 @@ def test_replay_reports_the_first_divergence(new_game) -> None:
     result = run("replay", game)
     assert result.exit_code == 1
     assert "diverged at commit" in result.output and "reports/0001.md" in result.output
+
+
+def test_replay_reproduces_a_whole_round_of_battles_and_random_defaults(new_game) -> None:
+    """Every house marches by its standing instructions; cards and the rest are NMR
+    defaults drawn from the dice, so replay must redraw them exactly."""
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parents[2] / "examples" / "westeros" / "orders"
+    game = new_game()
+    for order in examples.glob("*.txt"):
+        house = order.stem
+        body = "\n".join(
+            line
+            for line in order.read_text().splitlines()
+            if not line.startswith(("house:", "password:", "card", "blade", "raven", "bury"))
+        )
+        drop(game, house, body)
+    hour = 13
+    for _ in range(30):
+        run("run", game, "--now", f"2027-01-{1 + hour // 24:02d}T{hour % 24:02d}:00Z")
+        if "round: 2" in (game / "game.yaml").read_text():
+            break
+        hour += 49
+    assert "round: 2" in (game / "game.yaml").read_text()
+    result = run("replay", game)
+    assert result.exit_code == 0, result.output
+    assert "all identical" in result.output
+    checked = int(result.output.split("replayed ")[1].split(" ")[0])
+    assert checked >= 3  # the planning step and several deadlines' worth of steps
+    reports = "".join(p.read_text() for p in (game / "reports").glob("*.md"))
+    assert "House cards at Ironman's Bay" in reports and "(NMR)" in reports
