@@ -46,7 +46,6 @@ from adjudicator.submissions import (
     redact,
 )
 
-NMR_POLICIES = ("defaults", "wait", "wait-then-defaults")
 MAX_STEPS_PER_RUN = 10_000
 """A whole game is a few hundred steps; more in one run means a ruleset that never stops."""
 

@@ -22,7 +22,7 @@ import contextlib
 import fcntl
 import os
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -172,9 +172,6 @@ class GameDir:
                 " Restore it from your backup."
             ) from None
 
-    def relative(self, path: Path) -> str:
-        return str(path.relative_to(self.path))
-
 
 class Transaction:
     """A set of file writes and deletes applied all together, then committed to git.
@@ -238,9 +235,3 @@ def recover(game: GameDir) -> bool:
         git.commit(game.path, public, journal["message"])
     game.journal.unlink()
     return True
-
-
-def write_new(game: GameDir, files: Mapping[str, bytes | str]) -> None:
-    """Write the files of a brand-new game folder (no journal: nothing to protect yet)."""
-    for relpath, data in files.items():
-        atomic_write(game.path / relpath, data)

@@ -51,10 +51,6 @@ def commit(repo: Path, paths: Sequence[str], message: str) -> bool:
     return True
 
 
-def head(repo: Path) -> str:
-    return _git(repo, "rev-parse", "HEAD").stdout.strip()
-
-
 def log(repo: Path) -> list[str]:
     """Commit ids from the first to the last."""
     return _git(repo, "rev-list", "--reverse", "HEAD").stdout.split()
@@ -66,8 +62,3 @@ def show(repo: Path, commit_id: str, relpath: str) -> bytes | None:
         ["git", "-C", str(repo), "show", f"{commit_id}:{relpath}"], capture_output=True
     )
     return done.stdout if done.returncode == 0 else None
-
-
-def files_at(repo: Path, commit_id: str, folder: str) -> list[str]:
-    done = _git(repo, "ls-tree", "-r", "--name-only", commit_id, "--", folder, check=False)
-    return done.stdout.split()

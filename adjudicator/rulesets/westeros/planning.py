@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from adjudicator.orders.errors import LineError, OrderError, OrderErrors, illegal, invalid
+from adjudicator.orders.errors import LineError, OrderError, illegal, invalid
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros.board import OrderToken, load_board
 from adjudicator.rulesets.westeros.state import State
@@ -246,15 +246,6 @@ def planning_answer(state: State, request: Request, instructions: Sequence[Instr
     # The whole set answers as one: the first line stands for it, its text names them all.
     summary = replace(lines[0], understood="orders: " + "; ".join(str(i) for i in lines))
     return Choice(summary, dict(sorted(value.items())))
-
-
-def validate_submission(state: State, house: str, instructions: Sequence[Instruction]) -> None:
-    """Raise `OrderErrors` when a submission's order lines are illegal as a whole."""
-    lines = [i for i in instructions if i.kind == "orders"]
-    if lines:
-        errors = check_orders(state, house, lines)
-        if errors:
-            raise OrderErrors(errors)
 
 
 def reveal_orders(state: State, answers: dict[str, Answer]) -> list[Event]:
