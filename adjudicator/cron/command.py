@@ -29,6 +29,7 @@ import click
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
     pass
 
+from adjudicator.cli import NOW, parse_now
 from adjudicator.cron.games import GameInfo, GameReport, find_games, load_config
 from adjudicator.cron.run import CronRun
 
@@ -81,12 +82,7 @@ def run_cron(
     help="YAML file with imap:, smtp:, discourse:, discord: settings and credentials; "
     "keep it outside every game repo. Env: ADJUDICATOR_CONFIG.",
 )
-@click.option(
-    "--now",
-    "now",
-    metavar="TIME",
-    help="Act as if it were this UTC time (ISO 8601). Default: now.",
-)
+@NOW
 @click.option(
     "--log",
     "log_path",
@@ -120,8 +116,6 @@ def cron_command(
       adjudicator cron ~/games --config ~/.config/adjudicator.yaml
       */10 * * * *  adjudicator cron /srv/games --log /var/log/adjudicator.log
     """
-    from adjudicator.cli import parse_now
-
     moment = parse_now(now)
     reports = run_cron(games_root, now=moment, env=os.environ, config_path=config_path)
     _log(log_path, moment, reports)
