@@ -150,6 +150,12 @@ class Westeros:
             return raven.raven_default(request)
         return _action().action_default(state, request, rng)
 
+    def bot(self, state: State, player: str, rng: Dice, ahead: bool) -> str | None:
+        """A random legal answer to what `player` is asked now, as order text (bot.py)."""
+        from adjudicator.rulesets.westeros.bot import bot
+
+        return bot(self, state, player, rng, ahead)
+
     # -- advancing ------------------------------------------------------------------------
     def step(self, state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
         if state.phase == "planning":
