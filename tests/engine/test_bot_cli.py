@@ -1,0 +1,174 @@
+"""`adjudicator bot`: order files from bots; whole bot games through the real CLI and git.
+
+A whole game goes `bot` -> `run` -> `bot` -> `run` ... until nothing is awaited, with real
+git commits, then `replay` must reproduce every commit byte for byte, and no commit of the
+game may hold a secret (passwords, deck order before the draw, private files).
+"""
+
+from __future__ import annotations
+
+import itertools
+import stat
+import subprocess
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from adjudicator.cli import main
+from adjudicator.create import create_game
+from adjudicator.rulesets.westeros.board import load_board
+from tests.conftest import START
+
+PASSWORDS = {
+    "stark": "Kq7-wolf-2xz",
+    "lannister": "Lp9-lion-8uv",
+    "baratheon": "Bs3-stag-6qw",
+    "greyjoy": "Gk5-kraken-1mn",
+    "tyrell": "Tr8-rose-4hj",
+    "martell": "Ms2-sun-7bc",
+}
+MAX_RUNS = 400
+
+
+def cli(*args: object) -> object:
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    return result
+
+
+def make_game(tmp_path: Path, players: int = 3, **options: object) -> tuple[Path, Path]:
+    """A new game with known passwords and no maps (they cost time, not correctness)."""
+    houses = load_board().setups[players]["houses"]
+    passwords = {h: PASSWORDS[h] for h in houses}
+    game = tmp_path / f"game{players}"
+    create_game(
+        game,
+        "westeros",
+        now=START,
+        players=players,
+        passwords=passwords,
+        settings={"maps": False},
+        options=options,
+    )
+    pw_file = tmp_path / "passwords.yaml"
+    pw_file.write_text(yaml.safe_dump(passwords))
+    return game, pw_file
+
+
+def play_through_cli(game: Path, pw_file: Path, seed: int, ahead: bool = True) -> list[dict]:
+    """bot + run until nothing is awaited; returns the private state after each run."""
+    states = []
+    now = START
+    first = True
+    for _ in range(MAX_RUNS):
+        args = ["bot", game, "--seed", seed] + (["--ahead"] if ahead else [])
+        result = cli(*args, *(["--passwords", pw_file] if first else []))
+        assert result.exit_code == 0, result.output
+        first = False
+        now += timedelta(hours=1)
+        result = cli("run", game, "--now", now.strftime("%Y-%m-%dT%H:%MZ"))
+        assert result.exit_code == 0, result.output
+        assert "rejected" not in result.output, result.output
+        states.append(yaml.safe_load((game / ".adjudicator" / "state.yaml").read_text()))
+        if not yaml.safe_load((game / "game.yaml").read_text())["waiting"]:
+            return states
+    raise AssertionError("the game did not end")
+
+
+def git(game: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", "-C", str(game), *args], check=True, capture_output=True, text=True
+    ).stdout
+
+
+def test_bot_writes_one_legal_file_per_waiting_house_with_its_header(tmp_path: Path) -> None:
+    game, pw_file = make_game(tmp_path, 3)
+    result = cli("bot", game, "--passwords", pw_file, "--seed", 3)
+    assert result.exit_code == 0, result.output
+    files = sorted((game / "inbox").iterdir())
+    assert [f.name for f in files] == [
+        "bot-0001-baratheon.txt",
+        "bot-0001-lannister.txt",
+        "bot-0001-stark.txt",
+    ]
+    text = files[2].read_text()
+    assert text.startswith(f"house: stark\npassword: {PASSWORDS['stark']}\n")
+    assert "Winterfell: " in text
+    kept = game / ".adjudicator" / "bot-passwords.yaml"
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    result = cli("run", game, "--now", "2027-01-01T13:00Z")
+    assert "rejected" not in result.output and "resolved" in result.output, result.output
+
+
+def test_bot_is_reproducible_and_the_seed_changes_it(tmp_path: Path) -> None:
+    game, pw_file = make_game(tmp_path, 3)
+    texts = []
+    for seed in (5, 5, 6):
+        cli("bot", game, "--passwords", pw_file, "--seed", seed, "--house", "stark")
+        path = game / "inbox" / "bot-0001-stark.txt"
+        texts.append(path.read_text())
+        path.unlink()
+    assert texts[0] == texts[1] != texts[2]
+
+
+def test_bot_without_passwords_or_with_a_wrong_one_says_what_to_do(tmp_path: Path) -> None:
+    game, pw_file = make_game(tmp_path, 3)
+    result = cli("bot", game)
+    assert result.exit_code == 1
+    assert "--passwords FILE" in result.output
+    pw_file.write_text(yaml.safe_dump({"stark": "wrong"}))
+    result = cli("bot", game, "--passwords", pw_file)
+    assert result.exit_code == 1
+    assert "password of 'stark' does not match" in result.output
+    assert not list((game / "inbox").iterdir())
+
+
+def test_bot_skips_houses_whose_instructions_already_answer(tmp_path: Path) -> None:
+    game, pw_file = make_game(tmp_path, 3)
+    cli("bot", game, "--passwords", pw_file, "--house", "stark")
+    cli("run", game, "--now", "2027-01-01T13:00Z")
+    result = cli("bot", game)
+    names = sorted(p.name for p in (game / "inbox").iterdir())
+    assert names == ["bot-0001-baratheon.txt", "bot-0001-lannister.txt"], result.output
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [
+        (3, 1, {}),
+        (4, 2, {"ports": "clash-of-kings"}),
+        (6, 3, {"tides_of_battle": True}),
+    ],
+)
+def test_whole_bot_game_through_the_cli_replays_byte_for_byte(
+    tmp_path: Path, players: int, seed: int, options: dict
+) -> None:
+    game, pw_file = make_game(tmp_path, players, **options)
+    play_through_cli(game, pw_file, seed, ahead=seed != 2)
+    result = cli("replay", game)
+    assert result.exit_code == 0, result.output
+    assert "all identical" in result.output
+
+
+def test_no_commit_of_a_whole_bot_game_holds_a_secret(tmp_path: Path) -> None:
+    game, pw_file = make_game(tmp_path, 4)
+    states = play_through_cli(game, pw_file, seed=11)
+    history = git(game, "log", "-p", "--all", "--format=commit %H")
+    published = history + "".join(
+        p.read_text(errors="replace") for p in sorted((game / "reports").iterdir())
+    )
+    # Added lines without the diff's '+', so that a YAML list reads as it was written.
+    flat = " ".join(" ".join(line[1:] for line in published.splitlines()).split())
+    for house, password in PASSWORDS.items():
+        assert password not in published, f"{house}'s password was committed"
+    committed = git(game, "log", "--all", "--name-only", "--format=")
+    assert ".adjudicator/" not in committed and "inbox/" not in committed
+    for state in states:
+        for deck, cards in state["state"]["decks"].items():
+            for a, b in itertools.pairwise(cards):
+                # The order of what is still in a deck, written in any list form.
+                for form in (f"- {a} - {b}", f"{a}, {b}", f"[{a}, {b}"):
+                    assert form not in flat, f"{deck} order published: {a}, {b}"
+    assert "decks:" not in published
