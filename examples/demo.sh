@@ -1,17 +1,39 @@
 #!/usr/bin/env bash
-# A 6-player westeros demo: new game, the sample orders of all six houses, run, reports.
+# A complete 6-player westeros game played by bots, from `new` to the final standings, as a
+# real game: order files in the inbox, one `run` per turn, reports, maps and git history.
+# Usage: examples/demo.sh [FOLDER] [SEED]     (default: ./demo, seed 1)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 game=${1:-demo}
+seed=${2:-1}
+passwords="$here/westeros/passwords.yaml"
+start=$(date +%s)
 rm -rf "$game"
 adjudicator new "$game" --game westeros --players 6 \
   --player "stark=Ann <ann@example.org>" --player "lannister=Bo <bo@example.org>" \
-  --passwords "$here/westeros/passwords.yaml" --now 2027-01-01T12:00Z
-cp "$here"/westeros/orders/*.txt "$game/inbox/"
-adjudicator run "$game" --now 2027-01-01T13:00Z
-adjudicator status "$game" --now 2027-01-01T13:00Z
+  --passwords "$passwords" --now 2027-01-01T12:00Z >/dev/null
+# The bots answer whatever is asked, with standing instructions for the rest of the round
+# (--ahead), one hour after the last run; the passwords are checked and kept on first use.
+adjudicator bot "$game" --passwords "$passwords" --seed "$seed" --ahead >/dev/null
+runs=0
+for hour in $(seq 1 500); do
+  now=$(date -u -d "2027-01-01 12:00 UTC + $hour hours" +%Y-%m-%dT%H:%MZ)
+  adjudicator run "$game" --now "$now" -q
+  runs=$((runs + 1))
+  if adjudicator status "$game" | grep -q "nothing is awaited"; then
+    break
+  fi
+  adjudicator bot "$game" --seed "$seed" --ahead >/dev/null
+done
+last=$(ls "$game"/reports/*.md | sort | tail -n 1)
+echo "=== the last report: $last ==="
+cat "$last"
 echo
-echo "=== $game/reports/0001.md ==="
-cat "$game/reports/0001.md"
-echo "=== git log ==="
-git -C "$game" log --oneline
+echo "=== where to look ==="
+echo "  $game/reports/          every public report (.md, .bbcode, .svg, .png), one per run"
+echo "  $game/game.yaml         the public state; 'adjudicator export $game' prints the position"
+echo "  $game/archive/          every order file, committed once revealed (passwords removed)"
+echo "  $game/.adjudicator/     private: each house's reports and maps, the state, the secret"
+echo "  git -C $game log        $(git -C "$game" rev-list --count HEAD) commits, one per run"
+echo "  adjudicator replay $game   re-runs the whole game and compares every commit"
+echo "played $runs runs in $(($(date +%s) - start)) s"

@@ -24,7 +24,7 @@ from adjudicator.rulesets.westeros.state import TRACKS, State
 from adjudicator.rulesets.westeros.units import is_routed
 
 Lines = list[str]
-BATTLE_LINES = 3
+BATTLE_LINES = 2
 """Lines sent for each battle decision (a house fights a few battles a round at most)."""
 HOUSE_VERBS = {
     "lannister": ("tyrion", "cersei"),
@@ -56,8 +56,17 @@ def ahead_lines(
         elif kind == "consolidate-power" and token.endswith("*"):
             lines += _consolidate(state, house, area, rng)
     lines += _battle(state, house, now, rng)
-    lines += _ports(state, rng)
+    lines += _ports(state, house, rng)
     return lines
+
+
+def _near(state: State, house: str) -> list[str]:
+    """Areas where a battle of the house may ask it something: its areas and their
+    neighbours (a retreat, an order removed, a footman upgraded is adjacent to a battle)."""
+    board = state.board
+    mine = {a for a, by_house in state.units.items() if house in by_house}
+    near = mine | {n for a in mine for n in board.links[a]}
+    return sorted(near - set(state.impassable))
 
 
 def _raven(state: State, house: str, orders: dict[str, str], rng: Dice) -> Lines:
@@ -129,10 +138,10 @@ def _consolidate(state: State, house: str, area: str, rng: Dice) -> Lines:
 def _battle(state: State, house: str, now: set[str], rng: Dice) -> Lines:
     """Cards, blade, casualties, retreats and the house's own card abilities."""
     hand = list(state.hands.get(house, []))
-    everywhere = [a for a in sorted(state.board.areas) if a not in state.impassable]
+    everywhere = _near(state, house)
     lines: Lines = []
     if "card" not in now and hand:
-        lines += [words.choice_line(state, "card", "", [c]) for c in rng.shuffled(hand)]
+        lines += [words.choice_line(state, "card", "", rng.shuffled(hand)) for _ in range(2)]
     if state.holder("fiefdoms") == house and "blade" not in now:
         lines += [words.choice_line(state, "blade", "", [rng.choice(["use", None])])]
     if "casualties" not in now:
@@ -174,7 +183,10 @@ def _wanted(state: State, kind: str, everywhere: list[str], rng: Dice) -> list[A
     return rng.shuffled(everywhere)
 
 
-def _ports(state: State, rng: Dice) -> Lines:
-    """Every port the house might take this round: replace all, or destroy (both legal)."""
-    ports = [a.id for a in state.board.areas.values() if a.is_port and a.id not in state.impassable]
+def _ports(state: State, house: str, rng: Dice) -> Lines:
+    """Ports whose land the house may take this round (next to its units): replace all, or
+    destroy (both always legal)."""
+    board = state.board
+    near = set(_near(state, house))
+    ports = [a.id for a in board.areas.values() if a.is_port and a.port_land in near]
     return [words.port_line(state, p, rng.choice(["all", 0])) for p in sorted(ports)]
