@@ -45,7 +45,7 @@ def position(game: Path) -> dict:
 def test_standing_instructions_resolve_the_whole_round_in_one_run(tmp_path: Path) -> None:
     game = demo_game(tmp_path)
     out = cli("run", game, "--now", "2027-01-01T13:00Z").output
-    assert "resolved 15 step(s)" in out
+    assert "resolved 16 step(s)" in out  # the round, then the Westeros phase of round 2 begins
     view = position(game)
     assert (view["round"], view["phase"]) == (2, "westeros")
     assert view["orders"] == {}

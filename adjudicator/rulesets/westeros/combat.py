@@ -134,12 +134,15 @@ def stage_blade(state: State, battle: Battle, rng: Dice, events: Events) -> None
     for side in ("attacker", "defender"):
         if battle[side] == holder and not state.blade_used:
             battle["stage"] = "blade"
+            # Errata (FAQ v2.0), Tides of Battle: the blade may redraw its holder's Tides
+            # card, or, if not used so, add +1 (once a round either way).
+            choices = ["use", "redraw"] if state.options.tides_of_battle else ["use"]
             ask(
                 state,
                 holder,
                 "blade",
                 battle,
-                ["use"],
+                choices,
                 True,
                 "use the Valyrian Steel Blade?",
                 side=side,
@@ -154,16 +157,18 @@ def apply_blade(state: State, req: dict[str, Any], use: Any, rng: Dice, events: 
         return
     side = req["context"]["side"]
     state.blade_used = True
-    battle["blade"] = side
-    if state.options.tides_of_battle:
-        # cards.yaml tides_of_battle: with this rule the blade redraws instead of +1.
+    if use == "redraw":
+        # NOTE: the holder decides after seeing its own Tides card (errata: "discard its
+        # holder's Tides card and draw a new one"); the blade then gives no +1.
         battle["tides"][side] = battle["tides_deck"].pop(0)
+    else:
+        battle["blade"] = side
     emit(
         events,
         "blade_used",
         house=req["house"],
         area=battle["area"],
-        tides=battle.get("tides", {}).get(side),
+        tides=battle["tides"][side] if use == "redraw" else None,
     )
 
 

@@ -6,6 +6,7 @@
     support Castle Black: Stark                 (a house, attacker, defender or none)
     card Moat Cailin: Greatjon Umber            card: Catelyn Stark   (any battle)
     blade Moat Cailin: no                       retreat Moat Cailin: Winterfell, Castle Black
+    retreat losses Moat Cailin: knight          (the units a retreat loses to supply)
     casualties: footman, footman, knight        consolidate Winterfell: power
     consolidate Winterfell: muster knight in Winterfell; ship in Port of Winterfell
     port Winterfell: replace 2                  doran Moat Cailin: fiefdoms
@@ -253,6 +254,8 @@ def _display(state: State, choice: Any) -> str:
         return "no"
     if choice == "use":
         return "yes"
+    if choice == "redraw":
+        return "redraw"
     if choice in state.board.areas:
         return state.board.name(choice)
     return card_name(str(choice)).replace("_", " ")
@@ -260,6 +263,16 @@ def _display(state: State, choice: Any) -> str:
 
 def _use(state: State, house: str, text: str) -> Any:
     return "use" if yes_no(text) else None
+
+
+def _blade(state: State, house: str, text: str) -> Any:
+    """yes / no, '+1', or 'redraw' (Tides of Battle, errata: redraw or +1)."""
+    word = normalize(text)
+    if word in ("redraw", "draw", "draw again", "new card", "new tides card"):
+        return "redraw"
+    if word in ("1", "plus 1", "plus one"):
+        return "use"
+    return _use(state, house, text)
 
 
 def _card(state: State, house: str, text: str) -> str:
@@ -293,13 +306,30 @@ def parse_casualties(state: State, house: str, rest: str, verb: str) -> Parsed:
     return "casualties", key, {"units": units}, f"casualties: {', '.join(units)}"
 
 
+def parse_retreat(state: State, house: str, rest: str, verb: str) -> Parsed:
+    """retreat [<area>]: <areas in order> | retreat losses [<area>]: <units>."""
+    if normalize(rest).startswith("losses"):
+        return parse_retreat_losses(state, house, rest, verb)
+    return _choice("retreat", _area)(state, house, rest, verb)
+
+
+def parse_retreat_losses(state: State, house: str, rest: str, verb: str) -> Parsed:
+    """retreat losses [<area>]: knight, footman (the units to lose to supply, in order)."""
+    head, tail = split_head(rest.strip()[len("losses") :])
+    key = area_named(state, head) if head else ""
+    units = parse_units(tail)
+    where = f" {state.board.name(key)}" if key else ""
+    shown = ", ".join(u.replace("_", " ") for u in units)
+    return "retreat-losses", key, {"units": units}, f"retreat losses{where}: {shown}"
+
+
 PARSERS: dict[str, Callable[[State, str, str, str], Parsed]] = {
     "raid": parse_raid,
     "march": parse_march,
     "support": parse_support,
     "card": _choice("card", _card),
-    "blade": _choice("blade", _use),
-    "retreat": _choice("retreat", _area),
+    "blade": _choice("blade", _blade),
+    "retreat": parse_retreat,
     "casualties": parse_casualties,
     "consolidate": parse_consolidate,
     "muster": parse_consolidate,

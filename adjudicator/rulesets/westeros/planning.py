@@ -219,12 +219,14 @@ def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> lis
                     f"at King's Court position {state.position('kings_court', house)}"
                 )
         if problem:
+            # P12: in a port of the Clash of Kings variant no special order is legal at all.
+            no_star = area.is_port and state.options.ports == "clash-of-kings"
             spare = [
                 n
                 for n in owned
                 if used[n] < owned[n]
                 and is_allowed_type(state, token_by_name(n))
-                and not (token_by_name(n).star and stars >= state.star_limit(house))
+                and not (token_by_name(n).star and (no_star or stars >= state.star_limit(house)))
             ]
             errors.append(illegal(problem, spare).at(ins.line, ins.text))
     return errors
