@@ -311,10 +311,15 @@ def rattleshirt_other(state: State, attack: dict[str, Any], step: Step, events: 
 
 
 def reduce_armies(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
-    """After the supply moved: every house over its limits reconciles (reconcile.py)."""
+    """After the supply moved: every house over its limits reconciles (reconcile.py).
+
+    NOTE: the card has the houses reconcile "in turn order"; their choices do not depend
+    on each other, so all of them are asked at once (in turn order), as the Supply card does.
+    """
     if not step.get("started"):
         step["started"] = True
-        reconcile.start_reduce(state, step["house"], events)
+        for house in state.tracks["iron_throne"]:
+            reconcile.start_reduce(state, house, events)
         if state.action.get("open"):
             return False
     ports.queue_port_captures(state, events)
@@ -544,11 +549,7 @@ def extend_queue(state: State, attack: dict[str, Any]) -> None:
     effects = EFFECTS[attack["card"]]
     attack["queue"] = [s for s in attack["queue"] if s["role"] in effects]
     if attack["card"] == "rattleshirts-raiders" and attack["outcome"] == "defeat":
-        attack["queue"] += [
-            {"house": h, "role": "reduce", "answers": {}}
-            for h in state.tracks["iron_throne"]
-            if h in attack["houses"]
-        ]
+        attack["queue"].append({"house": None, "role": "reduce", "answers": {}})
 
 
 def run(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
