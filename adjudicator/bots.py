@@ -70,11 +70,14 @@ class InMemoryGame:
         self.submissions: list[Submission] = []
         self.used: set[str] = set()
         self.step = 1
+        self.count = 0
+        """Submissions ever made: ids stay unique after expired ones are dropped."""
 
     def submit(self, player: str, text: str) -> None:
         """Parse and keep a submission (raises `OrderErrors` as the engine rejects it)."""
         instructions = self.ruleset.parse(self.state, player, text)
-        sub_id = f"{len(self.submissions) + 1:04d}-{player}"
+        self.count += 1
+        sub_id = f"{self.count:04d}-{player}"
         instructions = tuple(_with_submission(i, sub_id) for i in instructions)
         epoch = self.ruleset.epoch(self.state)
         self.submissions.append(
@@ -118,7 +121,9 @@ class InMemoryGame:
         self.step += 1
         if self.ruleset.epoch(self.state) != epoch:
             # The epoch ended: its instructions are spent (engine.Game._expire).
+            spent = {i.ref for s in self.submissions if s.epoch == epoch for i in s.instructions}
             self.submissions = [s for s in self.submissions if s.epoch != epoch]
+            self.used -= spent
         return events
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from adjudicator.orders.errors import ambiguous, invalid
@@ -39,6 +40,8 @@ class NameIndex:
         self.what = what
         self.display: dict[str, str] = {}
         self._exact: dict[str, set[str]] = {}
+        self._counts: dict[str, Counter[str]] = {}
+        """Normalized name -> its letters, for the typo test's cheap bound."""
         for ident, spellings in names.items():
             spellings = list(spellings)
             self.display[ident] = spellings[0] if spellings else ident
@@ -71,19 +74,40 @@ class NameIndex:
             raise ambiguous(f"{text!r} could be more than one {self.what}", self._names(exact))
         raise invalid(f"no {self.what} called {text!r}", self._suggest(key, allowed))
 
+    def lookup(self, text: str, among: Iterable[str] | None = None) -> str | None:
+        """What `find` returns, or None where it raises: for "is this line one of mine?"
+        tests on every line, which must not pay for the error's suggestions."""
+        allowed = set(self.display) if among is None else set(among)
+        key = normalize(text)
+        exact = self._exact.get(key, set()) & allowed if key else set()
+        if not exact and key:
+            exact = self._close(key, allowed) or self._prefixed(key, allowed)
+        return next(iter(exact)) if len(exact) == 1 else None
+
     def _close(self, key: str, allowed: set[str]) -> set[str]:
         """Ids whose names are a small typo away; a clearly closer one wins alone."""
         scores: dict[str, float] = {}
+        letters = Counter(key)
         for name, ids in self._exact.items():
-            matcher = difflib.SequenceMatcher(None, key, name)
-            if matcher.real_quick_ratio() < 0.85 or matcher.quick_ratio() < 0.85:
-                continue  # upper bounds of ratio(), far cheaper to compute
-            ratio = matcher.ratio()
+            # Upper bounds of ratio() first, without building a matcher (that is the costly
+            # part): difflib's real_quick_ratio() from the lengths, quick_ratio() from the
+            # letters in common.
+            total = len(key) + len(name)
+            if 2 * min(len(key), len(name)) < 0.85 * total:
+                continue
+            if 2 * sum((letters & self._letters(name)).values()) < 0.85 * total:
+                continue
+            ratio = difflib.SequenceMatcher(None, key, name).ratio()
             if ratio >= 0.85:
                 for ident in ids & allowed:
                     scores[ident] = max(ratio, scores.get(ident, 0.0))
         best = max(scores.values(), default=0.0)
         return {ident for ident, ratio in scores.items() if ratio >= best - 0.05}
+
+    def _letters(self, name: str) -> Counter[str]:
+        if name not in self._counts:
+            self._counts[name] = Counter(name)
+        return self._counts[name]
 
     def _prefixed(self, key: str, allowed: set[str]) -> set[str]:
         return {i for k, ids in self._exact.items() if k.startswith(key) for i in ids} & allowed

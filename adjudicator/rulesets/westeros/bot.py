@@ -39,11 +39,27 @@ def bot(ruleset: Any, state: State, player: str, rng: Dice, ahead: bool) -> str 
         if request.kind == "orders":
             orders = _orders_of_lines(state, answer)
     if ahead:
-        from adjudicator.rulesets.westeros.bot_ahead import ahead_lines
-
-        lines += ahead_lines(state, player, orders or dict(state.orders_of(player)), asked, rng)
+        lines += _ahead(state, player, orders, asked, rng)
     lines = _parseable(ruleset, state, player, lines)
     return "\n".join(lines) + "\n" if lines else None
+
+
+def _ahead(
+    state: State, player: str, orders: dict[str, str], asked: list[Request], rng: Dice
+) -> list[str]:
+    """Standing instructions for the rest of the round's mail: the action phase after the
+    orders, and the Westeros phase that opens the next round (`Westeros.epoch`)."""
+    from adjudicator.rulesets.westeros import bot_westeros
+    from adjudicator.rulesets.westeros.bot_ahead import ahead_lines, battle_lines
+
+    if not any(r.kind == "orders" for r in asked):
+        # Later in the round the lines sent with the orders still stand: only more battle
+        # decisions (a second battle, a card list used up) may be missing.
+        return battle_lines(state, player, {r.kind for r in asked}, rng)
+    lines = ahead_lines(state, player, orders, asked, rng)
+    if state.round < state.board.game["rounds"]:
+        lines += bot_westeros.ahead_lines(state, player, rng)
+    return lines
 
 
 def _answer_now(ruleset: Any, state: State, request: Request, rng: Dice) -> list[str]:
@@ -156,8 +172,11 @@ def render_value(state: State, request: Request, value: Any) -> list[str]:
         return ["raven: none"] if value.get("action") == "none" else []
     if request.kind == "bury":
         return ["bury: yes" if value.get("bury") else "bury: no"]
+    from adjudicator.rulesets.westeros import bot_westeros
     from adjudicator.rulesets.westeros.bot_action import render
 
+    if request.kind in bot_westeros.PROPOSERS:
+        return bot_westeros.render(state, request, value)
     return render(state, request, value)
 
 
@@ -169,11 +188,13 @@ PROPOSERS: dict[str, Callable[[State, Request, Dice], list[str]]] = {
 """Request kind -> a random proposal (lines). Action-phase kinds are added below."""
 
 
-def _register_action_kinds() -> None:
+def _register_kinds() -> None:
+    from adjudicator.rulesets.westeros import bot_westeros
     from adjudicator.rulesets.westeros.bot_action import KINDS
 
     for kind in KINDS:
         PROPOSERS.setdefault(kind, propose_action)
+    PROPOSERS.update(bot_westeros.PROPOSERS)
 
 
-_register_action_kinds()
+_register_kinds()

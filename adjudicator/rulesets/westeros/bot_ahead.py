@@ -55,12 +55,12 @@ def ahead_lines(
             lines += _support(state, house, area, rng)
         elif kind == "consolidate-power" and token.endswith("*"):
             lines += _consolidate(state, house, area, rng)
-    lines += _battle(state, house, now, rng)
+    lines += battle_lines(state, house, now, rng)
     lines += _ports(state, house, rng)
     return lines
 
 
-def _near(state: State, house: str) -> list[str]:
+def near(state: State, house: str) -> list[str]:
     """Areas where a battle of the house may ask it something: its areas and their
     neighbours (a retreat, an order removed, a footman upgraded is adjacent to a battle)."""
     board = state.board
@@ -121,7 +121,7 @@ def _support(state: State, house: str, area: str, rng: Dice) -> Lines:
     return [
         words.support_line(state, area, house),
         words.support_line(state, area, side),
-        *[words.support_line(state, area, "none")] * 2,
+        words.support_line(state, area, "none"),
     ]
 
 
@@ -135,10 +135,10 @@ def _consolidate(state: State, house: str, area: str, rng: Dice) -> Lines:
     return [words.consolidate_line(state, area, {"mode": "muster", "items": items}), power]
 
 
-def _battle(state: State, house: str, now: set[str], rng: Dice) -> Lines:
+def battle_lines(state: State, house: str, now: set[str], rng: Dice) -> Lines:
     """Cards, blade, casualties, retreats and the house's own card abilities."""
     hand = list(state.hands.get(house, []))
-    everywhere = _near(state, house)
+    everywhere = near(state, house)
     lines: Lines = []
     if "card" not in now and hand:
         lines += [words.choice_line(state, "card", "", rng.shuffled(hand)) for _ in range(2)]
@@ -187,6 +187,6 @@ def _ports(state: State, house: str, rng: Dice) -> Lines:
     """Ports whose land the house may take this round (next to its units): replace all, or
     destroy (both always legal)."""
     board = state.board
-    near = set(_near(state, house))
-    ports = [a.id for a in board.areas.values() if a.is_port and a.port_land in near]
+    close = set(near(state, house))
+    ports = [a.id for a in board.areas.values() if a.is_port and a.port_land in close]
     return [words.port_line(state, p, rng.choice(["all", 0])) for p in sorted(ports)]

@@ -75,10 +75,7 @@ def _card_head(line: str) -> str | None:
     key = normalize(head)
     if not sep or len(key) < 4 or "->" in head:
         return None
-    try:
-        return wildling_index().find(head)
-    except LineError:
-        return None
+    return wildling_index().lookup(head)
 
 
 def is_wildling_line(line: str) -> bool:
