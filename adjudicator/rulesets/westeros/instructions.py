@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from adjudicator.orders.errors import illegal, invalid
+from adjudicator.orders.errors import LineError, illegal, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import flow
@@ -32,6 +32,7 @@ from adjudicator.rulesets.westeros.consolidate_words import parse_consolidate, p
 from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.marches import land_reach, ship_reach
 from adjudicator.rulesets.westeros.state import HOUSES, State
+from adjudicator.rulesets.westeros.westeros_words import CONDITIONAL
 from adjudicator.rulesets.westeros.words import (
     area_named,
     card_in_hand,
@@ -143,24 +144,43 @@ def parse_march(state: State, house: str, rest: str, verb: str) -> Parsed:
                 origin = own_area(state, house, head, "march")
                 continue
             raise invalid("expected 'march <from> -> <to>: <units>'")
-        source = own_area(state, house, parts[0], "march")
+        source = _march_origin(state, house, parts[0])
         if origin not in (None, source):
             raise invalid("one march line moves units out of one area only")
         origin = source
         dest_text, _, unit_text = parts[1].partition(":")
         dest = area_named(state, dest_text)
         units = parse_units(unit_text) if unit_text.strip() else None
-        _check_reach(state, house, source, dest, units)
+        if state.house_units(source, house):
+            _check_reach(state, house, source, dest, units)
         moves.append([dest, units])
     if origin is None:
         raise invalid("expected 'march <from> -> <to>: <units>'")
-    _check_counts(state, house, origin, moves)
+    later = not state.house_units(origin, house)
+    if not later:
+        _check_counts(state, house, origin, moves)
     text = (
         "; ".join(f"{name(origin)} -> {name(d)}: {', '.join(u) if u else 'all'}" for d, u in moves)
         or f"{name(origin)}: none"
     )
     value = {"from": origin, "moves": moves, "leave": leave}
-    return "march", origin, value, f"march {text}{'; leave power' if leave else ''}"
+    understood = f"march {text}{'; leave power' if leave else ''}"
+    if later:
+        understood += CONDITIONAL.format(what=name(origin))
+    return "march", origin, value, understood
+
+
+def _march_origin(state: State, house: str, text: str) -> str:
+    """The area a march leaves. Issue 8: a Ser Loras Tyrell follow-up march may name an area
+    the house does not hold yet (the march order moves into the area it conquers); it is
+    accepted, marked "used only if you hold <area> when asked", and checked when asked."""
+    try:
+        return own_area(state, house, text, "march")
+    except LineError:
+        area = area_named(state, text)
+        if state.house_units(area, house) or "ser-loras-tyrell" not in state.hands.get(house, []):
+            raise
+        return area
 
 
 def _check_reach(state: State, house: str, origin: str, dest: str, units: list[str] | None) -> None:
