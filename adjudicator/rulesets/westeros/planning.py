@@ -102,7 +102,11 @@ def planning_requests(state: State) -> list[Request]:
             kind="orders",
             secret=True,
             summary="place orders",
-            context={"areas": areas_to_order(state, house), "stars": state.star_limit(house)},
+            context={
+                "areas": areas_to_order(state, house),
+                "stars": state.star_limit(house),
+                "restricted": list(state.restricted),
+            },
         )
         for house in state.houses
         if areas_to_order(state, house)
