@@ -23,7 +23,7 @@ from adjudicator.rulesets.westeros.flow import Events, emit, emit_private
 from adjudicator.rulesets.westeros.marches import NEUTRAL, defender_of, end_march, enter_area
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.support import start_support
-from adjudicator.rulesets.westeros.units import add_units
+from adjudicator.rulesets.westeros.units import add_units, sweep_orders
 
 Battle = dict[str, Any]
 
@@ -217,6 +217,8 @@ def stage_move_in(state: State, battle: Battle, rng: Dice, events: Events) -> No
             events, battle, "arianne-martell", battle["defender"], origin=battle["origin"]
         )
         return
+    # The beaten defender's order goes as the attacker moves in (its units are gone).
+    state.orders.pop(battle["area"], None)
     add_units(state, battle["area"], house, units)
     enter_area(state, house, battle["area"], events)
     battle["moved_in"] = True
@@ -225,6 +227,7 @@ def stage_move_in(state: State, battle: Battle, rng: Dice, events: Events) -> No
 
 def finish_battle(state: State, events: Events) -> None:
     battle = state.action.pop("battle")
+    sweep_orders(state)  # errata: orders in areas without units go at combat clean-up
     summary = {k: battle.get(k) for k in SUMMARY}
     emit(events, "battle_ended", **summary)
     end_march(state, events)
