@@ -34,6 +34,7 @@ from adjudicator.rulesets.westeros.decks import (
     wildling_index,
 )
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.westeros_words import CONDITIONAL
 from adjudicator.rulesets.westeros.words import area_named, is_no, unit_names
 
 _BID = re.compile(r"^\s*(bid|tie)\s+wildlings?\s*(again)?\s*:?\s*(.*)$", re.IGNORECASE | re.DOTALL)
@@ -106,7 +107,26 @@ def parse_wildling_line(state: State, house: str, line: str) -> Instruction:
     if not prefs:
         raise invalid(MESSAGES["expected"].format(card=title, what=_expected(card)))
     value = {"prefs": prefs}
-    return Instruction("wildling-card", card, value, understood=card_line(state, card, prefs))
+    understood = card_line(state, card, prefs) + _unheld(state, house, prefs)
+    return Instruction("wildling-card", card, value, understood=understood)
+
+
+def _unheld(state: State, house: str, prefs: list[Any]) -> str:
+    """The receipt's mark for areas the house does not hold (yet): checked when asked."""
+    areas = []
+    for pref in prefs:
+        if isinstance(pref, list):
+            unit, area = pref
+            held = unit in (u.removeprefix("routed ") for u in state.house_units(area, house))
+        elif isinstance(pref, dict):
+            area, held = pref["area"], state.controller(pref["area"]) == house
+        else:
+            continue
+        if not held and area not in areas:
+            areas.append(area)
+    if not areas:
+        return ""
+    return CONDITIONAL.format(what=", ".join(state.board.name(a) for a in areas))
 
 
 def _parse_bid(rest: str, again: bool) -> Instruction:
@@ -132,7 +152,10 @@ def _parse_tie(state: State, rest: str) -> Instruction:
         order.append(house)
     if not order:
         raise invalid("expected houses, e.g. 'tie wildlings: Stark, Lannister'")
-    return Instruction("wildling-tie", "", order, understood=tie_line(order))
+    understood = tie_line(order)
+    if state.holder("iron_throne") != house:
+        understood += CONDITIONAL.format(what="the Iron Throne")
+    return Instruction("wildling-tie", "", order, understood=understood)
 
 
 def _expected(card: str) -> str:

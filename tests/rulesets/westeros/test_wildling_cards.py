@@ -32,6 +32,18 @@ VICTORY_POWER = {
     "martell": 0,
 }
 BID_ONE = {h: "bid wildlings: 1" for h in ("stark", "lannister", "baratheon", "greyjoy", "tyrell")}
+CARDS_PLAYED = [
+    "silence-at-the-wall",
+    "preemptive-raid",
+    "crow-killers",
+    "rattleshirts-raiders",
+    "massing-on-the-milkwater",
+    "a-king-beyond-the-wall",
+    "mammoth-riders",
+    "the-horde-descends",
+    "skinchanger-scout",
+]
+"""The 9 wildling cards (games/westeros/cards.yaml)."""
 STARK_CARDS = [
     "eddard-stark",
     "robb-stark",

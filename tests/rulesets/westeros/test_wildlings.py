@@ -133,19 +133,21 @@ def test_the_receipt_echoes_each_wildling_line() -> None:
         "bid wildlings: 2\nbid wildlings again: all\ntie wildlings: lannister, stark\n"
         "crow killers: 2 footmen in Winterfell\nmassing on the milkwater: discard Robb\n"
         "a king beyond the wall: fiefdoms\npreemptive raid: influence, kings court\n"
-        "the horde descends: muster Winterfell: knight from footman\nmammoth riders: no"
+        "the horde descends: muster Winterfell: knight from footman\nmammoth riders: no\n"
+        "the horde descends: knight in Riverrun"
     )
     understood = [i.understood for i in RULESET.parse(state, "stark", text)]
     assert understood == [
         "bid wildlings: 2",
         "bid wildlings again: all",
-        "tie wildlings: Lannister, Stark",
+        "tie wildlings: Lannister, Stark (used only if you hold the Iron Throne when asked)",
         "crow killers: footman in Winterfell, footman in Winterfell",
         "massing on the milkwater: Robb Stark",
         "a king beyond the wall: Fiefdoms",
         "preemptive raid: influence, King's Court",
         "the horde descends: muster Winterfell: knight from footman",
         "mammoth riders: no",
+        "the horde descends: knight in Riverrun (used only if you hold Riverrun when asked)",
     ]
 
 
