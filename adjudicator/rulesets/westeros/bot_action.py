@@ -13,6 +13,7 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.requests import Request
 from adjudicator.rulesets.westeros import bot_words as words
+from adjudicator.rulesets.westeros.instructions import retreat_losses_line
 from adjudicator.rulesets.westeros.state import State
 
 Lines = list[str]
@@ -38,6 +39,8 @@ def render(state: State, request: Request, value: Any) -> Lines:
         return [words.consolidate_line(state, context["area"], value)]
     if kind == "port":
         return [words.port_line(state, context["port"], value)]
+    if kind == "retreat-losses":
+        return [retreat_losses_line(state, context["area"], value)]
     if "choices" in context:
         return [words.choice_line(state, kind, context.get("area", ""), [value])]
     return []
@@ -90,6 +93,12 @@ def casualties(state: State, request: Request, rng: Dice) -> Lines:
     return [words.casualties_line(state, context["area"], units)]
 
 
+def retreat_losses(state: State, request: Request, rng: Dice) -> Lines:
+    context = request.context
+    units = rng.shuffled(context["choices"])[: context["pick"]]
+    return [retreat_losses_line(state, context["area"], units)]
+
+
 def consolidate(state: State, request: Request, rng: Dice) -> Lines:
     area = request.context["area"]
     if rng.below(3) == 0:
@@ -131,6 +140,7 @@ KINDS: dict[str, Callable[[State, Request, Dice], Lines]] = {
     "march": march,
     "support": support,
     "casualties": casualties,
+    "retreat-losses": retreat_losses,
     "consolidate": consolidate,
     "port": port,
     **{

@@ -343,6 +343,12 @@ def parse_retreat_losses(state: State, house: str, rest: str, verb: str) -> Pars
     return "retreat-losses", key, {"units": units}, f"retreat losses{where}: {shown}"
 
 
+def retreat_losses_line(state: State, area: str, units: list[str]) -> str:
+    """The line `parse_retreat_losses` reads back as these units (a round trip)."""
+    where = f" {state.board.name(area)}" if area else ""
+    return f"retreat losses{where}: " + ", ".join(u.replace("_", " ") for u in units)
+
+
 PARSERS: dict[str, Callable[[State, str, str, str], Parsed]] = {
     "raid": parse_raid,
     "march": parse_march,
