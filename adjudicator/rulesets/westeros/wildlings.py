@@ -171,7 +171,12 @@ def _run_effects(state: State, attack: dict[str, Any], events: Events) -> None:
 
 
 def _end_attack(state: State, attack: dict[str, Any], events: Events) -> None:
-    """The card goes to the bottom of the deck; Preemptive Raid may start a second attack."""
+    """The card goes to the bottom of the deck; Preemptive Raid may start a second attack.
+
+    NOTE: the second attack of Preemptive Raid is a new attack (cards.yaml: "the wildlings
+    at once attack again with strength 6"): Preemptive Raid goes to the bottom first and the
+    second attack reveals the next top card.
+    """
     state.decks["wildlings"].append(attack["card"])
     del state.action[ATTACK]
     emit(events, "wildling_attack_ended", card=attack["card"], outcome=attack["outcome"])

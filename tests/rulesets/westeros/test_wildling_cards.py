@@ -361,3 +361,31 @@ def test_preemptive_raid_defeat_lowest_chooses_units() -> None:
     after = units(played)
     assert after["sunspear"] == {"martell": ["knight", "knight"]} and "salt_shore" not in after
     assert played.state.tracks == START_TRACKS
+
+
+def test_crow_killers_defeat_knights_without_footmen_left_are_destroyed() -> None:
+    # Crow Killers: "Knights that cannot be swapped for lack of footmen are destroyed (he
+    # chooses which)". Martell has 9 of its 10 footmen on the board: one knight of three is
+    # replaced (the one it names), the other two are destroyed.
+    spread = ["yronwood", "starfall", "princes_pass", "the_boneway", "three_towers", "oldtown"]
+    martell = {a: {"martell": ["footman"]} for a in spread}
+    martell["the_arbor"] = {"martell": ["footman"]}
+    martell["the_reach"] = {"martell": ["footman"]}
+    martell["sunspear"] = {"martell": ["footman", "knight", "knight"]}
+    martell["salt_shore"] = {"martell": ["knight"]}
+    others = {a: u for a, u in UNITS.items() if "martell" not in u}
+    played = defeat(
+        "crow-killers",
+        {"martell": "crow killers: knight in Salt Shore"},
+        units={**others, **martell},
+    )
+    after = units(played)
+    assert after["salt_shore"] == {"martell": ["footman"]}
+    assert after["sunspear"] == {"martell": ["footman"]}
+    assert [e for e in event(played, "wildling_units_destroyed") if e["house"] == "martell"] == [
+        {
+            "card": "crow-killers",
+            "house": "martell",
+            "units": [["knight", "sunspear"], ["knight", "sunspear"]],
+        }
+    ]
