@@ -389,3 +389,28 @@ def test_crow_killers_defeat_knights_without_footmen_left_are_destroyed() -> Non
             "units": [["knight", "sunspear"], ["knight", "sunspear"]],
         }
     ]
+
+
+def test_p9_a_wildling_loss_emptying_a_captured_home_area() -> None:
+    # P9 and the brief's edge case: "a wildling loss that empties a captured home area
+    # triggers P9 too". Lannister loses its footman in Winterfell (Stark's home) to Mammoth
+    # Riders: Winterfell is Stark's again, and Stark replaces Lannister's ship in its port
+    # (the default replaces as many as allowed).
+    positions = dict(UNITS)
+    positions["winterfell"] = {"lannister": ["footman"]}
+    positions["port_of_winterfell"] = {"lannister": ["ship"]}
+    positions["lannisport"] = {"lannister": ["knight"]}
+    positions["karhold"] = {"stark": ["footman", "footman"]}
+    played = defeat(
+        "mammoth-riders",
+        {
+            "lannister": "mammoth riders: footman in Winterfell, knight in Lannisport",
+            "stark": "mammoth riders: footman in Karhold, footman in Karhold",
+        },
+        units=positions,
+    )
+    after = units(played)
+    assert "winterfell" not in after and "lannisport" not in after
+    assert played.state.controller("winterfell") == "stark"
+    assert after["port_of_winterfell"] == {"stark": ["ship"]}
+    assert event(played, "port_captured")
