@@ -138,3 +138,39 @@ def test_errata_tides_blade_request_offers_both_uses() -> None:
     )
     (blade,) = [r for r in played.waiting if r.kind == "blade"]
     assert blade.context["choices"] == ["use", "redraw"] and blade.context["optional"]
+
+
+def test_errata_cancel_abilities_before_immediately_abilities() -> None:
+    # Errata: "immediately" abilities resolve after every "ignore"/"cancel" ability: Tyrion
+    # cancels Doran Martell before Doran's immediate ability could move Lannister down.
+    played = fight(
+        "martell",
+        "lannister",
+        "doran-martell",
+        "tyrion-lannister",
+        hands={"martell": ["doran-martell", "areo-hotah"]},
+        subs={
+            "martell": "card: Doran Martell\nreplace: Areo Hotah\n",
+            "lannister": "tyrion The Twins: yes\n",
+        },
+    )
+    assert find_events(played, "ability", card="tyrion-lannister", cancelled="doran-martell")
+    assert not find_events(played, "ability", card="doran-martell")
+    assert resolved(played)["cards"] == {"attacker": "areo-hotah", "defender": "tyrion-lannister"}
+    assert played.state.tracks["iron_throne"][1] == "lannister"
+
+
+def test_errata_after_combat_abilities_after_the_cards_are_discarded() -> None:
+    # Errata: "after combat" abilities resolve at the end of the clean-up, after the played
+    # cards are discarded: Patchface can no longer pick the Greatjon Umber Stark played.
+    played = fight(
+        "baratheon",
+        "stark",
+        "patchface",
+        "greatjon-umber",
+        hands={"stark": ["greatjon-umber", "eddard-stark", "robb-stark"]},
+        subs={"stark": "card: Greatjon Umber\n"},
+    )
+    (request,) = [r for r in played.waiting if r.kind == "patchface"]
+    assert request.context["choices"] == ["eddard-stark", "robb-stark"]
+    assert "greatjon-umber" in played.state.discards["stark"]
