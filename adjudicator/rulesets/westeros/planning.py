@@ -186,7 +186,7 @@ def check_orders(state: State, house: str, lines: Sequence[Instruction]) -> list
     errors += _token_faults(state, house, lines)
     placed = len(seen)
     wanted = areas_to_order(state, house)
-    usable = len([t for t in load_board().tokens if is_allowed_type(state, t)])
+    usable = count_placeable(state, house)
     missing = [a for a in wanted if a not in seen]
     if missing and placed < min(len(wanted), usable):
         names = [state.board.name(a) for a in missing]
@@ -196,6 +196,19 @@ def check_orders(state: State, house: str, lines: Sequence[Instruction]) -> list
             ).at(0, "")
         )
     return errors
+
+
+def count_placeable(state: State, house: str) -> int:
+    """How many orders the house can place at most: the tokens a Westeros card allows, of
+    which only as many special ones as its King's Court position permits.
+
+    NOTE: rulebook, Planning Phase: an area stays without an order only when the house has
+    no token left it may place there; special tokens beyond the star limit are not placeable,
+    so a house with more areas than placeable tokens leaves the rest empty (found by bots).
+    """
+    tokens = [t for t in load_board().tokens if is_allowed_type(state, t)]
+    stars = sum(1 for t in tokens if t.star)
+    return len(tokens) - stars + min(stars, state.star_limit(house))
 
 
 def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> list[OrderError]:
