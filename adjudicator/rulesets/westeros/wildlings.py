@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros import flow, wildling_cards
+from adjudicator.rulesets.westeros import flow, wildling_cards, wildling_choices
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
 
@@ -253,9 +253,9 @@ KINDS: dict[str, tuple[Check, Apply, Default]] = {
     "wildling-bid": (check_bid, apply_bid, default_bid),
     "wildling-tie": (check_tie, apply_tie, default_tie),
     "wildling-card": (
-        wildling_cards.check_choice,
-        wildling_cards.apply_choice,
-        wildling_cards.default_choice,
+        wildling_choices.check_choice,
+        wildling_choices.apply_choice,
+        wildling_choices.default_choice,
     ),
 }
 """Request kind -> (check an answer, apply it, its default); westeros_phase.py applies them."""
