@@ -344,9 +344,7 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
     type=click.Path(dir_okay=False, exists=True, path_type=Path),
     help="YAML 'player: password' (as for `new`); kept in DIR/.adjudicator for later calls.",
 )
-def bot(
-    game_dir: Path, house: str | None, seed: int, ahead: bool, passwords: Path | None
-) -> None:
+def bot(game_dir: Path, house: str | None, seed: int, ahead: bool, passwords: Path | None) -> None:
     """Write random but legal orders into DIR/inbox for the players asked now (then `run`)."""
     from adjudicator.bots import write_bot_orders
 

@@ -144,9 +144,13 @@ def battle_lines(state: State, house: str, now: set[str], rng: Dice) -> Lines:
         lines += [words.choice_line(state, "card", "", rng.shuffled(hand)) for _ in range(2)]
     if state.holder("fiefdoms") == house and "blade" not in now:
         lines += [words.choice_line(state, "blade", "", [rng.choice(["use", None])])]
+    pool = ["footman"] * 10 + ["knight"] * 5 + ["ship"] * 6 + ["siege_engine"] * 2
     if "casualties" not in now:
-        pool = ["footman"] * 10 + ["knight"] * 5 + ["ship"] * 6 + ["siege_engine"] * 2
         lines += [words.casualties_line(state, "", rng.shuffled(pool))]
+    if "retreat-losses" not in now:
+        from adjudicator.rulesets.westeros.instructions import retreat_losses_line
+
+        lines.append(retreat_losses_line(state, "", rng.shuffled(pool)))
     for kind in ("retreat", *HOUSE_VERBS.get(house, ())):
         if kind in now:
             continue

@@ -96,7 +96,10 @@ def stage_retreat(state: State, battle: Battle, rng: Dice, events: Events) -> No
     if loser == "attacker" and not robb:
         origin = battle["origin"]
         target = None if is_hostile(state, house, origin) else origin
-        retreat_to(state, battle, target, events, supply=False)
+        # NOTE: supply applies to every retreat; a march that split its units may fill the
+        # area it came from, so units coming back there can exceed the supply track (found
+        # by bot games) and the excess is lost as in any retreat.
+        retreat_to(state, battle, target, events)
         return
     areas = retreat_areas(state, house, battle["area"], units)
     if loser == "attacker":

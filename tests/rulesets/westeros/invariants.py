@@ -56,8 +56,10 @@ def _check_areas(state: State) -> None:
         if info.is_port:
             ships = sum(len(u) for u in houses.values())
             assert ships <= board.game["port_capacity"], f"{area}: {ships} ships (P1)"
-    for area in state.orders:
-        assert state.units.get(area), f"an order without units in {area}"
+    # Errata (FAQ v2.0): orders in areas left without units go at the combat's clean-up.
+    if not (state.phase == "action" and state.action.get("battle")):
+        for area in state.orders:
+            assert state.units.get(area), f"an order without units in {area}"
 
 
 def _check_pieces(state: State) -> None:
