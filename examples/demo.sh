@@ -20,20 +20,20 @@ for hour in $(seq 1 500); do
   now=$(date -u -d "2027-01-01 12:00 UTC + $hour hours" +%Y-%m-%dT%H:%MZ)
   adjudicator run "$game" --now "$now" -q
   runs=$((runs + 1))
-  if adjudicator status "$game" | grep -q "nothing is awaited"; then
-    break
+  if grep -q '^waiting: \[\]' "$game/game.yaml"; then
+    break # nothing is awaited from anyone: the game is over
   fi
   adjudicator bot "$game" --seed "$seed" --ahead >/dev/null
 done
 last=$(ls "$game"/reports/*.md | sort | tail -n 1)
-echo "=== the last report: $last ==="
-cat "$last"
+echo "=== the final standings, from $last ==="
+awk '/The game ends/ {on = 1} on {print} on && /^Ties on/ {exit}' "$last"
 echo
 echo "=== where to look ==="
 echo "  $game/reports/          every public report (.md, .bbcode, .svg, .png), one per run"
 echo "  $game/game.yaml         the public state; 'adjudicator export $game' prints the position"
 echo "  $game/archive/          every order file, committed once revealed (passwords removed)"
 echo "  $game/.adjudicator/     private: each house's reports and maps, the state, the secret"
-echo "  git -C $game log        $(git -C "$game" rev-list --count HEAD) commits, one per run"
+echo "  git -C $game log        $(git -C "$game" rev-list --count HEAD) commits: the new game, then one per run"
 echo "  adjudicator replay $game   re-runs the whole game and compares every commit"
 echo "played $runs runs in $(($(date +%s) - start)) s"
