@@ -85,7 +85,7 @@ def start_westeros(state: State, rng: Dice) -> list[Event]:
     """Draw the three cards, move the wildling threat, then resolve until a decision."""
     events: Events = []
     state.restricted = []
-    state.action = {"step": "westeros", "open": [], "n": 0, "cards": []}
+    state.action = {"step": "westeros", "prefix": "westeros/", "open": [], "n": 0, "cards": []}
     drawn = [westeros_cards.draw(state, deck, rng, events) for deck in westeros_cards.DECKS]
     emit(events, "westeros_drawn", round=state.round, cards=drawn)
     icons = sum(1 for card in drawn if westeros_cards.has_wildling_icon(card))
