@@ -7,6 +7,7 @@ and ``export(load_position(export(s)))`` equals ``export(s)``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -110,6 +111,12 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
     elif data.get("orders"):
         r.fault("orders", "orders are only given in a position with phase: raven or action")
     state.decks, state.deck_discards = _decks(r, data.get("decks"), data.get("discards"), rng)
+    progress = data.get("westeros_progress")
+    if progress is not None:
+        if phase != "westeros" or not isinstance(progress, Mapping) or "cards" not in progress:
+            r.fault("westeros_progress", "written by export in a Westeros phase under way only")
+        else:
+            state.action = copy.deepcopy(dict(progress))
     if r.faults:
         raise PositionError(r.faults)
     return state
@@ -374,6 +381,10 @@ def export(state: State) -> dict[str, Any]:
         data["blade_used"] = True
     if state.phase in ("raven", "action"):
         data["orders"] = dict(sorted(state.orders.items()))
+    if state.phase == "westeros" and state.action:
+        # The Westeros phase under way (cards still to resolve, bids, musters, open
+        # requests): kept whole so that export -> new resumes it exactly.
+        data["westeros_progress"] = copy.deepcopy(state.action)
     data["decks"] = {d: list(cards) for d, cards in sorted(state.decks.items())}
     data["discards"] = {d: list(c) for d, c in sorted(state.deck_discards.items()) if c}
     if state.winner:

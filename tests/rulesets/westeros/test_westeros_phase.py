@@ -243,3 +243,26 @@ def test_deck_order_never_reaches_the_public_view() -> None:
     text = yaml.safe_dump(view)
     assert "decks" not in view and "mustering" not in text
     assert view["deck_sizes"]["westeros_1"] == 1
+
+
+def test_export_in_the_middle_of_a_westeros_phase_resumes_it() -> None:
+    state = westeros_state(
+        {
+            "westeros_1": ["last-days-of-summer"],
+            "westeros_2": ["clash-of-kings"],
+            "westeros_3": ["web-of-lies"],
+        },
+        units={"winterfell": {"stark": ["footman"]}},
+    )
+    played = play(state, {"stark": "bid iron throne: 2"}, phases=("westeros",))
+    assert played.waiting and played.state.phase == "westeros"
+    exported = yaml.safe_dump(RULESET.export(played.state), sort_keys=False)
+    again = RULESET.load_position(yaml.safe_load(exported), Dice(b"other", "x", 1))
+    assert yaml.safe_dump(RULESET.export(again), sort_keys=False) == exported
+    assert [r.id for r in RULESET.requests(again)] == [r.id for r in RULESET.requests(played.state)]
+    subs = {h: "bid iron throne: 1\nbid fiefdoms: 0\nbid king's court: 0" for h in ALL}
+    subs["stark"] = "bid iron throne: 2\nbid fiefdoms: 0\nbid king's court: 0"
+    resumed = play(again, subs, defaults=["tie"], phases=("westeros",))
+    assert resumed.state.phase == "planning"
+    assert resumed.state.tracks["iron_throne"][0] == "stark"
+    assert resumed.state.power["stark"] == 3
