@@ -208,3 +208,14 @@ def test_every_default_written_as_text_answers_its_request(card: str, threat: in
             answers[request.id] = Answer(request.id, choice.value)
         RULESET.step(state, answers, Dice(b"case", card, n))
     assert not any(r.kind in KINDS for r in RULESET.requests(state))
+
+
+def test_errata_lowest_bidder_first_then_everyone_else_in_turn_order() -> None:
+    # Errata (FAQ v2.0): "the lowest bidder resolves its penalty first, then everyone else in
+    # turn order". Martell bids nothing (lowest); the others follow the Iron Throne track.
+    power = {"stark": 1, "lannister": 1, "baratheon": 1, "greyjoy": 1, "tyrell": 1, "martell": 0}
+    state = attack_state("skinchanger-scout", threat=12, power=power)
+    bids = {h: "bid wildlings: 1" for h in power if h != "martell"}
+    played = attack(state, bids)
+    order = [e["house"] for e in event(played, "wildling_power")]
+    assert order == ["martell", "baratheon", "lannister", "stark", "greyjoy", "tyrell"]
