@@ -7,6 +7,7 @@ only when exactly one candidate fits; otherwise the error lists the candidates.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -18,6 +19,7 @@ _SPACES = re.compile(r"\s+")
 _ARTICLE = re.compile(r"^the ")
 
 
+@functools.lru_cache(maxsize=8192)
 def normalize(name: str) -> str:
     """Lower case, no punctuation, single spaces, no leading 'the'.
 
@@ -41,6 +43,8 @@ class NameIndex:
         self.display: dict[str, str] = {}
         self._exact: dict[str, set[str]] = {}
         self._counts: dict[str, Counter[str]] = {}
+        self._scores: dict[str, dict[str, float]] = {}
+        """Key -> typo scores (`_typo_scores`)."""
         """Normalized name -> its letters, for the typo test's cheap bound."""
         for ident, spellings in names.items():
             spellings = list(spellings)
@@ -86,6 +90,15 @@ class NameIndex:
 
     def _close(self, key: str, allowed: set[str]) -> set[str]:
         """Ids whose names are a small typo away; a clearly closer one wins alone."""
+        scores = {i: r for i, r in self._typo_scores(key).items() if i in allowed}
+        best = max(scores.values(), default=0.0)
+        return {ident for ident, ratio in scores.items() if ratio >= best - 0.05}
+
+    def _typo_scores(self, key: str) -> dict[str, float]:
+        """Id -> its best difflib ratio of at least 0.85 to `key`; remembered per key (the
+        same words come back on every line of every submission)."""
+        if key in self._scores:
+            return self._scores[key]
         scores: dict[str, float] = {}
         letters = Counter(key)
         for name, ids in self._exact.items():
@@ -99,10 +112,12 @@ class NameIndex:
                 continue
             ratio = difflib.SequenceMatcher(None, key, name).ratio()
             if ratio >= 0.85:
-                for ident in ids & allowed:
+                for ident in ids:
                     scores[ident] = max(ratio, scores.get(ident, 0.0))
-        best = max(scores.values(), default=0.0)
-        return {ident for ident, ratio in scores.items() if ratio >= best - 0.05}
+        if len(self._scores) >= 4096:
+            self._scores.clear()
+        self._scores[key] = scores
+        return scores
 
     def _letters(self, name: str) -> Counter[str]:
         if name not in self._counts:

@@ -144,13 +144,10 @@ def battle_lines(state: State, house: str, now: set[str], rng: Dice) -> Lines:
         lines += [words.choice_line(state, "card", "", rng.shuffled(hand)) for _ in range(2)]
     if state.holder("fiefdoms") == house and "blade" not in now:
         lines += [words.choice_line(state, "blade", "", [rng.choice(["use", None])])]
-    pool = ["footman"] * 10 + ["knight"] * 5 + ["ship"] * 6 + ["siege_engine"] * 2
-    if "casualties" not in now:
-        lines += [words.casualties_line(state, "", rng.shuffled(pool))]
-    if "retreat-losses" not in now:
-        from adjudicator.rulesets.westeros.instructions import retreat_losses_line
-
-        lines.append(retreat_losses_line(state, "", rng.shuffled(pool)))
+    # Every unit a house can own, by type in a random order of preference.
+    for kind in ("casualties", "retreat losses"):
+        if kind.replace(" ", "-") not in now:
+            lines.append(f"{kind}: " + ", ".join(rng.shuffled(_all_units(state))))
     for kind in ("retreat", *HOUSE_VERBS.get(house, ())):
         if kind in now:
             continue
@@ -159,6 +156,12 @@ def battle_lines(state: State, house: str, now: set[str], rng: Dice) -> Lines:
     if "replace" not in now and hand:
         lines.append(words.choice_line(state, "replace", "", rng.shuffled(hand)))
     return lines
+
+
+def _all_units(state: State) -> list[str]:
+    """A house's whole reserve by type ('10 footman'; games/westeros unit limits)."""
+    limits = state.board.game["unit_limits"]
+    return [f"{n} {kind.replace('_', ' ')}" for kind, n in limits.items()]
 
 
 def _prefs(state: State, kind: str, everywhere: list[str], rng: Dice) -> list[Any]:

@@ -157,9 +157,22 @@ def _my_units(state: State, house: str) -> list[list[str]]:
     ]
 
 
+def _unit_groups(state: State, house: str, rng: Dice) -> list[str]:
+    """The house's units as '2 footman in Winterfell', in a random order: short lines that
+    list every unit (each line is parsed whenever the house sends it)."""
+    from collections import Counter
+
+    counts = Counter((unit, area) for unit, area in _my_units(state, house))
+    groups = [
+        f"{n} {unit.replace('_', ' ')} in {state.board.name(area)}"
+        for (unit, area), n in sorted(counts.items())
+    ]
+    return rng.shuffled(groups)
+
+
 def _reduce(state: State, house: str, rng: Dice) -> Lines:
-    units = _my_units(state, house)
-    return [ww.format_reduce(state, rng.shuffled(units))] if units else []
+    groups = _unit_groups(state, house, rng)
+    return ["reduce: " + ", ".join(groups)] if groups else []
 
 
 def _musters(state: State, house: str, rng: Dice) -> Lines:
@@ -183,7 +196,7 @@ def _musters(state: State, house: str, rng: Dice) -> Lines:
 
 def _wildling_cards(state: State, house: str, rng: Dice) -> Lines:
     """A preference line per wildling card that asks a choice: whatever it asks then."""
-    units = [wl.item_text(state, u) for u in _my_units(state, house)]
+    units = _unit_groups(state, house, rng)
     cards = [*state.hands.get(house, []), *state.discards.get(house, [])]
     names = [wl.item_text(state, c) for c in cards]
     tracks = [wl.item_text(state, t) for t in TRACKS]

@@ -40,6 +40,9 @@ _TYPE_WORDS = {
     "power": "consolidate-power",
     "c": "consolidate-power",
 }
+_LONGEST_CLOSE = 28
+"""Longer words are never within difflib's 0.75 ratio of a type word (17 letters at most:
+2 * 17 / (29 + 17) < 0.75), so they skip the typo search (every action line is tried)."""
 _STAR_WORDS = re.compile(r"\b(star|starred|special)\b|\*")
 _BONUS = re.compile(r"([+-])\s*(\d)")
 
@@ -61,6 +64,8 @@ def parse_token(text: str) -> OrderToken:
     words = _BONUS.sub(" ", _STAR_WORDS.sub(" ", raw)).replace("order", " ")
     words = " ".join(words.replace("_", " ").split())
     type_ = _TYPE_WORDS.get(words)
+    if type_ is None and len(words) > _LONGEST_CLOSE:
+        raise invalid(f"{text.strip()!r} is not an order token", token_names())
     if type_ is None:
         # A small typo ("marsh", "suport") is accepted when it is close to one word only.
         close = difflib.get_close_matches(words, [w for w in _TYPE_WORDS if len(w) > 3], 2, 0.75)
