@@ -414,3 +414,23 @@ def test_p9_a_wildling_loss_emptying_a_captured_home_area() -> None:
     assert played.state.controller("winterfell") == "stark"
     assert after["port_of_winterfell"] == {"stark": ["ship"]}
     assert event(played, "port_captured")
+
+
+def test_preemptive_raid_defeat_iron_throne_picks_among_equal_tracks() -> None:
+    # Preemptive Raid: "If he stands equally high on several tracks, the Iron Throne holder
+    # chooses which one": Martell is 3rd on Fiefdoms and King's Court; Baratheon names
+    # King's Court.
+    played = defeat(
+        "preemptive-raid",
+        {"martell": "preemptive raid: influence", "baratheon": "preemptive raid: king's court"},
+    )
+    assert played.state.tracks["kings_court"] == [
+        "lannister",
+        "stark",
+        "baratheon",
+        "tyrell",
+        "martell",
+        "greyjoy",
+    ]
+    assert played.state.tracks["fiefdoms"] == START_TRACKS["fiefdoms"]
+    assert played.state.tracks["iron_throne"] == START_TRACKS["iron_throne"]
