@@ -238,11 +238,15 @@ def test_a_deck_not_given_is_shuffled_from_the_cards_not_discarded() -> None:
 
 
 def test_deck_order_never_reaches_the_public_view() -> None:
-    state = westeros_state({"westeros_1": ["supply"]})
-    view = RULESET.view(state, None)
-    text = yaml.safe_dump(view)
-    assert "decks" not in view and "mustering" not in text
-    assert view["deck_sizes"]["westeros_1"] == 1
+    full = ["mustering"] * 3 + ["supply"] * 3 + ["a-throne-of-blades"] * 2
+    full += ["last-days-of-summer", "winter-is-coming"]
+    state = westeros_state({"westeros_1": full}, discards={"westeros_2": ["clash-of-kings"]})
+    for player in (None, "stark"):
+        view = RULESET.view(state, player)
+        text = yaml.safe_dump(view)
+        assert "decks" not in view and "mustering" not in text and "supply:" in text
+        assert view["deck_sizes"]["westeros_1"] == 10
+        assert view["deck_discards"]["westeros_2"] == ["clash-of-kings"]  # drawn: public
 
 
 def test_export_in_the_middle_of_a_westeros_phase_resumes_it() -> None:
