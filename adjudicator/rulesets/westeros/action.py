@@ -97,8 +97,9 @@ def action_answer(state: State, request: Request, instructions: Sequence[Instruc
     for ins in instructions:
         value = ins.value
         if ins.kind == "muster" and data["kind"] == "consolidate":
-            # 'muster Winterfell: knight' also answers a starred Consolidate Power there;
-            # 'muster Winterfell: none' then means gaining power.
+            # NOTE: 'muster Winterfell: knight' also answers a starred Consolidate Power
+            # there ('muster Winterfell: none' then means gaining power): one line says
+            # what the house musters at that castle, whichever step asks first.
             value = value if value["mode"] == "muster" else {"mode": "power"}
         elif ins.kind != data["kind"]:
             continue

@@ -105,6 +105,8 @@ def _set_track(state: State, clash: dict[str, Any], order: list[str], events: Ev
 
 # -- the "bid" request -----------------------------------------------------------------------
 def answer_bid(state: State, req: dict[str, Any], value: Any) -> int:
+    """NOTE: a standing bid above the power held when asked is not used (never lowered by
+    guess); the house is asked. 'all' bids whatever it holds then."""
     most = req["context"]["most"]
     bid = value["bid"] if isinstance(value, dict) else value
     if bid == "all":
@@ -127,8 +129,11 @@ def default_bid(state: State, req: dict[str, Any], rng: Dice) -> int:
 
 # -- the "tie" request -----------------------------------------------------------------------
 def answer_tie(state: State, req: dict[str, Any], value: Any) -> list[str]:
-    """The new track: each tied group sorted by the holder's preference list; houses it
-    does not name keep their previous relative order after the named ones."""
+    """The new track: each tied group sorted by the holder's preference list.
+
+    NOTE: houses the list does not name keep their previous relative order after the named
+    ones (the brief's default), so one line covers every tie of that track.
+    """
     prefs = value["order"] if isinstance(value, dict) else value
     if not isinstance(prefs, list):
         raise Skip("expected houses in order, e.g. 'tie iron throne: baratheon, lannister'")

@@ -173,7 +173,11 @@ def parse_march(state: State, house: str, rest: str, verb: str) -> Parsed:
 def _march_origin(state: State, house: str, text: str) -> str:
     """The area a march leaves. Issue 8: a Ser Loras Tyrell follow-up march may name an area
     the house does not hold yet (the march order moves into the area it conquers); it is
-    accepted, marked "used only if you hold <area> when asked", and checked when asked."""
+    accepted, marked "used only if you hold <area> when asked", and checked when asked.
+
+    NOTE: only while Ser Loras Tyrell is in the house's hand (no other way gives a house a
+    march order where it has no units), so a typo in an area name is still caught.
+    """
     try:
         return own_area(state, house, text, "march")
     except LineError:

@@ -21,6 +21,9 @@ Item = dict[str, Any]
 
 
 def start_mustering(state: State, events: Events) -> None:
+    """NOTE: one request per castle, asked one after another in Iron Throne order (a ship
+    mustered earlier may close a sea to a later house); a castle with nothing legal to
+    recruit is not asked."""
     queue = [
         [house, area]
         for house in state.tracks["iron_throne"]

@@ -147,6 +147,7 @@ def _decks(
                 rest.remove(card)
             else:
                 r.fault(f"decks.{deck}", f"more copies of {card} than the deck has")
+        # NOTE: a resolved wildling card goes to the bottom, never to a discard pile.
         if deck == "wildlings" and (dropped or (listed is not None and rest)):
             r.fault(f"decks.{deck}", "the wildling deck always holds its 9 cards")
         if listed is None:

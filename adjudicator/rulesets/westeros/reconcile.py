@@ -70,7 +70,12 @@ def _weakness(unit: str) -> int:
 
 def plan_losses(state: State, house: str, wanted: list[Loss]) -> list[Loss]:
     """The units destroyed: `wanted` first (each while still over supply and in an army),
-    then the default: the weakest unit of the largest army, until every army fits."""
+    then the default: the weakest unit of the largest army, until every army fits.
+
+    NOTE: a 'reduce:' line is a preference list, not a complete answer (issue 8: "a house
+    reduces for supply only until its armies fit"): units that do not help are passed over
+    and the brief's default completes it, so a line sent ahead never stops the game.
+    """
     units = _units_by_area(state, house)
     lost: list[Loss] = []
 
@@ -104,8 +109,11 @@ def destroy(state: State, house: str, losses: list[Loss], events: Events) -> Non
 
 # -- the "reduce" request -------------------------------------------------------------------
 def start_reduce_all(state: State, events: Events) -> None:
-    """Every house over its supply, in turn order, at once (their choices are independent,
-    so all are asked together: one stop for the players instead of one per house)."""
+    """Every house over its supply, in turn order, at once.
+
+    NOTE: the card has the houses reconcile "in turn order"; one house's choice never
+    changes another's, so all are asked together (one stop for the players, not one each).
+    """
     for house in state.tracks["iron_throne"]:
         start_reduce(state, house, events)
 

@@ -100,7 +100,11 @@ class Westeros:
     def epoch(self, state: State) -> str:
         """Standing instructions live for one round's mail: the orders of round N, its
         action phase, and the Westeros phase that opens round N+1 (so bids, musters and
-        card choices can travel with the orders of the round before)."""
+        card choices can travel with the orders of the round before).
+
+        NOTE: issue 8, "one mail a round": the Westeros phase is counted with the round
+        before it; its instructions expire when the next orders are asked.
+        """
         if state.phase == "westeros":
             return f"round-{state.round - 1}"
         return f"round-{state.round}"
