@@ -175,16 +175,51 @@ def assert_no_secret(game: Path, states: list[dict]) -> None:
     published = history + "".join(
         p.read_text(errors="replace") for p in sorted((game / "reports").iterdir())
     )
-    # Added lines without the diff's '+', so that a YAML list reads as it was written.
-    flat = " ".join(" ".join(line[1:] for line in published.splitlines()).split())
     for house, password in PASSWORDS.items():
         assert password not in published, f"{house}'s password was committed"
     committed = git(game, "log", "--all", "--name-only", "--format=")
     assert ".adjudicator/" not in committed and "inbox/" not in committed
+    assert "decks:" not in published
+    flat = " ".join(committed_texts(game).split())
     for state in states:
         for deck, cards in state["state"]["decks"].items():
             for a, b in itertools.pairwise(cards):
                 # The order of what is still in a deck, written in any list form.
                 for form in (f"- {a} - {b}", f"{a}, {b}", f"[{a}, {b}"):
                     assert form not in flat, f"{deck} order published: {a}, {b}"
-    assert "decks:" not in published
+    assert_bids_published_only_after_their_westeros_phase(game)
+
+
+def committed_texts(game: Path) -> str:
+    """Every file of every commit, but the public discard piles (the cards already drawn,
+    oldest first, whose order may repeat one still in a deck: copies of a card)."""
+    texts = []
+    for commit in git(game, "rev-list", "HEAD").split():
+        for path in git(game, "ls-tree", "-r", "--name-only", commit).split():
+            if path.endswith((".png", ".svg")):
+                continue
+            text = git(game, "show", f"{commit}:{path}")
+            if path == "game.yaml":
+                data = yaml.safe_load(text)
+                data.get("position", {}).pop("deck_discards", None)
+                text = yaml.safe_dump(data)
+            texts.append(text)
+    return "\n".join(texts)
+
+
+def assert_bids_published_only_after_their_westeros_phase(game: Path) -> None:
+    """A submission with bids (sent ahead with the orders of round N for the Westeros phase
+    of round N+1) reaches the archive only once that phase is over, its bids revealed."""
+    seen = 0
+    for commit in git(game, "rev-list", "--reverse", "HEAD").split():
+        added = git(game, "show", "--name-only", "--diff-filter=A", "--format=", commit)
+        position = yaml.safe_load(git(game, "show", f"{commit}:game.yaml"))["position"]
+        for path in (p for p in added.split() if p.startswith("archive/")):
+            submission = yaml.safe_load(git(game, "show", f"{commit}:{path}"))
+            if not any(line.startswith("bid ") for line in submission["text"].splitlines()):
+                continue
+            seen += 1
+            sent_in = int(submission["epoch"].removeprefix("round-"))
+            later = position["round"] > sent_in + 1 or position["phase"] != "westeros"
+            assert position["phase"] == "ended" or later, (commit, path, position["phase"])
+    assert seen, "no bids were sent: the check checked nothing"
