@@ -18,8 +18,10 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import TRACKS, State
+from adjudicator.rulesets.westeros.westeros_messages import say
 
 
 def start_clash_of_kings(state: State, events: Events) -> None:
@@ -54,7 +56,7 @@ def _open_bids(state: State, clash: dict[str, Any], track: str) -> None:
             "bid",
             [track],
             {"track": track, "most": most, "choices": list(range(most + 1))},
-            f"bid power for the {track.replace('_', ' ')} track",
+            say("bid", track=TRACK_NAMES[track]),
             secret=True,
         )
 
@@ -76,7 +78,7 @@ def _reveal(state: State, clash: dict[str, Any], events: Events) -> None:
         "tie",
         [track],
         {"track": track, "bids": dict(bids), "tied": ties, "default": clash["order"]},
-        f"order the tied houses on the {track.replace('_', ' ')} track",
+        say("tie", track=TRACK_NAMES[track]),
     )
 
 
@@ -112,9 +114,9 @@ def answer_bid(state: State, req: dict[str, Any], value: Any) -> int:
     if bid == "all":
         return most
     if not isinstance(bid, int) or bid < 0:
-        raise Skip("a bid is a number of power tokens, 0 or more")
+        raise Skip(say("bid_number"))
     if bid > most:
-        raise Skip(f"you bid {bid} but have only {most} power token(s)")
+        raise Skip(say("bid_too_high", bid=bid, most=most))
     return bid
 
 
@@ -136,7 +138,7 @@ def answer_tie(state: State, req: dict[str, Any], value: Any) -> list[str]:
     """
     prefs = value["order"] if isinstance(value, dict) else value
     if not isinstance(prefs, list):
-        raise Skip("expected houses in order, e.g. 'tie iron throne: baratheon, lannister'")
+        raise Skip(say("tie_houses"))
     bids = req["context"]["bids"]
     before = state.tracks[req["context"]["track"]]
     rank = {h: i for i, h in enumerate(prefs)}

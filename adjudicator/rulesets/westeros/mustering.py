@@ -16,6 +16,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow, muster
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.westeros_messages import say
 
 Item = dict[str, Any]
 
@@ -55,7 +56,7 @@ def advance_mustering(state: State, events: Events) -> None:
                 "choices": choices,
                 "optional": True,
             },
-            f"Mustering: recruit in {state.board.name(area)}",
+            say("muster", area=state.board.name(area)),
         )
         return
     del state.action["mustering"]

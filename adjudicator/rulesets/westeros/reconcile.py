@@ -18,6 +18,7 @@ from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.supply import fits_supply, supply_limits, unit_counts
 from adjudicator.rulesets.westeros.units import DEFAULT_LOSS_ORDER, take_units, unit_type
+from adjudicator.rulesets.westeros.westeros_messages import say
 
 Loss = list[str]
 """[unit, area]: one unit to destroy."""
@@ -139,14 +140,14 @@ def start_reduce(state: State, house: str, events: Events) -> None:
             "choices": options,
             "default": default,
         },
-        "reduce your armies to your supply",
+        say("reduce"),
     )
 
 
 def answer_reduce(state: State, req: dict[str, Any], value: Any) -> list[Loss]:
     wanted = value["units"] if isinstance(value, dict) else value
     if not isinstance(wanted, list):
-        raise Skip("expected units to destroy, e.g. 'reduce: footman in Riverrun'")
+        raise Skip(say("reduce_units"))
     return plan_losses(state, req["house"], [list(w) for w in wanted])
 
 

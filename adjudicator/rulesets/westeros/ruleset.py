@@ -38,9 +38,6 @@ def _westeros():
     return westeros_phase
 
 
-GAME_ENDED = "the game has ended ({winner} won); no more orders are taken"
-
-
 class Westeros:
     """A Game of Thrones: The Board Game, 2nd edition, with ports, for 3-6 players."""
 
@@ -133,7 +130,9 @@ class Westeros:
     def parse(self, state: State, player: str, text: str) -> list[Instruction]:
         """Read every order line; raise `OrderErrors` with all faults, or return them all."""
         if state.phase == "ended":
-            message = GAME_ENDED.format(winner=str(state.winner).title())
+            from adjudicator.rulesets.westeros.westeros_messages import say
+
+            message = say("game_ended", winner=str(state.winner).title())
             raise OrderErrors([illegal(message).at(0, "")])
         instructions, errors = [], []
         for number, line in order_lines(text):

@@ -29,6 +29,7 @@ from adjudicator.rulesets.westeros import (
 from adjudicator.rulesets.westeros.decisions import answer_choice
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.westeros_messages import say
 
 Check = Callable[[State, dict[str, Any], Any], Any]
 Apply = Callable[[State, dict[str, Any], Any, Dice, Events], None]
@@ -147,7 +148,7 @@ def resolve_card(state: State, card: str, events: Events) -> None:
             kind,
             [""],
             {"card": card, "track": track, "choices": list(options), "optional": False},
-            f"{westeros_cards.westeros_card_facts()[card]['name']}: choose its effect",
+            say("card_choice", card=westeros_cards.westeros_card_facts()[card]["name"]),
         )
     elif card == "supply":
         reconcile.adjust_supply(state, events)
@@ -202,7 +203,7 @@ def westeros_requests(state: State) -> list[Request]:
                 f"r{state.round}/start-westeros",
                 "",
                 "start-westeros",
-                summary="begin the Westeros phase",
+                summary=say("start"),
             )
         ]
     return [flow.as_request(d) for d in state.action.get("open", [])]

@@ -26,9 +26,10 @@ from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros.consolidate_words import parse_item
 from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.state import HOUSES, TRACKS, State
+from adjudicator.rulesets.westeros.westeros_messages import MESSAGES, say
 from adjudicator.rulesets.westeros.words import area_named, is_no, unit_names
 
-CONDITIONAL = " (used only if you hold {what} when asked)"
+CONDITIONAL = MESSAGES["conditional"]
 """The receipt's note on an instruction for an area or token the house does not hold now."""
 TOKEN_OF_TRACK = {
     "iron_throne": "the Iron Throne",
@@ -107,7 +108,7 @@ def parse_westeros_line(state: State, house: str, line: str) -> Instruction:
     verb, _, rest = head_text.strip().partition(" ")
     verb = verb.lower()
     if not sep:
-        raise invalid(f"expected '{verb} ...: ...', e.g. {EXAMPLES[verb]!r}")
+        raise invalid(say("line_form", verb=verb, example=EXAMPLES[verb]))
     return {"bid": _parse_bid, "tie": _parse_tie, "reduce": _parse_reduce, "muster": _parse_muster}[
         verb
     ](state, house, rest.strip(), tail.strip())
@@ -134,7 +135,7 @@ def _parse_bid(state: State, house: str, rest: str, tail: str) -> Instruction:
     elif _NUMBER.match(word):
         amount = int(word)
     else:
-        raise invalid(f"a bid is a number of power tokens or 'all', not {tail!r}", ["0", "all"])
+        raise invalid(say("bid_amount", text=tail.strip()), ["0", "all"])
     track = track_names().find(rest)
     return Instruction("bid", track, {"bid": amount}, understood=format_bid(track, amount))
 
@@ -147,7 +148,7 @@ def _parse_tie(state: State, house: str, rest: str, tail: str) -> Instruction:
     """tie <track>: <house>, <house>, ... (the Iron Throne holder's order of tied bids)."""
     order = [house_names().find(p, among=state.houses) for p in tail.split(",") if p.strip()]
     if not order:
-        raise invalid("expected houses in order, e.g. 'tie iron throne: baratheon, lannister'")
+        raise invalid(say("tie_houses"))
     held = state.holder("iron_throne") == house
     track = track_names().find(rest)
     understood = _conditional(format_tie(track, order), held, "the Iron Throne")
@@ -164,7 +165,7 @@ def _parse_reduce(state: State, house: str, rest: str, tail: str) -> Instruction
     for part in (p.strip() for p in re.split(r"[,;]", tail) if p.strip()):
         what, sep, where = part.rpartition(" in ")
         if not sep:
-            raise invalid(f"expected '<unit> in <area>', not {part!r}", ["footman in Riverrun"])
+            raise invalid(say("unit_in_area", text=part), ["footman in Riverrun"])
         count, name = 1, normalize(what)
         match = _COUNT.match(name)
         if match:
@@ -173,7 +174,7 @@ def _parse_reduce(state: State, house: str, rest: str, tail: str) -> Instruction
         area = area_named(state, where)
         units += [[kind, area]] * count
     if not units:
-        raise invalid("expected units to destroy, e.g. 'reduce: footman in Riverrun'")
+        raise invalid(say("reduce_units"))
     understood = format_reduce(state, units)
     missing = sorted({a for _, a in units if not state.house_units(a, house)})
     what = ", ".join(state.board.name(a) for a in missing)
@@ -193,7 +194,7 @@ def _parse_muster(state: State, house: str, rest: str, tail: str) -> Instruction
     area = area_named(state, rest)
     name = state.board.name(area)
     if state.board.areas[area].castle == "none":
-        raise invalid(f"{name} has no castle or stronghold to muster in")
+        raise invalid(say("no_castle", area=name))
     held = state.controller(area) == house
     if is_no(tail) or not tail.strip():
         value: dict[str, Any] = {"mode": "none"}
@@ -234,7 +235,7 @@ def _parse_card_choice(state: State, house: str, head: str, tail: str) -> Instru
         choice = words[word]
     else:
         options = sorted({*words.values(), "nothing"})
-        raise invalid(f"{tail.strip()!r} is not a choice of this card", options)
+        raise invalid(say("not_a_choice", text=tail.strip()), options)
     understood = format_card_choice(kind, choice)
     held = state.holder(track) == house
     return Instruction(
