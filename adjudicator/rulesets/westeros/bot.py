@@ -17,7 +17,7 @@ from adjudicator.orders.errors import OrderErrors
 from adjudicator.requests import Request
 from adjudicator.rulesets.westeros import bot_words as words
 from adjudicator.rulesets.westeros.board import load_board
-from adjudicator.rulesets.westeros.planning import areas_to_order, check_orders, is_allowed_type
+from adjudicator.rulesets.westeros.planning import areas_to_order, is_allowed_type
 from adjudicator.rulesets.westeros.state import State
 
 TRIES = 12
@@ -52,6 +52,8 @@ def _ahead(
     from adjudicator.rulesets.westeros import bot_westeros
     from adjudicator.rulesets.westeros.bot_ahead import ahead_lines, battle_lines
 
+    if state.phase == "westeros":
+        return []  # the round's lines came with the orders; the next round's come with its own
     if not any(r.kind == "orders" for r in asked):
         # Later in the round the lines sent with the orders still stand: only more battle
         # decisions (a second battle, a card list used up) may be missing.
@@ -130,13 +132,6 @@ def random_orders(state: State, house: str, rng: Dice) -> dict[str, str]:
 def propose_orders(state: State, request: Request, rng: Dice) -> list[str]:
     orders = random_orders(state, request.player, rng)
     return [words.order_line(state, a, t) for a, t in orders.items()]
-
-
-def is_legal_orders(state: State, house: str, orders: dict[str, str]) -> bool:
-    from adjudicator.requests import Instruction
-
-    lines = [Instruction("orders", "", {"area": a, "token": t}) for a, t in orders.items()]
-    return not check_orders(state, house, lines)
 
 
 # -- the Messenger Raven ------------------------------------------------------------------
