@@ -1,0 +1,1 @@
+"""Baltic: the Great Northern War (1700-1721), a two-player block game (Sweden, Coalition)."""
