@@ -75,3 +75,35 @@ def test_9_3e_friendly_harbor_needs_room() -> None:
     assert control.is_friendly_harbor(state, "smaland", "sweden")
     assert not control.is_friendly_harbor(state, "smaland", "coalition")
     assert not control.is_friendly_harbor(state, "ingermanland", "sweden")  # port, no harbor
+
+
+def test_11_1d_attrition_row_follows_swedes_in_russia() -> None:
+    """WE-14: box 2; top row -2 RP; bottom row -2 RP and forage -1 in Russia."""
+    state = blank_state(blocks={"swe_karl": ("svealand", 4)})
+    state.attrition = 2
+    assert control.attrition_row(state) == "top"
+    assert control.attrition_effect(state, "rp_level") == -2
+    assert control.attrition_effect(state, "forage_in_russia") == 0
+    state.blocks["swe_karl"].at = "smolensk"  # Summer 1708, Karl enters Smolensk
+    assert control.attrition_row(state) == "bottom"
+    assert control.attrition_effect(state, "rp_level") == -2
+    assert control.attrition_effect(state, "forage_in_russia") == -1
+    state.attrition = 3  # Lewenhaupt destroyed
+    assert control.attrition_effect(state, "rp_level") == -4
+    state.blocks["swe_karl"].at = "livland"  # every Swede leaves Russia
+    assert control.attrition_effect(state, "rp_level") == -2
+
+
+def test_11_1g_swede_in_ukraine_or_aboard_counts_only_on_land() -> None:
+    state = blank_state(blocks={"swe_krassow": ("poltava", 3)})
+    assert control.attrition_row(state) == "bottom"
+    state = blank_state(blocks={"pol_lubomirski": ("kiev", 3)}, active=("SWE", "RUS", "POL"))
+    assert control.attrition_row(state) == "top"  # a Swedish-nation block only
+
+
+def test_10_2e_last_block_on_map_counts_harbor_sea_and_aboard() -> None:
+    state = blank_state(
+        blocks={"swe_wachtmeister": ("kattegat", 3), "swe_karl": ("aboard:swe_wachtmeister", 4)}
+    )
+    assert control.blocks_on_map(state, "SWE") == ["swe_karl", "swe_wachtmeister"]
+    assert control.blocks_on_map(state, "DEN") == []
