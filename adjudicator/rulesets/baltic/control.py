@@ -155,3 +155,35 @@ def is_friendly_harbor(state: State, territory: str, side: str) -> bool:
         and is_friendly(state, territory, side)
         and harbor_room(state, territory) > 0
     )
+
+
+def blocks_on_map(state: State, nation: str) -> list[str]:
+    """The nation's blocks on the map: land, harbor, sea and aboard (10.2e), roster order."""
+    return [b for b in board().nation_blocks(nation) if state.is_on_map(b)]
+
+
+def is_swede_in_russia(state: State) -> bool:
+    """11.1g: a Swedish-nation land block in region `russia` or `ukraine` (cargo excluded)."""
+    regions = ("russia", "ukraine")
+    territories = board().territories
+    return any(
+        state.blocks[b].at in territories and territories[state.blocks[b].at].region in regions
+        for b in board().nation_blocks("SWE")
+    )
+
+
+def attrition_row(state: State) -> str:
+    """11.1d: the bottom row while a Swede is in Russia (Ukraine included), else the top row.
+
+    The row follows the position at every moment (11.1g), so it is never stored.
+    """
+    return "bottom" if is_swede_in_russia(state) else "top"
+
+
+def attrition_effect(state: State, kind: str) -> int:
+    """The sum of the `kind` effects of the marker's box and every lower box of its row (C.3).
+
+    Kinds: rp_level, ap, forage_in_russia, no_reinforce_in_russia (1 when in force).
+    """
+    effects = board().attrition_effects(state.attrition, attrition_row(state))
+    return sum(e["value"] for e in effects if e["kind"] == kind)
