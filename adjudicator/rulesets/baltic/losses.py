@@ -16,6 +16,10 @@ from adjudicator.rulesets.baltic.where import blocks_on_map
 
 BATTLE_CAUSES = ("battle", "garrison", "forced_retreat")
 """Causes that may take a royal block below 1 (2.3b) and that count for the reform (11.2k)."""
+REFORM_CAUSES = ("battle", "forced_retreat", "battle_cargo")
+"""11.2b: a Russian army "destroyed in battle (including in retreat)". NOTE (seed 11.2b, B3):
+a garrison hit is a siege, not a battle; cargo sunk with its fleet in a naval battle (9.3c,
+cause ``battle_cargo``) is destroyed in the battle."""
 
 
 def lose_step(state: State, block: str, cause: str, events: list[dict[str, Any]]) -> bool:
@@ -52,7 +56,7 @@ def destroy(state: State, block: str, cause: str, events: list[dict[str, Any]]) 
         }
     )
     for carried in cargo:  # 9.3c: blocks aboard a destroyed fleet are destroyed too
-        destroy(state, carried, "fleet_lost", events)
+        destroy(state, carried, "battle_cargo" if cause in BATTLE_CAUSES else "fleet_lost", events)
     after_destruction(state, block, cause)
 
 
@@ -72,7 +76,7 @@ def after_destruction(state: State, block: str, cause: str) -> None:
         if nation == "SWE":  # 11.1d: each Swedish army (or royal) destroyed, by any cause
             max_box = board().tables["attrition_track"]["max_box"]
             state.attrition = min(max_box, state.attrition + 1)
-        if nation == "RUS" and cause in BATTLE_CAUSES:
+        if nation == "RUS" and cause in REFORM_CAUSES:
             make_reform_eligible(state)  # 11.2b, k
 
 

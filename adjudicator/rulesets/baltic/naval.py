@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
+from adjudicator.dice import Dice
 from adjudicator.rulesets.baltic import control, standing
+from adjudicator.rulesets.baltic.battle import Battle
 from adjudicator.rulesets.baltic.control import board, harbor_fleets, sea_fleets, side_of_block
 from adjudicator.rulesets.baltic.state import HARBOR, POOL, SET_ASIDE, SIDES, State, aboard
 
@@ -532,3 +534,44 @@ def has_naval_battle(state: State, zone: str) -> bool:
 
 def _enemy_at_sea(state: State, zone: str, side: str) -> bool:
     return any(side_of_block(f) != side for f in sea_fleets(state, zone))
+
+
+# -- the naval battle (9.3) ---------------------------------------------------------------------
+def naval_battle(state: State, zone: str, attacker: str, rng: Dice) -> Battle:
+    """9.3a: a naval battle in `zone`, fought by the battle rules with the naval exceptions."""
+    return NavalBattle(state, zone, attacker, rng)
+
+
+class NavalBattle(Battle):
+    """9.3: the fleets at sea fight (9.3d: cargo neither fires nor takes hits); a fleet that
+    retreats goes at once to a friendly harbor or is lost (9.3b, e); no regroup at sea."""
+
+    kind = "naval"
+
+    def combatants(self, side: str) -> list[str]:
+        return sea_fleets(self.state, self.where, side)
+
+    def retreat_destination(self, block: str) -> str | None:
+        """9.3b: a retreating fleet always goes somewhere: a harbor, or set aside."""
+        side = side_of_block(block)
+        return choose_harbor(self.state, side, self.where) or SET_ASIDE
+
+    def retreat(self, block: str, destination: str) -> None:
+        target = retreat_fleet(self.state, block, self.where, self.events)
+        self.events.append(
+            {
+                "kind": "retreat",
+                "block": block,
+                "side": side_of_block(block),
+                "from": self.where,
+                "to": HARBOR + target if target else SET_ASIDE,
+                "round": self.round,
+            }
+        )
+
+    def forced_retreat(self, block: str) -> None:
+        """5.6b with 9.3e: after round 3 an attacking fleet retreats like any other."""
+        self.retreat(block, SET_ASIDE)
+
+    def after(self) -> None:
+        """No regroup at sea: 5.6c moves blocks to adjacent territories."""

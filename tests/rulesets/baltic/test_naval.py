@@ -9,6 +9,7 @@ from __future__ import annotations
 from adjudicator.rulesets.baltic import naval
 from adjudicator.rulesets.baltic.naval import Why
 from tests.rulesets.baltic.blank import blank_state
+from tests.rulesets.baltic.loaded_dice import LoadedDice
 
 
 def we1_state():
@@ -538,3 +539,131 @@ def test_9_5f_sea_retreat_follows_named_fleets_then_d6() -> None:
     )
     fleet = naval.retreat_to_sea(state, "swe_pommerska", "pommern", ["swe_sjoblad"], [])
     assert fleet == "swe_sjoblad"
+
+
+# -- naval battles fought whole (9.3a-f with section 5) --------------------------------------
+def retreat_round_2(state, side: str, zone: str) -> None:
+    state.standing[side] = {
+        f"battle|{zone}|": {
+            "text": "",
+            "value": {"mode": "retreat_round", "round": 2, "blocks": []},
+        }
+    }
+
+
+def test_9_3a_we3_naval_battle_then_retreat_to_sankt_peterburg() -> None:
+    """WE-3: Wachtmeister and Sjöblad sail from Reval into the Gulf, where Cruys (4) waits."""
+    state = blank_state(
+        year=1705,
+        season="spring",
+        markers={"nyen": "RUS"},
+        blocks={
+            "rus_cruys": ("gulf_of_finland", 4),
+            "swe_wachtmeister": ("H:estland", 4),
+            "swe_sjoblad": ("H:estland", 3),
+        },
+    )
+    state.converted.append("nyen")
+    retreat_round_2(state, "coalition", "gulf_of_finland")
+    fleets = ["swe_wachtmeister", "swe_sjoblad"]
+    path = ["estland", "gulf_of_finland"]
+    assert naval.plan_sail(state, "sweden", fleets, path) == ["gulf_of_finland"]
+    naval.sail(state, "sweden", fleets, path, [])
+    assert naval.has_naval_battle(state, "gulf_of_finland")
+    dice = LoadedDice([2, 5, 1, 6, 2, 3, 4, 4, 6, 3, 6, 5])
+    events = naval.naval_battle(state, "gulf_of_finland", "sweden", dice).fight()
+    assert dice.used_up()
+    assert state.blocks["rus_cruys"].at == "H:nyen" and state.blocks["rus_cruys"].strength == 2
+    assert state.blocks["swe_wachtmeister"].strength == 3
+    assert state.blocks["swe_sjoblad"].strength == 3
+    assert events[-1] == {"kind": "battle_end", "at": "gulf_of_finland", "winner": "sweden"}
+
+
+def test_9_3b_we3_variant_no_friendly_harbor_sets_cruys_aside() -> None:
+    state = blank_state(
+        year=1705,
+        season="spring",
+        markers={"nyen": "SWE"},
+        blocks={
+            "rus_cruys": ("gulf_of_finland", 4),
+            "swe_wachtmeister": ("gulf_of_finland", 4),
+            "swe_sjoblad": ("gulf_of_finland", 3),
+        },
+    )
+    state.converted.append("nyen")
+    retreat_round_2(state, "coalition", "gulf_of_finland")
+    dice = LoadedDice([2, 5, 1, 6, 2, 3, 4, 4, 6, 3, 6, 5])
+    naval.naval_battle(state, "gulf_of_finland", "sweden", dice).fight()
+    assert state.blocks["rus_cruys"].at == "set_aside"
+    naval.return_set_aside(state, [])
+    assert state.blocks["rus_cruys"].at == "set_aside"
+    state.nations["DEN"].status = "active"  # Denmark activates: København is friendly
+    naval.return_set_aside(state, [])
+    assert state.blocks["rus_cruys"].at == "pool"
+
+
+def test_9_3c_we4_cargo_destroyed_with_its_fleet_and_landed_by_the_retreating_one() -> None:
+    state = blank_state(
+        year=1710,
+        season="autumn",
+        active=("SWE", "RUS", "DEN"),
+        blocks={
+            "den_gyldenlove": ("kattegat", 3),
+            "den_reventlow": ("aboard:den_gyldenlove", 3),
+            "den_tordenskjold": ("kattegat", 1),
+            "den_guards": ("aboard:den_tordenskjold", 2),
+            "den_jyske": ("aboard:den_tordenskjold", 2),
+            "swe_wachtmeister": ("H:gotaland", 4),
+        },
+    )
+    retreat_round_2(state, "coalition", "kattegat")
+    naval.sail(state, "sweden", ["swe_wachtmeister"], ["gotaland", "kattegat"], [])
+    # R1 class B, defender first: Gyldenløve [3,4,5], Tordenskjold [2], Wachtmeister [1,2,1];
+    # R2: Tordenskjold retreats, Wachtmeister would fire but the battle is over.
+    dice = LoadedDice([3, 4, 5, 2, 1, 2, 1])
+    naval.naval_battle(state, "kattegat", "sweden", dice).fight()
+    assert dice.used_up()
+    assert state.blocks["swe_wachtmeister"].strength == 3
+    assert state.blocks["den_gyldenlove"].at == "pool"
+    assert state.blocks["den_reventlow"].at == "pool"
+    assert state.blocks["den_tordenskjold"].at == "H:sjaelland"
+    assert state.blocks["den_guards"].at == "sjaelland"
+    assert state.blocks["den_jyske"].at == "sjaelland"
+    assert state.blocks["den_guards"].strength == 2
+    assert state.attrition == 0
+
+
+def test_9_3d_cargo_neither_fires_nor_takes_hits() -> None:
+    state = blank_state(
+        blocks={
+            "swe_sjoblad": ("central_baltic", 1),
+            "swe_stenbock": ("aboard:swe_sjoblad", 4),
+            "rus_cruys": ("central_baltic", 4),
+        },
+        markers={"nyen": "RUS"},
+    )
+    # Class C, defender first: Sjöblad [6]; Cruys [1, 6, 6, 6] sinks it; Stenbock never rolls.
+    dice = LoadedDice([6, 1, 6, 6, 6])
+    naval.naval_battle(state, "central_baltic", "coalition", dice).fight()
+    assert dice.used_up()
+    assert state.blocks["swe_sjoblad"].at == "pool"
+    assert state.blocks["swe_stenbock"].at == "pool"
+    assert state.attrition == 1  # 11.1d: a Swedish army destroyed, by any cause
+
+
+def test_11_2b_russian_army_sunk_with_its_fleet_makes_reform_eligible() -> None:
+    """NOTE (seed 11.2b): destroyed in battle, including in retreat: cargo sunk counts."""
+    state = blank_state(
+        blocks={
+            "rus_cruys": ("central_baltic", 1),
+            "rus_golitsyn": ("aboard:rus_cruys", 3),
+            "swe_wachtmeister": ("central_baltic", 4),
+        },
+        markers={"nyen": "RUS"},
+    )
+    state.blocks["rus_sheremetev_b"].at = "out"
+    dice = LoadedDice([2, 6, 6, 6])  # class B before C: Wachtmeister sinks Cruys at once
+    naval.naval_battle(state, "central_baltic", "sweden", dice).fight()
+    assert state.blocks["rus_golitsyn"].at == "pool"
+    assert state.reform_eligible
+    assert state.blocks["rus_sheremetev_b"].at == "reform_box"
