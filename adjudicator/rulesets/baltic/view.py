@@ -43,6 +43,7 @@ def view(state: State, player: str | None) -> dict[str, Any]:
         "season": state.season,
         "phase": state.phase,
         "last_year": state.last_year,
+        "when": state.label,
         "sides": list(SIDES),
         "houses": list(board.nations),
         "first_player": state.first_player,
