@@ -156,6 +156,7 @@ def embark(state: State, side: str, plan: dict[str, str], territory: str, events
             "count": len(plan),
             "blocks": list(plan),
             "fleets": sorted(set(plan.values()), key=lambda f: board().blocks[f].roster),
+            "_secret": ["blocks", "fleets"],
         }
     )
 
@@ -240,6 +241,7 @@ def sail(
             "count": len(fleets),
             "cargo": len(cargo),
             "blocks": [*fleets, *cargo],
+            "_secret": ["blocks"],
         }
     )
 
@@ -286,6 +288,7 @@ def disembark(
             "to": territory,
             "count": len(blocks),
             "blocks": list(blocks),
+            "_secret": ["blocks"],
         }
     )
     announce_entry(state, territory, side, events)
@@ -318,6 +321,7 @@ def announce_entry(state: State, territory: str, side: str, events: Events) -> N
             "to": zone,
             "count": len(fleets),
             "blocks": fleets,
+            "_secret": ["blocks"],
         }
     )
 
@@ -347,6 +351,7 @@ def expel_fleets(state: State, territory: str, events: Events) -> str | None:
             "to": zone,
             "count": len(losers),
             "blocks": list(losers),
+            "_secret": ["blocks"],
         }
     )
     for fleet in losers:
@@ -377,6 +382,7 @@ def relocate_fleets(state: State, events: Events) -> None:
                         "from": territory,
                         "to": target,
                         "blocks": [fleet],
+                        "_secret": ["blocks"],
                     }
                 )
             else:
@@ -449,6 +455,7 @@ def retreat_fleet(state: State, fleet: str, zone: str, events: Events) -> str | 
                 "to": target,
                 "count": len(cargo),
                 "blocks": cargo,
+                "_secret": ["blocks"],
             }
         )
         enemy = [b for b in control.land_blocks(state, target) if side_of_block(b) != side]
@@ -522,6 +529,7 @@ def retreat_to_sea(
             "to": state.blocks[fleet].at,
             "blocks": [block],
             "fleet": fleet,
+            "_secret": ["fleet"],
         }
     )
     return fleet
