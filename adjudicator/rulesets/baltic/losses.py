@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.rulesets.baltic.control import board
-from adjudicator.rulesets.baltic.state import POOL, State, other_side
+from adjudicator.rulesets.baltic.state import POOL, State
 from adjudicator.rulesets.baltic.where import blocks_on_map
 
 BATTLE_CAUSES = ("battle", "garrison", "forced_retreat")
@@ -68,11 +68,11 @@ def after_destruction(state: State, block: str, cause: str) -> None:
         due(state, nation)  # 10.2a1
     if not blocks_on_map(state, nation) and state.nations[nation].status == "active":
         due(state, nation)  # 10.2a3: its last block on the map
+    for side, rule in state.victory.items():  # 12.2c: each destruction counts
+        wanted = rule.get("destroyed") if isinstance(rule, dict) else None
+        if wanted and wanted["nation"] == nation and info.type in wanted["types"]:
+            state.vp[side] = state.vp.get(side, 0) + 1
     if info.is_army:
-        side = board().side_of(nation)
-        state.vp[other_side(side)] = state.vp.get(other_side(side), 0) + (
-            1 if nation in ("SWE", "RUS") else 0
-        )
         if nation == "SWE":  # 11.1d: each Swedish army (or royal) destroyed, by any cause
             max_box = board().tables["attrition_track"]["max_box"]
             state.attrition = min(max_box, state.attrition + 1)

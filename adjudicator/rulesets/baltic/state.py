@@ -104,8 +104,8 @@ class Turn:
     crossings: dict[str, int] = field(default_factory=dict)
     """'a|b' (ids sorted) -> blocks of the active side across that border this phase (4.2)."""
     entries: list[list[str]] = field(default_factory=list)
-    """[territory, from] for each attacking entry this phase, in order; from is a territory
-    or 'sea' (5.2 battle order, 5.5c retreats)."""
+    """[territory, from, block] for each block entering a territory this phase, in order;
+    from is a territory or 'sea' (5.2 battle order, 5.5c retreats)."""
     sieges: list[list[str]] = field(default_factory=list)
     """[territory, side] for each siege round declared this phase, in order (6.2)."""
     politics: list[str] = field(default_factory=list)

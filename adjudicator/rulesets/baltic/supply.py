@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from adjudicator.rulesets.baltic import control, resources
+from adjudicator.rulesets.baltic import control, resources, standing
 from adjudicator.rulesets.baltic.control import board, land_blocks, relation
 from adjudicator.rulesets.baltic.losses import lose_step
 from adjudicator.rulesets.baltic.state import SIDES, State, other_side
@@ -70,12 +70,9 @@ def next_forage_loss(state: State, territory: str, side: str) -> str | None:
         for b in land_blocks(state, territory, side)
         if not (board().blocks[b].is_royal and state.blocks[b].strength <= 1)
     ]
-    for key in (f"forage|{territory}", "forage|any"):
-        line = state.standing.get(side, {}).get(key)
-        if line:
-            for block in line["value"]["blocks"]:
-                if block in present:
-                    return block
+    for block in standing.forage_losses(state, side, territory):
+        if block in present:
+            return block
     ordered = forage_order(state, present)
     return ordered[0] if ordered else None
 
