@@ -67,7 +67,9 @@ def publish(
     tx.write("game.yaml", dump_yaml(game.public_meta(now)))
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
     view = public_view
-    tx.message = f"{game.meta['id']}: round {view['round']}, {view['phase']} (step {game.step})"
+    # A game names its moment with 'when' (baltic: '1708 Spring'), else with its round.
+    when = view["when"] if "when" in view else f"round {view.get('round')}"
+    tx.message = f"{game.meta['id']}: {when}, {view.get('phase')} (step {game.step})"
     return written
 
 
