@@ -339,6 +339,14 @@ def parse_clear(rest: str) -> Standing:
 # -- the submission -----------------------------------------------------------------------------
 def parse_submission(state: State, side: str, text: str) -> list[Instruction]:
     """Every line; raises `OrderErrors` listing every fault (13.2: rejected whole)."""
+    words.CURRENT.append(state)
+    try:
+        return read_submission(state, side, text)
+    finally:
+        words.CURRENT.pop()
+
+
+def read_submission(state: State, side: str, text: str) -> list[Instruction]:
     errors: list[OrderError] = []
     lines: list[dict[str, Any]] = []
     standing: list[Instruction] = []

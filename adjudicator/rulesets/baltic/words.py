@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.orders.errors import invalid
+from adjudicator.orders.errors import LineError, invalid
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.state import State
 
@@ -37,8 +37,20 @@ def side_blocks(side: str) -> list[str]:
     return [b for b, info in board().blocks.items() if board().side_of(info.nation) == side]
 
 
+CURRENT: list[State] = []
+"""The state being read against (set by `reading`), so that a name shared by twins
+('Sheremetev') means the one on the map."""
+
+
 def block(text: str, side: str) -> str:
-    """One of the side's blocks by name."""
+    """One of the side's blocks by name: among those on the map first, then all of them."""
+    if CURRENT:
+        state = CURRENT[-1]
+        present = [b for b in side_blocks(side) if state.is_on_map(b)]
+        try:
+            return board().block_names.find(text.strip(), present)
+        except LineError:
+            pass
     return board().block_names.find(text.strip(), side_blocks(side))
 
 
