@@ -185,6 +185,11 @@ def test_c1_event_table(board):
         "separate_peace",
     ]
     assert board.tables["action_table"][6] == {"event": True}
+    assert board.event(10)["params"] == {"on": [6]}
+    assert board.tables["politics_table"] == {
+        "own": {"on": [4, 5, 6], "rp": 2},
+        "enemy": {"on": [5, 6], "rp": -2},
+    }
 
 
 def _rp_level(board, scenario, nation):
