@@ -43,12 +43,18 @@ def is_legal_land(state: State, block: str, territory: str) -> bool:
 
 
 def fleet_harbors(state: State, block: str) -> list[str]:
-    """Harbors a fleet may be placed in now, in map order (8.6, 11.2j)."""
+    """Harbors a fleet may be placed in now (8.6, 11.2j): those of the nation's placement list
+    first, in its order, then the rest in map order.
+
+    NOTE (B3): 8.6 gives no order among a nation's harbors; WE-7 musters both Danish fleets
+    in København (Sjælland, first of Denmark's list), not in Akershus (first on the map).
+    """
     nation = board().nations[board().blocks[block].nation]
     if nation.fleet_placement == "none":
         return []
     if nation.fleet_placement == "own_harbors":
-        candidates = list(board().territories)
+        listed = [t for t in nation.placement if t in board().territories]
+        candidates = listed + [t for t in board().territories if t not in listed]
     else:  # 11.2j: the listed harbors, only once converted
         candidates = [t for t in nation.fleet_placement if t in state.converted]
     return [
