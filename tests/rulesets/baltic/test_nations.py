@@ -418,3 +418,18 @@ def test_11_8b_prussia_and_hannover_may_be_offered_a_truce_and_have_no_royal() -
     state = blank_state(active=("SWE", "RUS", "HAN"), blocks={"han_bulow": ("hannover", 3)})
     destroy(state, "han_bulow", "battle", [])
     assert "HAN" in state.turn.truces_due  # WE-9: its only block on the map (10.2a3)
+
+
+def test_11_2l_deduction_counts_the_block_placed_by_this_years_reform() -> None:
+    state = we15_state()
+    destroy(state, "rus_golitsyn", "battle", [])
+    assert entry(state, 1701, {"block": "rus_pyotr_h", "year": 1705}) == 23
+    assert state.blocks["rus_pyotr_b"].at == "year:1705"
+
+
+def test_11_7b_sweden_rolls_for_ukraine_under_10_1d() -> None:
+    state = blank_state(year=1708, phase="entry", blocks={"swe_lewenhaupt": ("kiev", 3)})
+    assert politics.roller("UKR") == "sweden" and politics.can_roll(state, "UKR")
+    state.blocks["swe_lewenhaupt"].at = "smolensk"
+    state.blocks["swe_livgardet"].at = "kiev"  # a regiment is not an army
+    assert not politics.can_roll(state, "UKR")

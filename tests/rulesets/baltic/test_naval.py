@@ -667,3 +667,32 @@ def test_11_2b_russian_army_sunk_with_its_fleet_makes_reform_eligible() -> None:
     assert state.blocks["rus_golitsyn"].at == "pool"
     assert state.reform_eligible
     assert state.blocks["rus_sheremetev_b"].at == "reform_box"
+
+
+def test_9_2a_loading_is_the_blocks_move_like_ordinary_movement() -> None:
+    state = blank_state(blocks={"swe_stenbock": ("gotaland", 3), "swe_sjoblad": ("kattegat", 3)})
+    plan = naval.plan_embark(state, "sweden", ["swe_stenbock"], "gotaland")
+    naval.embark(state, "sweden", plan, "gotaland", [])
+    assert state.turn.moved == ["swe_stenbock"]  # 4.1b: it moves no more this season
+    state.blocks["swe_stenbock"].at = "gotaland"
+    assert naval.plan_embark(state, "sweden", ["swe_stenbock"], "gotaland") == Why.MOVED
+
+
+def test_9_4a_fleets_in_harbor_are_at_anchor_inside_the_territory() -> None:
+    from adjudicator.rulesets.baltic import control
+
+    state = blank_state(blocks={"swe_sjoblad": ("H:estland", 3), "rus_bauer": ("estland", 3)})
+    assert control.harbor_fleets(state, "estland") == ["swe_sjoblad"]
+    assert control.land_blocks(state, "estland") == ["rus_bauer"]  # 9.4b: no occupation
+    assert control.sea_fleets(state, "gulf_of_finland") == []
+    assert not naval.has_naval_battle(state, "gulf_of_finland")
+
+
+def test_9_5b_retreat_to_sea_only_from_a_friendly_port() -> None:
+    """Courland's port while Poland is inactive is neutral, not friendly."""
+    state = blank_state(
+        blocks={"swe_lewenhaupt": ("courland", 4), "swe_sjoblad": ("central_baltic", 3)}
+    )
+    assert naval.sea_retreat_fleets(state, "swe_lewenhaupt", "courland") == []
+    state.nations["POL"].status = "active"
+    assert naval.sea_retreat_fleets(state, "swe_lewenhaupt", "courland") == ["swe_sjoblad"]

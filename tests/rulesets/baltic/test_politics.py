@@ -381,3 +381,38 @@ def test_11_8a_active_receiver_is_truced_without_a_cube() -> None:
     assert state.blocks["pru_anhalt"].at == "pool"
     assert "prussia" not in state.markers  # 10.2b2: enemy markers on its home removed
     assert state.blocks["swe_krassow"].at != "prussia"  # 10.2b3
+
+
+def test_10_0_a_nation_enters_by_activation_and_leaves_by_truce() -> None:
+    state = blank_state(year=1702, phase="entry")
+    politics.roll_for(state, "DEN", LoadedDice([6]), [], "activation")
+    assert state.nations["DEN"].status == "active"
+    politics.impose_truce(state, "DEN", LoadedDice([]), [])
+    assert state.nations["DEN"].status == "truce"
+    assert all(not state.is_on_map(b) for b in ("den_reventlow", "den_gyldenlove"))
+
+
+def test_10_3b_nation_may_roll_from_the_start_of_its_cube_years_entry_phase() -> None:
+    from adjudicator.rulesets.baltic import nations
+
+    state = blank_state(year=1715, phase="entry", statuses={"DEN": "truce"})
+    state.nations["DEN"].cube_year = 1715
+    assert not politics.can_roll(state, "DEN")
+    nations.year_track_arrivals(state, [])  # step 1
+    assert politics.can_roll(state, "DEN")
+
+
+def test_10_3d_reactivated_russia_musters_its_royal_and_the_cossacks() -> None:
+    """10.3d, 8.7: Russia's reactivation places the royal block it has in the pool (3) and
+    the Cossacks (2), on its own side."""
+    from adjudicator.rulesets.baltic import nations
+
+    state = blank_state(year=1712, phase="entry", statuses={"RUS": "truce"})
+    state.nations["RUS"].cube_year = 1712
+    state.blocks["rus_pyotr_h"].at = "removed"
+    nations.year_track_arrivals(state, [])
+    assert politics.roller("RUS") == "coalition"
+    politics.roll_for(state, "RUS", LoadedDice([6]), [], "activation")
+    assert state.blocks["rus_pyotr_b"].at == "moskva" and state.blocks["rus_pyotr_b"].strength == 3
+    assert state.blocks["rus_cossacks"].at == "moskva"
+    assert state.blocks["rus_cossacks"].strength == 2
