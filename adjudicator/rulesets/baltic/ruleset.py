@@ -27,10 +27,19 @@ PUBLIC_KINDS = (
     "siege_round",
     "siege_fire",
     "sea_retreat",
-    "naval_retreat",
+    "fleet_retreat",
+    "reform",
+    "reform_skipped",
+    "arrivals",
+    "nyen_fleets",
+    "nyen_fleets_out",
+    "fleet_set_aside",
+    "set_aside_returned",
 )
-"""Events of battles and sieges, which show the blocks in them to everyone (13.6)."""
-IDENTITY_KEYS = ("block", "blocks", "fleet", "fleets", "cargo")
+"""Events whose blocks everyone sees (13.6): battles and sieges show the blocks in them;
+the Year Track, the Reform box and set-aside blocks are public."""
+IDENTITY_KEYS = ("block", "blocks", "fleet", "fleets")
+"""Keys that name blocks: hidden from the public unless the kind is public (13.6)."""
 
 
 class Baltic:
