@@ -92,7 +92,15 @@ def russian_reform(state: State, events: Events) -> None:
         return
     found = can_reform(state, line["block"], line.get("year"))
     if found is None:
-        events.append({"kind": "reform_skipped", "block": line["block"], "year": line.get("year")})
+        # 13.6, 14: a standing line is secret until applied; a skipped one stays private.
+        events.append(
+            {
+                "kind": "reform_skipped",
+                "block": line["block"],
+                "year": line.get("year"),
+                "_to": "coalition",
+            }
+        )
         return
     original, reformed, year = found
     standing.use_up(state, "coalition", "reform")
