@@ -158,11 +158,16 @@ def capture(state: State, territory: str, side: str, rng: Dice, events: list) ->
     cap_rp_available(state)  # 1. RP levels
     from adjudicator.rulesets.baltic import naval
 
-    naval.expel_fleets(state, territory, events)  # 2. 9.4d
+    zone = naval.expel_fleets(state, territory, events)  # 2. 9.4d
+    if zone:  # 9.4f, 5.2: with enemy fleets at sea there, the naval battle is fought at once
+        events.extend(naval.naval_battle(state, zone, side, rng).fight())
     if board().territories[territory].capital and home and home != new:
         due(state, home)  # 3. 10.2a2
-    if board().territories[territory].region == "russia" and side == "sweden":
-        make_reform_eligible(state)  # 4. 11.2b, k
+    if board().territories[territory].region == "russia":
+        # 4. NOTE (B3, seed 11.2b): "if a territory in Russia was captured", by anyone; the
+        # spec's 11.2k names a Swedish-side captor, which differs only when a position starts
+        # with a Swedish marker in Russia before the reform is eligible. The seed wins.
+        make_reform_eligible(state)
     nyen_hook(state, territory, loser, new, events)  # 5. 11.2g
 
 

@@ -433,3 +433,22 @@ def test_11_7b_sweden_rolls_for_ukraine_under_10_1d() -> None:
     state.blocks["swe_lewenhaupt"].at = "smolensk"
     state.blocks["swe_livgardet"].at = "kiev"  # a regiment is not an army
     assert not politics.can_roll(state, "UKR")
+
+
+def test_11_2b_seed_garrison_hits_are_not_battle_for_the_reform() -> None:
+    """NOTE (seed 11.2b): "destroyed in battle (including in retreat)": a siege is no battle."""
+    state = we15_state()
+    destroy(state, "rus_golitsyn", "garrison", [])
+    assert not state.reform_eligible
+    destroy(state, "rus_menshikov_h", "forced_retreat", [])  # 5.6b: "including in retreat"
+    assert state.reform_eligible
+
+
+def test_11_2b_seed_any_capture_in_russia_makes_reform_eligible() -> None:
+    """NOTE (seed 11.2b): a Coalition recapture of a Swedish-held Russian territory counts."""
+    from adjudicator.rulesets.baltic import siege
+
+    state = blank_state(markers={"pskov": "SWE"}, blocks={"rus_weyde": ("pskov", 3)})
+    siege.capture(state, "pskov", "coalition", LoadedDice([]), [])
+    assert nations.controller(state, "pskov") == "RUS"
+    assert state.reform_eligible

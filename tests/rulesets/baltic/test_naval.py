@@ -696,3 +696,25 @@ def test_9_5b_retreat_to_sea_only_from_a_friendly_port() -> None:
     assert naval.sea_retreat_fleets(state, "swe_lewenhaupt", "courland") == []
     state.nations["POL"].status = "active"
     assert naval.sea_retreat_fleets(state, "swe_lewenhaupt", "courland") == ["swe_sjoblad"]
+
+
+def test_9_4f_we5_variant_capture_fights_the_naval_battle_at_once() -> None:
+    """WE-5 variant: with Cruys at sea in the Gulf, the naval battle is fought at once, the
+    Coalition attacking: Sjöblad (2 after the step loss) against Cruys."""
+    from adjudicator.rulesets.baltic import siege
+
+    state = we5_state()
+    for block in ("rus_sheremetev_b", "rus_bauer"):
+        state.blocks[block].at = "estland"
+    state.blocks["rus_cruys"].at = "gulf_of_finland"
+    state.blocks["rus_cruys"].strength = 4
+    state.markers["nyen"] = "RUS"
+    events: list = []
+    # Class C: Sjöblad (defender) [6, 6], then Cruys [1, 1, 6, 6]: Sjöblad sunk in round 1.
+    siege.capture(state, "estland", "coalition", LoadedDice([6, 6, 1, 1, 6, 6]), events)
+    assert state.markers["estland"] == "RUS"
+    assert state.blocks["swe_sjoblad"].at == "pool"
+    assert [e["kind"] for e in events if e["kind"] in ("battle", "battle_end")] == [
+        "battle",
+        "battle_end",
+    ]
