@@ -459,7 +459,9 @@ def retreat_fleet(state: State, fleet: str, zone: str, events: Events) -> str | 
             }
         )
         enemy = [b for b in control.land_blocks(state, target) if side_of_block(b) != side]
-        if enemy:
+        if enemy and side == _active_side(state):
+            # the active side's landed blocks attack "from the sea" (5.2 order, 5.5c); the
+            # other side's cargo simply defends where it landed (9.3e)
             state.turn.entries.extend([target, "sea", b] for b in cargo)
     return target
 
@@ -583,3 +585,9 @@ class NavalBattle(Battle):
 
     def after(self) -> None:
         """No regroup at sea: 5.6c moves blocks to adjacent territories."""
+
+
+def _active_side(state: State) -> str | None:
+    from adjudicator.rulesets.baltic.sequence import active_side
+
+    return active_side(state)

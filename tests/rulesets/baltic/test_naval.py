@@ -347,6 +347,7 @@ def test_9_3e_cargo_landing_among_enemies_makes_a_land_battle() -> None:
             "swe_stenbock": ("sjaelland", 3),
             "swe_wachtmeister": ("kattegat", 3),
         },
+        first_player="coalition",  # the Coalition is active: its landed cargo attacks
     )
     naval.retreat_fleet(state, "den_tordenskjold", "kattegat", [])
     assert state.blocks["den_reventlow"].at == "sjaelland"
@@ -718,3 +719,21 @@ def test_9_4f_we5_variant_capture_fights_the_naval_battle_at_once() -> None:
         "battle",
         "battle_end",
     ]
+
+
+def test_9_3e_defenders_cargo_landing_defends_rather_than_attacks() -> None:
+    """The active side attacks everywhere (5.1): a defending fleet's cargo that lands among
+    the attacker's blocks defends there; it is not an attacking entry."""
+    state = blank_state(
+        active=("SWE", "RUS", "DEN"),
+        blocks={
+            "den_tordenskjold": ("kattegat", 1),
+            "den_reventlow": ("aboard:den_tordenskjold", 2),
+            "swe_stenbock": ("sjaelland", 3),
+        },
+    )
+    state.first_player = "sweden"
+    state.phase = "action_1"
+    naval.retreat_fleet(state, "den_tordenskjold", "kattegat", [])
+    assert state.blocks["den_reventlow"].at == "sjaelland"
+    assert state.turn.entries == []
