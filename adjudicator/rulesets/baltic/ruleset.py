@@ -160,6 +160,13 @@ class Baltic:
             )
         return Choice(None)
 
+    def bot(self, state: State, player: str, rng: Dice, ahead: bool) -> str | None:
+        """Order lines (no header) answering what `player` is asked now; with `ahead`, also
+        standing lines for later decisions. None when nothing is asked of `player`."""
+        from adjudicator.rulesets.baltic import bot
+
+        return bot.bot(state, player, self.requests(state), rng, ahead)
+
     def default(self, state: State, request: Request, rng: Dice) -> Any:
         if request.kind == "orders":
             return {"side": request.player, "lines": [], "standing": [], "nmr": True}
