@@ -737,3 +737,84 @@ def test_9_3e_defenders_cargo_landing_defends_rather_than_attacks() -> None:
     naval.retreat_fleet(state, "den_tordenskjold", "kattegat", [])
     assert state.blocks["den_reventlow"].at == "sjaelland"
     assert state.turn.entries == []
+
+
+# -- battles on land with the naval rules (9.2, 9.5 with section 5) --------------------------
+def standing_line(state, side: str, text: str) -> None:
+    from adjudicator.rulesets.baltic import standing
+    from adjudicator.rulesets.baltic.instructions import parse_standing
+
+    found = parse_standing(side, text)
+    assert found is not None, text
+    key, value = found
+    standing.merge(state, side, [{"key": key, "text": text, "value": value}])
+
+
+WE6_CLASS_A = [5, 6, 4, 6, 3, 5, 6, 2, 4, 6]
+"""WE-6 round 1, class A: Karl XII, Livgardet and Rehnskiöld all miss."""
+WE6_CLASS_C = [1, 1, 3, 5, 1, 2, 6, 4, 1, 3, 4]
+"""WE-6 round 1, class C: Sheremetev, Golitsyn, Streltsy."""
+
+
+def test_9_5e_we6_the_attack_fails_and_the_swedes_retreat_to_sea() -> None:
+    """WE-6: the battle of WE-1 with `battle Ingermanland: retreat round 2`."""
+    from adjudicator.rulesets.baltic.battle import Battle
+
+    state = we1_state()
+    naval.sail(state, "sweden", FLEETS, PATH, [])
+    naval.disembark(state, "sweden", CARGO, "gulf_of_finland", "ingermanland", [])
+    standing_line(state, "sweden", "battle Ingermanland: retreat round 2")
+    dice = LoadedDice([*WE6_CLASS_A, *WE6_CLASS_C])
+    Battle(state, "ingermanland", "sweden", dice).fight()
+    assert dice.used_up()
+    assert state.carrier("swe_karl") == "swe_wachtmeister"
+    assert state.carrier("swe_livgardet") == "swe_anckarstierna"
+    assert state.carrier("swe_rehnskiold") == "swe_anckarstierna"
+    assert [state.blocks[b].strength for b in CARGO] == [2, 2, 2]
+    assert state.turn.truces_due == []
+
+
+def test_9_5d_we6_variant_russian_narva_means_no_retreat_and_karls_loss() -> None:
+    """WE-6 variant: Ingermanland Russian: the Swedes keep firing; after round 3 all are
+    destroyed; Karl XII's loss makes Sweden's truce due (10.2a1, 10.2d)."""
+    from adjudicator.rulesets.baltic.battle import Battle
+
+    state = we1_state()
+    state.markers["ingermanland"] = "RUS"
+    naval.sail(state, "sweden", FLEETS, PATH, [])
+    naval.disembark(state, "sweden", CARGO, "gulf_of_finland", "ingermanland", [])
+    standing_line(state, "sweden", "battle Ingermanland: retreat round 2")
+    misses = [6] * 40  # nobody hits in rounds 2 and 3
+    dice = LoadedDice([*WE6_CLASS_A, *WE6_CLASS_C, *misses])
+    Battle(state, "ingermanland", "sweden", dice).fight()
+    assert [state.blocks[b].at for b in CARGO] == ["pool"] * 3
+    assert "SWE" in state.turn.truces_due
+
+
+def test_9_5d_we2_landed_attackers_without_a_friendly_port_are_destroyed() -> None:
+    """WE-2: three rounds at Sjælland; the landed regiments may retreat only to sea, and
+    Sjælland's port is not friendly: both are destroyed; the Attrition Track does not move."""
+    from adjudicator.rulesets.baltic.battle import Battle
+
+    state = blank_state(
+        year=1710,
+        season="autumn",
+        active=("SWE", "RUS", "DEN"),
+        blocks={
+            "swe_anckarstierna": ("kattegat", 3),
+            "swe_vastgota": ("aboard:swe_anckarstierna", 3),
+            "swe_smalands": ("aboard:swe_anckarstierna", 3),
+            "den_guards": ("sjaelland", 2),
+        },
+    )
+    blocks = ["swe_vastgota", "swe_smalands"]
+    naval.disembark(state, "sweden", blocks, "kattegat", "sjaelland", [])
+    round_1 = [6, 5, 5, 6, 2, 2, 3, 4]  # Guards; Smålands, Västgöta (roster breaks the tie)
+    round_2 = [3, 4, 2, 2, 3, 6, 6, 5]
+    round_3 = [1, 6, 4, 5, 6, 3, 4]  # Guards hit Smålands 3->2; Västgöta, then Smålands
+    dice = LoadedDice([*round_1, *round_2, *round_3])
+    Battle(state, "sjaelland", "sweden", dice).fight()
+    assert dice.used_up()
+    assert state.blocks["swe_vastgota"].at == "pool" and state.blocks["swe_smalands"].at == "pool"
+    assert state.blocks["den_guards"].at == "sjaelland"
+    assert state.attrition == 0
