@@ -93,6 +93,11 @@ def _private_report(
             "player": player,
             "view": view,
             "events": [e for e in mine if e.kind != "instruction_used"],
+            # Everything this player may read, public and private, in the order it happened:
+            # a game whose private report is the public one plus its secrets (baltic) uses it.
+            "timeline": [
+                e for e in events if (e.public or e.to == player) and e.kind != "instruction_used"
+            ],
             "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
             "waiting": waiting_lines(game, player),
         },

@@ -22,6 +22,7 @@ def context(state, viewer=None, events=()):
         "map_url": None,
         "player": viewer,
         "used": [],
+        "timeline": list(events),
     }
 
 
@@ -64,6 +65,8 @@ def test_13_6_private_report_adds_own_identities_only():
     ]
     text = render("baltic", "private", "md", context(moved_state(), "sweden", events))
     assert "Sweden builds Armfeldt in Svealand (2 RP)." in text
+    assert "Sweden builds a block in Svealand" not in text  # replaced by the own copy
+    assert "Sweden: 2 blocks Lithuania → Polotsk." in text  # the public events too
     assert "Karl XII 4, Schlippenbach 3, Livgardet 3, Rehnskiöld 3, Upplands 3" in text
     assert "| Ingermanland |  | Russia | 2 blocks |" in text
     for hidden in ("Cruys", "Bauer", "Golitsyn", "Streltsy"):
