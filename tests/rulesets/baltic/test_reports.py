@@ -56,12 +56,19 @@ def test_13_6_public_report_counts_and_paths():
 
 
 def test_13_6_private_report_adds_own_identities_only():
+    private = {
+        "side": "sweden",
+        "nation": "SWE",
+        "rp": 2,
+        "at": "svealand",
+        "block": "swe_armfeldt",
+        "private": True,
+    }
+    # ruleset.to_events puts a side's own copy right after the public event
     events = [
-        *PUBLIC_EVENTS,
-        Event(
-            "build",
-            {"side": "sweden", "nation": "SWE", "rp": 2, "at": "svealand", "block": "swe_armfeldt"},
-        ),
+        *PUBLIC_EVENTS[:3],
+        Event("build", private, public=False, to="sweden"),
+        PUBLIC_EVENTS[3],
     ]
     text = render("baltic", "private", "md", context(moved_state(), "sweden", events))
     assert "Sweden builds Armfeldt in Svealand (2 RP)." in text
