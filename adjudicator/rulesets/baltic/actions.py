@@ -8,7 +8,6 @@ current state (instructions.py), so that receipt and execution never disagree.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from adjudicator.dice import Dice
@@ -28,7 +27,7 @@ FREE = ("cede", "pass")
 
 def execute(state: State, side: str, line: dict[str, Any], rng: Dice, events: Events) -> None:
     """Run one action line; on `Void` nothing of it is applied."""
-    trial = copy.deepcopy(state)
+    trial = state.copy()
     trial_events: Events = []
     ACTIONS[line["action"]](trial, side, line, rng, trial_events)
     for name in state.__dataclass_fields__:

@@ -9,7 +9,6 @@ then is an error of the submission, and the same check voids a line at execution
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Callable
 from typing import Any
@@ -399,7 +398,7 @@ def check_at_receipt(state: State, side: str, lines: list[dict[str, Any]]) -> li
         fault = Void("ap", ap=ap)
         line = costly[ap]
         errors.append(illegal(fault.text).at(line["line"], line["text"]))
-    trial = copy.deepcopy(state)
+    trial = state.copy()
     if trial.phase != phase:
         trial.turn = Turn(moved=trial.turn.moved, politics=trial.turn.politics)
     rng = Dice(b"receipt", "check", 0)

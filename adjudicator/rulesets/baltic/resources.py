@@ -5,6 +5,8 @@ The level follows control, cessions and the Attrition box; only RP available is 
 
 from __future__ import annotations
 
+import functools
+
 from adjudicator.rulesets.baltic.control import board, controller, home_nation, is_active
 from adjudicator.rulesets.baltic.state import State
 
@@ -42,15 +44,31 @@ def counts_as_home(state: State, territory: str, nation: str) -> bool:
     return stand_in == nation and not is_active(state, home)
 
 
+@functools.cache
+def printed_homes(nation: str) -> tuple[str, ...]:
+    """Territories whose printed home nation is `nation` (Appendix A)."""
+    return board().home_territories(nation)
+
+
+def home_candidates(state: State, nation: str) -> list[str]:
+    """Territories that may count as `nation`'s home now: its printed ones, ceded ones, and
+    those of an inactive nation it stands in for (11.7a); `counts_as_home` decides."""
+    found = list(printed_homes(nation)) + [c["territory"] for c in state.cessions]
+    for other, info in board().nations.items():
+        if info.counts_as_while_inactive == nation:
+            found += printed_homes(other)
+    return found
+
+
 def rp_level(state: State, nation: str) -> int:
     """8.1: rp_base + RP of the home territories it controls + cession adjustments, and the
     Attrition effects for Sweden (11.1d)."""
     info = state.nations[nation]
     level = info.rp_base + info.rp_adjust
-    for tid, territory in board().territories.items():
-        mine = not territory.transit and controller(state, tid) == nation
-        if mine and counts_as_home(state, tid, nation):
-            level += territory.rp
+    territories = board().territories
+    for tid in dict.fromkeys(home_candidates(state, nation)):
+        if controller(state, tid) == nation and counts_as_home(state, tid, nation):
+            level += territories[tid].rp
     if nation == "SWE":
         level += attrition_effect(state, "rp_level")
     return level

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.baltic import actions, control, events, naval, resources, supply, victory
+from adjudicator.rulesets.baltic import actions, events, naval, resources, supply, victory
 from adjudicator.rulesets.baltic.battle import Battle
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.rolls import roll
@@ -204,10 +204,22 @@ def battle_locations(state: State, attacker: str) -> list[str]:
     return seas + land
 
 
-def is_battle(state: State, location: str) -> bool:
+def is_battle(state: State, location: str, land: set[str]) -> bool:
+    """A battle is due in `location`; `land` is `contested(state)`."""
     if board().is_sea(location):
         return naval.has_naval_battle(state, location)
-    return all(control.land_blocks(state, location, s) for s in SIDES)
+    return location in land
+
+
+def contested(state: State) -> set[str]:
+    """Territories holding land blocks of both sides (5.1), in one pass over the blocks."""
+    territories = board().territories
+    sides: dict[str, set[str]] = {}
+    for block, info in state.blocks.items():
+        if info.at in territories:
+            sides.setdefault(info.at, set()).add(board().blocks[block].nation)
+    nations = board().nations
+    return {t for t, found in sides.items() if len({nations[n].side for n in found}) == 2}
 
 
 def battle_step(state: State, attacker: str, rng: Dice, out: Events) -> None:
@@ -217,11 +229,10 @@ def battle_step(state: State, attacker: str, rng: Dice, out: Events) -> None:
     order = chosen + [loc for loc in default if loc not in chosen]
     fought: set[str] = set()
     while True:
-        todo = next((loc for loc in order if loc not in fought and is_battle(state, loc)), None)
-        if todo is None:
-            todo = next(
-                (t for t in board().territories if t not in fought and is_battle(state, t)), None
-            )
+        land = contested(state)
+        todo = next(
+            (loc for loc in order if loc not in fought and is_battle(state, loc, land)), None
+        )
         if todo is None:
             return
         fought.add(todo)
