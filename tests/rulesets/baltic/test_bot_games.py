@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+import yaml
 
 from adjudicator.requests import Event
 from adjudicator.rulesets.baltic.board import load_board
@@ -109,3 +110,22 @@ def test_bot_game_ends_with_a_winner():
     game = play("poltava", 3, keep=False)
     assert game.state.phase == "ended"
     assert game.state.winner in ("sweden", "coalition")
+
+
+@pytest.mark.parametrize("scenario, seed", [("poltava", 7), ("grand_campaign", 1)])
+def test_15_every_state_of_a_bot_game_exports_and_loads_byte_identical(scenario, seed):
+    from adjudicator.gamedir import dump_yaml
+    from adjudicator.rulesets.baltic.position import export, load_position
+
+    faults = []
+
+    def round_trip(before: State | None, state: State, events: list[Event]) -> None:
+        text = dump_yaml(export(state))
+        again = load_position(yaml.safe_load(text))
+        if dump_yaml(export(again)) != text:
+            faults.append(f"{state.label} {state.phase}")
+        if again.to_data() != state.to_data():
+            faults.append(f"{state.label} {state.phase}: the loaded state differs")
+
+    play(scenario, seed, until_year=1701, check=round_trip, keep=False)
+    assert faults == []
