@@ -115,6 +115,10 @@ class Battle:
         state = self.state
         blocks = {s: self.combatants(s) for s in (self.defender, self.attacker)}
         self.fought = set(blocks[self.defender] + blocks[self.attacker])
+        for side in (self.attacker, self.defender):
+            lines = [standing.battle_order_for(state, side, self.where, b) for b in blocks[side]]
+            if not any(lines):
+                standing.applied_default(self.events, side, "D3", at=self.where, choice="fight")
         for block in blocks[self.defender] + blocks[self.attacker]:
             if block not in state.revealed:
                 state.revealed.append(block)
@@ -257,9 +261,14 @@ def land_retreat(battle: Battle, block: str) -> str | None:
         if choice.get("sea") and sea:
             fleets = choice.get("fleets") or []
             return "sea:" + (next((f for f in fleets if f in sea), None) or sea[0])
-    if legal:
-        return min(legal, key=lambda n: retreat_rank(state, n, side, own_entry))
-    return "sea:" + sea[0] if sea else None
+    choice = (
+        min(legal, key=lambda n: retreat_rank(state, n, side, own_entry))
+        if legal
+        else ("sea:" + sea[0] if sea else None)
+    )
+    if choice:
+        standing.applied_default(battle.events, side, "D5", at=where, block=block, to=choice)
+    return choice
 
 
 def retreat_rank(state: State, territory: str, side: str, own_entry: str | None) -> tuple:
@@ -287,6 +296,8 @@ def regroup(battle: Battle) -> None:
     state, where = battle.state, battle.where
     winner = battle.defender if battle.combatants(battle.defender) else battle.attacker
     fought = battle.fought
+    if not standing.regroups(state, winner, where):
+        standing.applied_default(battle.events, winner, "D7", at=where, choice="none")
     for line in standing.regroups(state, winner, where):
         destination = line["to"]
         for block in line["blocks"]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.baltic import actions, events, naval, resources, supply, victory
+from adjudicator.rulesets.baltic import actions, events, naval, resources, standing, supply, victory
 from adjudicator.rulesets.baltic.battle import Battle
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.rolls import roll
@@ -226,6 +226,8 @@ def battle_step(state: State, attacker: str, rng: Dice, out: Events) -> None:
     """5.1, 5.2 (D2): every battle, in the attacker's `battle order`, else by default."""
     default = battle_locations(state, attacker)
     chosen = [loc for loc in battle_order(state, attacker) if loc in default]
+    if not battle_order(state, attacker) and len(contested(state)) > 1:
+        standing.applied_default(out, attacker, "D2")
     order = chosen + [loc for loc in default if loc not in chosen]
     fought: set[str] = set()
     while True:

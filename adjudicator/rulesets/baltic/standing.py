@@ -62,6 +62,11 @@ def merge(state: State, side: str, new: Iterable[dict[str, Any]]) -> None:
     state.standing[side] = dict(sorted(book.items()))
 
 
+def applied_default(out: list[dict[str, Any]], side: str, decision: str, **data: Any) -> None:
+    """Report to `side` alone that a decision took its default (13.1c, 13.6, section 14)."""
+    out.append({"kind": "default", "side": side, "decision": decision, **data, "_to": side})
+
+
 # -- the lookups of D2-D16 --------------------------------------------------------------------
 def battle_order_for(state: State, side: str, where: str, block: str) -> dict[str, Any] | None:
     """D3: the `battle` line for `block` in `where`: a named location beats `any`, and a line

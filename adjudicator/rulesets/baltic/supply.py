@@ -91,6 +91,8 @@ def forage_check(state: State, events: list[dict[str, Any]]) -> None:
                     break
                 lost.append(block)
                 lose_step(state, block, "forage", events)
+            if lost and not standing.forage_losses(state, side, territory):
+                standing.applied_default(events, side, "D10", at=territory)
             if lost:
                 events.append(
                     {

@@ -41,6 +41,10 @@ def test_we18_defender_retreat_and_border_limit() -> None:
         b: state.blocks[b].at for b in ("rus_sheremetev_h", "rus_golitsyn", "rus_streltsy")
     } == dict.fromkeys(("rus_sheremetev_h", "rus_golitsyn", "rus_streltsy"), "pskov")
     assert state.turn.crossings == {"novgorod|pskov": 3}
+    defaults = [(e["side"], e["decision"]) for e in kinds(events, "default")]
+    assert ("coalition", "D3") in defaults  # no battle line: fight (14, 13.6)
+    assert ("sweden", "D5") not in defaults  # its retreat priority was used
+    assert all(e["_to"] == e["side"] for e in kinds(events, "default"))
 
 
 def test_5_5f_third_retreat_across_a_restricted_border_goes_elsewhere() -> None:
