@@ -217,3 +217,31 @@ def test_5_6b_attacker_with_no_legal_retreat_is_destroyed() -> None:
     assert state.blocks["swe_lewenhaupt"].at == "pool"
     assert kinds(events, "destroyed")[0]["cause"] == "forced_retreat"
     assert state.attrition == 1
+
+
+def test_we5_siege_takes_reval_and_expels_the_fleet() -> None:
+    """WE-5 (9.4a-f, 6.1-6.4) through the order language: the entry is announced, the
+    garrison misses, Sheremetev's two 1s reach G 2, Bauer does not roll; Estland gets a RUS
+    marker, Sjöblad goes to the Gulf of Finland at 2, Swedish RP -2."""
+    state = blank_state(
+        year=1710,
+        season="summer",
+        first_player="coalition",
+        blocks={
+            "swe_sjoblad": ("H:estland", 3),
+            "rus_sheremetev_b": ("ingermanland", 4),
+            "rus_bauer": ("ingermanland", 3),
+        },
+        markers={"ingermanland": "RUS"},
+    )
+    before = resources.rp_level(state, "SWE")
+    dice = LoadedDice([3, 5, 1, 4, 1, 2])
+    events = play(state, "coalition", "move Sheremetev, Bauer: Ingermanland -> Estland siege", dice)
+    assert dice.used_up()
+    assert kinds(events, "harbor_fleets")[0]["count"] == 1
+    assert not kinds(events, "battle")
+    assert state.markers["estland"] == "RUS"
+    assert state.blocks["swe_sjoblad"].at == "gulf_of_finland"
+    assert state.blocks["swe_sjoblad"].strength == 2
+    assert resources.rp_level(state, "SWE") == before - 2
+    assert [e["block"] for e in kinds(events, "siege_fire")] == ["rus_sheremetev_b"]
