@@ -390,7 +390,9 @@ def check_at_receipt(state: State, side: str, lines: list[dict[str, Any]]) -> li
     errors: list[OrderError] = []
     phase = sequence.phase_of(state, side)
     if phase is None:
-        fault = Void("phase_done", season=state.label)
+        fault = (
+            Void("game_over") if state.phase == "ended" else Void("phase_done", season=state.label)
+        )
         return [illegal(fault.text).at(lines[0]["line"], lines[0]["text"])]
     costly = [x for x in lines if x["action"] not in actions.FREE]
     ap = state.ap.get(side, 0)

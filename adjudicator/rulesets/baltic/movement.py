@@ -103,6 +103,8 @@ def land_move(state: State, side: str, part: dict[str, Any], events: list[dict[s
     """Execute one land-move part (4.1c); returns the territory where the blocks end."""
     path = part["path"]
     blocks = own_blocks(state, side, part["blocks"], path[0])
+    if part["blocks"] == "all":  # 13.2: all your blocks there that may still move
+        blocks = [b for b in blocks if b not in state.turn.moved] or blocks
     check_land_move(state, side, blocks, path)
     for a, b in itertools.pairwise(path):
         key = border_key(a, b)

@@ -154,3 +154,17 @@ def test_13_3_a_move_line_activates_one_location() -> None:
         ["livland", "estland"],
         ["livland", "courland"],
     ]
+
+
+def test_13_2_action_lines_after_the_sides_phase_wait_for_the_next_rolls() -> None:
+    """13.2, 13.1b: action lines are for the side's next unresolved Action Phase; once its
+    phase of the season is done, they are rejected until the next rolls; standing lines are
+    taken at any time."""
+    state = blank_state(first_player="sweden", blocks={"swe_karl": ("svealand", 4)})
+    state.phase = "action_2"
+    with pytest.raises(OrderErrors, match="Action Phase of 1705 Summer is resolved"):
+        submit(state, "sweden", "recon Gotaland")
+    assert submit(state, "sweden", "battle any: retreat when weaker") == []
+    state.phase = "ended"
+    with pytest.raises(OrderErrors, match="the game has ended"):
+        submit(state, "sweden", "pass")
