@@ -416,3 +416,28 @@ def test_10_3d_reactivated_russia_musters_its_royal_and_the_cossacks() -> None:
     assert state.blocks["rus_pyotr_b"].at == "moskva" and state.blocks["rus_pyotr_b"].strength == 3
     assert state.blocks["rus_cossacks"].at == "moskva"
     assert state.blocks["rus_cossacks"].strength == 2
+
+
+def test_10_3d_entry_phase_calls_the_political_steps_in_order() -> None:
+    """3.2 through sequence.entry_phase: step 1 removes Denmark's 1715 cube, step 3 rolls
+    Denmark (6: it musters) and Prussia (6: `cede Pommern if Prussia activates` makes it
+    permanently inactive before its muster), step 4 has no offers, step 5 gives RP."""
+    from adjudicator.rulesets.baltic import sequence
+
+    state = blank_state(year=1715, season="spring", phase="entry", statuses={"DEN": "truce"})
+    state.nations["DEN"].cube_year = 1715
+    state.nations["OTT"].status = "permanent"  # keep its roll out of the example
+    state.nations["SAX"].status = "active"
+    state.standing["sweden"] = {
+        "cede|pommern": line({"territory": "pommern", "when": "activates", "nation": "PRU"})
+    }
+    out: list = []
+    sequence.entry_phase(state, LoadedDice([6, 6, 1]), out)  # DEN, PRU, HAN
+    kinds = [e["kind"] for e in out]
+    assert kinds.index("cube_removed") < kinds.index("activation_roll") < kinds.index("cession")
+    assert state.nations["DEN"].status == "active"
+    assert state.blocks["den_reventlow"].at == "sjaelland"
+    assert state.nations["PRU"].status == "permanent"
+    assert state.blocks["pru_anhalt"].at == "pool"
+    assert state.nations["DEN"].rp_available == resources.rp_level(state, "DEN")
+    assert state.phase == "action_roll"
