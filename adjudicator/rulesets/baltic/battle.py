@@ -155,7 +155,11 @@ class Battle:
 
     def fight_round(self) -> None:
         """5.3: classes A-D; in each, the defender's blocks, then the attacker's, each side's
-        by descending strength and then roster order."""
+        by descending strength and then roster order.
+
+        NOTE: the order of a side's blocks in a class is fixed when that group begins to act;
+        a block destroyed or retreated before its turn does not act, and a block hit before
+        its turn rolls its strength then (WE-4: Wachtmeister, hit to 3, rolls 3 dice)."""
         for cls in CLASSES:
             for side in (self.defender, self.attacker):
                 group = [b for b in self.combatants(side) if board().blocks[b].cls == cls]

@@ -24,7 +24,10 @@ from adjudicator.rulesets.baltic.where import current_garrison, garrison, has_en
 
 def is_target(state: State, territory: str, side: str) -> bool:
     """6.1 (but for the enemy blocks, checked when the round comes up): G >= 1, and
-    enemy-controlled or a Polish home territory of an inactive Poland (11.5f)."""
+    enemy-controlled or a Polish home territory of an inactive Poland (11.5f).
+
+    NOTE: damage records the side that inflicted it (state.damage_side), because a neutral
+    Polish territory may be besieged by either side and 6.5 clears it by that side."""
     info = board().territories[territory]
     if info.transit or garrison(state, territory) < 1:
         return False

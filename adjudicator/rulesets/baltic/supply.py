@@ -78,7 +78,12 @@ def next_forage_loss(state: State, territory: str, side: str) -> str | None:
 
 
 def forage_check(state: State, events: list[dict[str, Any]]) -> None:
-    """7.3: one step per point of excess, for each side, in every territory (map order)."""
+    """7.3: one step per point of excess, for each side, in every territory (map order).
+
+    NOTE: the excess is counted once, before any loss (a regiment destroyed does not lower
+    it); each step is taken from the block first in the order at that moment, so "highest
+    strength first" is re-read after every step, as hits are in 5.4.
+    """
     for side in SIDES:
         for territory in board().territories:
             if not land_blocks(state, territory, side):
