@@ -441,3 +441,32 @@ def test_10_3d_entry_phase_calls_the_political_steps_in_order() -> None:
     assert state.blocks["pru_anhalt"].at == "pool"
     assert state.nations["DEN"].rp_available == resources.rp_level(state, "DEN")
     assert state.phase == "action_roll"
+
+
+def test_10_1e_special_activations_use_the_10_1d_eligibility() -> None:
+    """C.1 roll 10 and Mazepa's defection roll only for nations that may roll (10.1d)."""
+    from adjudicator.rulesets.baltic import nations
+
+    state = blank_state(year=1705, phase="action_roll")
+    politics.diplomatic_opening(state, "sweden", LoadedDice([]), [])  # nobody may roll
+    state.blocks["swe_karl"].at = "baturyn"
+    state.nations["UKR"].status = "truce"
+    state.nations["UKR"].cube_year = 1707
+    nations.mazepa_defection(state, LoadedDice([]), [])  # a cube ahead: no roll
+    assert state.nations["UKR"].status == "truce"
+    state.nations["UKR"].status, state.nations["UKR"].cube_year = "inactive", None
+    politics.diplomatic_opening(state, "sweden", LoadedDice([2]), [])  # Karl in Ukraine
+    assert state.nations["UKR"].status == "inactive"
+
+
+def test_10_2d_truce_imposed_on_sweden_ends_the_game() -> None:
+    """WE-6 variant: Karl XII destroyed: at the end of the phase the Coalition wins."""
+    from adjudicator.rulesets.baltic import sequence
+    from adjudicator.rulesets.baltic.losses import destroy
+
+    state = blank_state(blocks={"swe_karl": ("ingermanland", 1), "swe_livgardet": ("estland", 3)})
+    destroy(state, "swe_karl", "battle", [])
+    sequence.end_of_phase(state, LoadedDice([]), [])
+    assert state.winner == "coalition"
+    assert state.phase == "ended"
+    assert state.nations["SWE"].status == "active"  # no truce effects: the game is over
