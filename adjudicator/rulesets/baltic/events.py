@@ -56,13 +56,13 @@ def resolve_event(state: State, side: str, total: int, rng: Dice, out: Events) -
         fleets = [b for b, i in state.blocks.items() if i.at in board().seas]
         weaken(state, fleets + [c for f in fleets for c in state.cargo(f)], "storms", out)
     elif kind == "desertion":  # your land blocks without LOC
-        reach = {n: loc_territories(state, n) for n in board().nations}
+        reach = {n: loc_territories(state, n) for n in active_nations(state, side)}
         found = [
             b
             for b, i in state.blocks.items()
             if i.at in territories
             and control.side_of_block(b) == side
-            and i.at not in reach[board().blocks[b].nation]
+            and i.at not in reach.get(board().blocks[b].nation, ())
         ]
         weaken(state, found, "desertion", out)
     elif kind == "recruiting":

@@ -14,7 +14,6 @@ from adjudicator.rulesets.baltic import control, resources, standing
 from adjudicator.rulesets.baltic.control import board, land_blocks, relation
 from adjudicator.rulesets.baltic.losses import lose_step
 from adjudicator.rulesets.baltic.state import SIDES, State, other_side
-from adjudicator.rulesets.baltic.where import has_enemy_land
 
 
 # -- forage (7.1-7.3) --------------------------------------------------------------------------
@@ -116,13 +115,24 @@ def sources(state: State, nation: str) -> set[str]:
     """7.4a: home territories the nation controls with no enemy land blocks (Russia's include
     the Ukrainian ones while Ukraine is inactive, 11.7a)."""
     side = board().side_of(nation)
+    blocked = land_of(state, other_side(side))
     found = set()
-    for tid, info in board().territories.items():
-        if info.transit or control.controller(state, tid) != nation:
+    for tid in resources.home_candidates(state, nation):
+        if tid in blocked or control.controller(state, tid) != nation:
             continue
-        if resources.counts_as_home(state, tid, nation) and not has_enemy_land(state, tid, side):
+        if resources.counts_as_home(state, tid, nation):
             found.add(tid)
     return found
+
+
+def land_of(state: State, side: str) -> set[str]:
+    """Territories holding land blocks of `side`, in one pass over the blocks."""
+    territories = board().territories
+    return {
+        info.at
+        for block, info in state.blocks.items()
+        if info.at in territories and control.side_of_block(block) == side
+    }
 
 
 def sea_links(state: State, side: str) -> dict[str, set[str]]:
@@ -153,12 +163,13 @@ def loc_territories(state: State, nation: str) -> set[str]:
     """Every territory from which a block of `nation` has LOC (7.4a-d)."""
     side = board().side_of(nation)
     links = sea_links(state, side)
+    blocked = land_of(state, other_side(side))
 
     def passable(tid: str) -> bool:
         return (
-            relation(state, tid, side) != control.ENEMY
+            tid not in blocked
+            and relation(state, tid, side) != control.ENEMY
             and control.can_enter(state, nation, tid)
-            and not has_enemy_land(state, tid, side)
         )
 
     def neighbours(tid: str) -> list[str]:
@@ -189,12 +200,10 @@ def winter_losses(state: State, events: list[dict[str, Any]]) -> None:
     """7.5 step 2 (Winter): land blocks without LOC, and fleets at sea with their cargo, lose
     a step each; royals not below 1. Decided for all first, then applied."""
     territories = board().territories
-    reach = {n: loc_territories(state, n) for n in board().nations}
-    cut = [
-        b
-        for b, info in state.blocks.items()
-        if info.at in territories and info.at not in reach[board().blocks[b].nation]
-    ]
+    on_land = [b for b, info in state.blocks.items() if info.at in territories]
+    nations = sorted({board().blocks[b].nation for b in on_land})
+    reach = {n: loc_territories(state, n) for n in nations}
+    cut = [b for b in on_land if state.blocks[b].at not in reach[board().blocks[b].nation]]
     at_sea = [b for b, info in state.blocks.items() if info.at in board().seas]
     at_sea += [c for fleet in at_sea for c in state.cargo(fleet)]
     for cause, blocks in (("no_loc", cut), ("winter_at_sea", at_sea)):

@@ -134,3 +134,19 @@ def test_3_2_first_entry_phase_resolved_at_creation() -> None:
     assert state.nations["SWE"].rp_available == 24
     assert state.nations["RUS"].rp_available == 27 - 0
     assert state.nations["POL"].rp_available == 13
+
+
+def test_c1_desertion_takes_a_step_from_your_blocks_without_loc() -> None:
+    state = blank_state(
+        blocks={
+            "swe_lybecker": ("novgorod", 3),
+            "swe_stenbock": ("skane", 3),
+            "rus_golitsyn": ("pskov", 3),
+            "rus_weyde": ("ingermanland", 3),
+            "rus_bauer": ("ladoga", 3),
+        }
+    )
+    events.resolve_event(state, "sweden", 4, LoadedDice([]), [])
+    assert state.blocks["swe_lybecker"].strength == 2  # cut off
+    assert state.blocks["swe_stenbock"].strength == 3  # at home
+    assert state.blocks["rus_golitsyn"].strength == 3  # not the rolling side's
