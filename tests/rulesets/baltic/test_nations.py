@@ -227,12 +227,12 @@ def test_11_2h_we16_fleets_arrive_and_nyen_becomes_sankt_peterburg() -> None:
 def test_11_2i_we16_sankt_peterburg_stays_a_harbor_of_4_when_swedish() -> None:
     state = blank_state(year=1712, markers={"nyen": "RUS"})
     state.converted.append("nyen")
-    del state.markers["nyen"]
     before = resources.rp_level(state, "SWE")
+    del state.markers["nyen"]  # Sweden takes Sankt-Peterburg (liberation, 6.4a)
     nations.nyen_changes_hands(state, "nyen", "RUS", "SWE", [])
     assert nations.board().harbor_strength("nyen", state.converted) == 4
     assert nations.controller(state, "nyen") == "SWE"
-    assert resources.rp_level(state, "SWE") == before  # (+1 counted once Swedish again)
+    assert resources.rp_level(state, "SWE") == before + 1  # WE-16: Swedish RP +1
     assert placement.place_for(state, "rus_cruys", []) is None  # only while Russia holds it
 
 
