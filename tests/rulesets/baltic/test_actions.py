@@ -168,3 +168,51 @@ def test_13_2_action_lines_after_the_sides_phase_wait_for_the_next_rolls() -> No
     state.phase = "ended"
     with pytest.raises(OrderErrors, match="the game has ended"):
         submit(state, "sweden", "pass")
+
+
+STANDING_EXAMPLES = {
+    "sweden": [
+        "battle Pskov Karl XII, Livgardet: retreat round 2",
+        "battle any: retreat when weaker",
+        "hit order: Upplands, Livgardet",
+        "retreat priority Ingermanland: Estland, sea Wachtmeister",
+        "retreat priority any: sea",
+        "regroup Pskov: Karl XII -> Livland",
+        "withdraw fleets Estland",
+        "keep fleets Smaland",
+        "fleet retreat priority: Karlskrona, Stockholm",
+        "forage losses any: Dalregementet",
+        "displace priority: Wielkopolska, Mazowsze",
+        "build priority Sweden: Svealand",
+        "battle order: Gulf of Finland, Narva",
+        "offer truce Denmark",
+        "accept truce Ottoman Empire",
+        "cede Bremen-Verden at entry",
+        "cede Pommern if Prussia activates",
+        "clear retreat priority any",
+        "clear all",
+    ],
+    "coalition": ["reform Sheremetev in 1703", "reform none", "decline truce Russia"],
+}
+
+
+def test_13_4_every_standing_line_is_understood() -> None:
+    state = blank_state(blocks={"swe_karl": ("svealand", 4), "rus_sheremetev_h": ("pskov", 4)})
+    for side, lines in STANDING_EXAMPLES.items():
+        for line in lines:
+            assert submit(state, side, line) == [], line
+    assert state.standing["sweden"] == {}  # the last line cleared them all
+    assert state.standing["coalition"]["truce|RUS"]["value"]["accept"] is False
+
+
+def test_13_4_standing_lines_rejected_when_received() -> None:
+    """WE-9: offers to Poland and Sweden are rejected; a Swedish side cannot reform."""
+    state = blank_state()
+    for side, line in (
+        ("sweden", "offer truce Poland"),
+        ("coalition", "offer truce Sweden"),
+        ("sweden", "reform Repnin"),
+        ("coalition", "cede Pommern at entry"),
+    ):
+        with pytest.raises(OrderErrors):
+            submit(state, side, line)
