@@ -128,6 +128,10 @@ def choose_harbor(state: State, side: str, zone: str, exclude: str | None = None
     The `fleet retreat priority` line first (an entry that is illegal now is skipped, 13.5);
     else the fewest sea steps from `zone` to the harbor's port zone, then the higher harbor
     strength, then the lower id. A fleet with cargo may use any friendly harbor (9.3e).
+
+    NOTE: the seed loses a retreating fleet only "if the player has no friendly harbours"; it
+    knows no capacity. Harbor capacity (1.5) is kept, so a harbor without room is no place to
+    go, and a side whose friendly harbors are all full loses the fleet (spec 9.3e).
     """
     legal = [
         t
