@@ -129,3 +129,15 @@ def test_15_every_state_of_a_bot_game_exports_and_loads_byte_identical(scenario,
 
     play(scenario, seed, until_year=1701, check=round_trip, keep=False)
     assert faults == []
+
+
+def test_every_event_kind_of_bot_games_has_prose():
+    from adjudicator.render import has_event_macro
+
+    kinds: set[str] = set()
+    for seed in range(6):
+        game = play("poltava", seed)
+        kinds |= {e.kind for step in game.events for e in step}
+    game = play("grand_campaign", 0, until_year=1702)
+    kinds |= {e.kind for step in game.events for e in step}
+    assert [k for k in sorted(kinds) if not has_event_macro("baltic", k)] == []
