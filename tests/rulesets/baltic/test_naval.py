@@ -816,3 +816,15 @@ def test_9_5d_we2_landed_attackers_without_a_friendly_port_are_destroyed() -> No
     assert state.blocks["swe_vastgota"].at == "pool" and state.blocks["swe_smalands"].at == "pool"
     assert state.blocks["den_guards"].at == "sjaelland"
     assert state.attrition == 0
+
+
+def test_9_3e_full_friendly_harbors_give_no_shelter() -> None:
+    """NOTE: capacity is kept: Nyen (harbor 1, Russian) holds Zmaevich: Cruys is set aside."""
+    state = blank_state(
+        markers={"nyen": "RUS"},
+        blocks={"rus_zmaevich": ("H:nyen", 3), "rus_cruys": ("gulf_of_finland", 2)},
+    )
+    assert naval.retreat_fleet(state, "rus_cruys", "gulf_of_finland", []) is None
+    assert state.blocks["rus_cruys"].at == "set_aside"
+    naval.return_set_aside(state, [])  # 9.3f (seed): Russia controls a harbor, full or not
+    assert state.blocks["rus_cruys"].at == "pool"
