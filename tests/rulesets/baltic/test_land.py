@@ -245,3 +245,52 @@ def test_we5_siege_takes_reval_and_expels_the_fleet() -> None:
     assert state.blocks["swe_sjoblad"].strength == 2
     assert resources.rp_level(state, "SWE") == before - 2
     assert [e["block"] for e in kinds(events, "siege_fire")] == ["rus_sheremetev_b"]
+
+
+def test_5_2_battle_order_line_chooses_the_order() -> None:
+    """5.2 (D2): by default in order of first entry; a `battle order` line reorders."""
+    blocks = {
+        "swe_lewenhaupt": ("livland", 4),
+        "swe_stenbock": ("estland", 4),
+        "rus_streltsy": ("pskov", 1),
+        "rus_bauer": ("ingermanland", 1),
+    }
+    text = "move Lewenhaupt: Livland -> Pskov\nmove Stenbock: Estland -> Ingermanland"
+    state = blank_state(blocks=blocks, markers={"ingermanland": "RUS"})
+    events = play(state, "sweden", text, LoadedDice([1] * 8))
+    assert [e["at"] for e in kinds(events, "battle")] == ["pskov", "ingermanland"]
+    state = blank_state(blocks=blocks, markers={"ingermanland": "RUS"})
+    submit(state, "sweden", "battle order: Ingermanland, Pskov")
+    events = play(state, "sweden", text, LoadedDice([1] * 8))
+    assert [e["at"] for e in kinds(events, "battle")] == ["ingermanland", "pskov"]
+
+
+def test_5_6c_the_winner_regroups_by_its_line() -> None:
+    """5.6c (D7): blocks that fought may regroup to adjacent territories under 5.5b, f."""
+    state = blank_state(
+        blocks={
+            "swe_lewenhaupt": ("livland", 4),
+            "swe_dalregementet": ("livland", 2),
+            "rus_streltsy": ("pskov", 1),
+        },
+    )
+    submit(state, "sweden", "regroup Pskov: Lewenhaupt -> Livland")
+    dice = LoadedDice([1, 1, 1, 1])
+    events = play(state, "sweden", "move Lewenhaupt: Livland -> Pskov", dice)
+    assert kinds(events, "battle_end")[0]["winner"] == "sweden"
+    assert [(e["block"], e["to"]) for e in kinds(events, "regroup")] == [
+        ("swe_lewenhaupt", "livland")
+    ]
+    assert state.blocks["swe_lewenhaupt"].at == "livland"
+
+
+def test_5_5c_attackers_retreat_only_the_way_they_came() -> None:
+    """5.5c: an attacker may not retreat across a border no attacking block entered by."""
+    state = blank_state(
+        year=1705,
+        blocks={"swe_lewenhaupt": ("livland", 3), "rus_golitsyn": ("pskov", 4)},
+    )
+    submit(state, "sweden", "battle Pskov: retreat round 2\nretreat priority Pskov: Polotsk")
+    dice = LoadedDice([6, 6, 6, 6, 6, 6, 6])
+    events = play(state, "sweden", "move Lewenhaupt: Livland -> Pskov", dice)
+    assert [e["to"] for e in kinds(events, "retreat")] == ["livland"]

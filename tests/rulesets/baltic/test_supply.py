@@ -148,3 +148,32 @@ def test_6_5_damage_clears_when_the_besiegers_leave() -> None:
     state.damage_side["livland"] = "coalition"
     supply.siege_damage_upkeep(state, [])
     assert "livland" not in state.damage
+
+
+def test_3_6d_winter_and_bad_harvest_lower_forage_points() -> None:
+    """7.1, 3.6d: -1 in Winter outside friendly territory; -1 for a Bad harvest drawn."""
+    state = blank_state(season="summer")
+    assert supply.forage_points(state, "pskov", "sweden") == 1
+    assert supply.forage_points(state, "livland", "sweden") == 3  # friendly: +1
+    state.season = "winter"
+    assert supply.forage_points(state, "pskov", "sweden") == 0
+    assert supply.forage_points(state, "livland", "sweden") == 3
+    state.event["sweden"] = "bad_harvest"
+    assert supply.forage_points(state, "livland", "sweden") == 2
+    assert supply.forage_points(state, "livland", "coalition") == 1  # winter, not friendly
+
+
+def test_2_3b_forage_never_takes_a_royal_below_1() -> None:
+    state = blank_state(blocks={"swe_karl": ("trondhjem", 1)}, active=("SWE", "RUS", "DEN"))
+    supply.forage_check(state, [])
+    assert state.blocks["swe_karl"].at == "trondhjem" and state.blocks["swe_karl"].strength == 1
+
+
+def test_6_5_relief_by_sea_repairs_a_damaged_port() -> None:
+    state = blank_state(
+        blocks={"rus_golitsyn": ("estland", 3), "swe_sjoblad": ("H:estland", 2)},
+    )
+    state.damage["estland"] = 1
+    state.damage_side["estland"] = "coalition"
+    supply.siege_damage_upkeep(state, [])
+    assert "estland" not in state.damage
