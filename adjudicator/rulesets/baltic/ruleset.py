@@ -55,7 +55,12 @@ class Baltic:
         Phase is resolved now, every decision by default (3.1)."""
         from adjudicator.rulesets.baltic import position
 
-        options = scenario.get("options") or {}
+        options = dict(scenario.get("options") or {})
+        unknown = sorted(set(options) - {"scenario"})
+        if unknown:
+            raise position.PositionError(
+                [f"option {unknown[0]!r}: baltic knows only scenario=grand_campaign|poltava"]
+            )
         name = scenario.get("scenario") or options.get("scenario") or "grand_campaign"
         state = position.scenario_state(str(name))
         sequence.entry_phase(state, rng, [])

@@ -150,3 +150,16 @@ def test_c1_desertion_takes_a_step_from_your_blocks_without_loc() -> None:
     assert state.blocks["swe_lybecker"].strength == 2  # cut off
     assert state.blocks["swe_stenbock"].strength == 3  # at home
     assert state.blocks["rus_golitsyn"].strength == 3  # not the rolling side's
+
+
+def test_12_scenario_chosen_by_option_and_unknown_options_refused() -> None:
+    import pytest
+
+    from adjudicator.rulesets.baltic.position import PositionError
+
+    state = RULESET.new_game({"options": {"scenario": "Poltava"}}, LoadedDice([5] * 20))
+    assert (state.year, state.last_year) == (1708, 1709)
+    with pytest.raises(PositionError, match="ports"):
+        RULESET.new_game({"options": {"ports": "x"}}, LoadedDice([5] * 20))
+    with pytest.raises(PositionError, match="scenario"):
+        RULESET.new_game({"options": {"scenario": "narva"}}, LoadedDice([5] * 20))
