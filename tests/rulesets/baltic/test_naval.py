@@ -828,3 +828,26 @@ def test_9_3e_full_friendly_harbors_give_no_shelter() -> None:
     assert state.blocks["rus_cruys"].at == "set_aside"
     naval.return_set_aside(state, [])  # 9.3f (seed): Russia controls a harbor, full or not
     assert state.blocks["rus_cruys"].at == "pool"
+
+
+def test_9_2g_we1_public_report_shows_counts_and_paths_only() -> None:
+    """WE-1, 13.6: the Coalition's view before the move, and the public report after it."""
+    from adjudicator.render import render
+    from adjudicator.rulesets.baltic.ruleset import to_events
+    from tests.rulesets.baltic.test_reports import context
+
+    state = we1_state()
+    before = render("baltic", "report", "md", context(state, "coalition", []))
+    assert "| Kattegat | at sea | Sweden | 2 fleets, 3 aboard |" in before
+    raw: list = []
+    naval.sail(state, "sweden", FLEETS, PATH, raw)
+    naval.disembark(state, "sweden", CARGO, "gulf_of_finland", "ingermanland", raw)
+    public = [e for e in to_events(state, raw) if e.public]
+    text = render("baltic", "report", "md", context(state, None, public))
+    assert (
+        "Sweden: 2 fleets (3 aboard) Kattegat → Western Baltic → Central Baltic → Gulf of Finland."
+        in text
+    )
+    assert "Sweden: 3 blocks Gulf of Finland → Ingermanland." in text
+    for hidden in ("Karl XII", "Livgardet", "Rehnskiöld", "Wachtmeister", "Anckarstierna"):
+        assert hidden not in text
