@@ -851,3 +851,19 @@ def test_9_2g_we1_public_report_shows_counts_and_paths_only() -> None:
     assert "Sweden: 3 blocks Gulf of Finland → Ingermanland." in text
     for hidden in ("Karl XII", "Livgardet", "Rehnskiöld", "Wachtmeister", "Anckarstierna"):
         assert hidden not in text
+
+
+def test_9_4e_we5_announcement_is_a_public_report_line() -> None:
+    from adjudicator.render import render
+    from adjudicator.rulesets.baltic.ruleset import to_events
+    from tests.rulesets.baltic.test_reports import context
+
+    state = we5_state()
+    for block in ("rus_sheremetev_b", "rus_bauer"):
+        state.blocks[block].at = "estland"
+    raw: list = []
+    naval.announce_entry(state, "estland", "coalition", raw)
+    public = [e for e in to_events(state, raw) if e.public]
+    text = render("baltic", "report", "md", context(state, None, public))
+    assert "Estland: only fleets in harbor: 1 fleet of Sweden; no battle." in text
+    assert "Sjöblad" not in text
