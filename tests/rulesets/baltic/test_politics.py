@@ -470,3 +470,25 @@ def test_10_2d_truce_imposed_on_sweden_ends_the_game() -> None:
     assert state.winner == "coalition"
     assert state.phase == "ended"
     assert state.nations["SWE"].status == "active"  # no truce effects: the game is over
+
+
+def test_10_2a_we8_siege_of_saxony_then_truce_at_the_end_of_the_phase() -> None:
+    """WE-8 whole: `siege Saxony`: the garrison (1) rolls [4]; Karl rolls [1,5,3,2]: damage
+    3 = G, a SWE marker; a capital has fallen, so Saxony's truce is imposed at the end of the
+    phase (3.7), with the effects of test_10_2b_we8_fall_of_dresden."""
+    from adjudicator.rulesets.baltic import sequence, siege
+
+    state = we8_state()
+    del state.markers["saxony"]
+    state.damage["saxony"] = 2
+    state.damage_side["saxony"] = "sweden"
+    events: list = []
+    siege.siege_round(state, "saxony", "sweden", LoadedDice([4, 1, 5, 3, 2]), events)
+    assert state.markers["saxony"] == "SWE"
+    assert "SAX" in state.turn.truces_due
+    sequence.end_of_phase(state, LoadedDice([]), events)
+    assert state.nations["SAX"].status == "truce" and state.nations["SAX"].cube_year == 1710
+    assert state.markers == {}
+    assert state.blocks["swe_karl"].at == "wielkopolska"
+    assert state.blocks["swe_krassow"].at == "mazowsze"
+    assert state.blocks["sax_august"].at == "pool"
