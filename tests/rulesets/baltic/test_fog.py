@@ -105,3 +105,25 @@ def test_13_6_no_hidden_identity_in_any_committed_file_of_a_bot_game(tmp_path):
     assert len(hidden) > 10  # the search was for something: many blocks stayed hidden
     private = path / ".adjudicator" / "private" / "sweden"
     assert any("Karl XII" in p.read_text() for p in private.glob("*.md"))
+
+
+def test_13_6_a_game_started_from_a_position_keeps_it_private_and_replays(tmp_path):
+    from adjudicator.replay import replay_game
+    from adjudicator.rulesets.baltic.position import export, scenario_state
+
+    position = export(scenario_state("poltava"))
+    path = tmp_path / "moved"
+    create_game(path, "baltic", now=START, position=position, passwords=PASSWORDS)
+    meta = yaml.safe_load((path / "game.yaml").read_text())
+    assert set(meta["start"]) == {"private_position"}
+    committed = "\n".join(committed_texts(path).values())
+    assert "swe_karl" not in committed and "Karl XII" not in committed
+    assert "swe_karl" in (path / ".adjudicator" / "start.yaml").read_text()
+    game, rows = engine.status(path)
+    for row in rows:
+        text = RULESET.bot(game.state, row["player"], Dice(b"moved", row["player"], 0), True)
+        body = f"side: {row['player']}\npassword: {PASSWORDS[row['player']]}\n{text}"
+        (path / "inbox" / f"{row['player']}.txt").write_text(body, encoding="utf-8")
+    engine.run(path, START + timedelta(hours=1))
+    ok, summary = replay_game(path)
+    assert ok, summary
