@@ -426,9 +426,7 @@ class Game:
 
         A ruleset with ``secret_submissions`` (a game of hidden blocks) keeps every
         submission private until the game has ended."""
-        if getattr(self.ruleset, "secret_submissions", False) and self.ruleset.requests(
-            self.state
-        ):
+        if getattr(self.ruleset, "secret_submissions", False) and self.ruleset.requests(self.state):
             return []
         return [s for s in self.submissions if all(i.ref in self.used for i in s.instructions)]
 
