@@ -75,24 +75,30 @@ class Battle:
 
     def retreat(self, block: str, destination: str) -> None:
         side = control.side_of_block(block)
+        event: dict[str, Any] = {
+            "kind": "retreat",
+            "block": block,
+            "side": side,
+            "from": self.where,
+            "to": destination,
+            "round": self.round,
+        }
         if destination.startswith("sea:"):
             from adjudicator.rulesets.baltic import naval
 
-            naval.retreat_to_sea(self.state, block, self.where, [destination[4:]], self.events)
+            fleet = naval.retreat_to_sea(
+                self.state, block, self.where, [destination[4:]], self.events
+            )
+            # 13.6: the fleet that takes it aboard was not in the battle: its identity stays
+            # with its owner.
+            event.update(
+                to="sea", zone=board().port_sea(self.where), fleet=fleet, _secret=["fleet"]
+            )
         else:
             key = "|".join([*sorted((self.where, destination)), side])
             self.left[key] = self.left.get(key, 0) + 1
             self.state.blocks[block].at = destination
-        self.events.append(
-            {
-                "kind": "retreat",
-                "block": block,
-                "side": side,
-                "from": self.where,
-                "to": destination,
-                "round": self.round,
-            }
-        )
+        self.events.append(event)
 
     def forced_retreat(self, block: str) -> None:
         """5.6b: after round 3 an attacker must retreat, or is destroyed."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.orders.errors import OrderErrors
+from adjudicator.rulesets.baltic.ruleset import to_events
 from tests.rulesets.baltic.blank import blank_state
 from tests.rulesets.baltic.loaded_dice import LoadedDice
 from tests.rulesets.baltic.phase import kinds, play, submit
@@ -54,6 +55,11 @@ def test_we1_we6_landing_at_narva_and_retreat_to_sea() -> None:
     assert state.blocks["swe_livgardet"].at == "aboard:swe_anckarstierna"
     assert state.blocks["swe_rehnskiold"].at == "aboard:swe_anckarstierna"
     assert kinds(events, "battle_end")[0]["winner"] == "coalition"
+    public = [e for e in to_events(state, events) if e.public]
+    text = repr([e.data for e in public])
+    assert "swe_karl" in text  # the battle shows the blocks in it (13.6)
+    for hidden in ("swe_wachtmeister", "swe_anckarstierna"):  # never in a battle
+        assert hidden not in text
 
 
 @pytest.mark.parametrize(
