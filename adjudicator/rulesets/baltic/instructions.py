@@ -379,7 +379,10 @@ def read_submission(state: State, side: str, text: str) -> list[Instruction]:
         raise OrderErrors(errors)
     summary = f"{len(lines)} action line(s)" if lines else "pass"
     first = lines[0]["line"] if lines else 0
-    orders = Instruction("orders", "", {"lines": lines}, first, "", summary)
+    # NOTE (13.2, 13.5): a submission without action lines does not replace an earlier
+    # action list (its key differs); with none sent, it answers the orders as `pass`.
+    key = "" if lines else "pass"
+    orders = Instruction("orders", key, {"lines": lines}, first, "", summary)
     return [orders, *standing]
 
 

@@ -151,7 +151,8 @@ class Baltic:
             orders = [i for i in instructions if i.kind == "orders"]
             if not orders:
                 return Choice(None)
-            chosen = max(orders, key=lambda i: i.submission)
+            actions = [i for i in orders if i.key == ""] or orders  # see instructions.py
+            chosen = max(actions, key=lambda i: i.submission)
             value = {
                 "side": request.player,
                 "lines": chosen.value["lines"],

@@ -57,3 +57,22 @@ def test_13_1c_nmr_means_no_actions(tmp_path: Path) -> None:
     loaded, _ = engine.status(game)
     assert loaded.state.phase == "action_2"  # the first phase passed without actions
     assert result.steps >= 1
+
+
+def test_13_2_standing_lines_sent_later_keep_the_earlier_action_list(tmp_path: Path) -> None:
+    """13.2: a later submission replaces the action list as a whole and standing lines key by
+    key; one with standing lines only keeps the action list (NOTE in instructions.py)."""
+    game = tmp_path / "poltava"
+    create_game(game, "baltic", now=NOW, options={"scenario": "poltava"}, passwords=PASSWORDS)
+    engine.run(game, NOW)
+    loaded, _ = engine.status(game)
+    second = "sweden" if loaded.state.first_player == "coalition" else "coalition"
+    recon = "recon Livland" if second == "coalition" else "recon Pskov"
+    drop(game, second, f"{recon}\n", "a.txt")
+    engine.run(game, NOW + timedelta(minutes=1))
+    drop(game, second, "hit order: Karl XII\n" if second == "sweden" else "reform none\n", "b.txt")
+    engine.run(game, NOW + timedelta(minutes=2))
+    drop(game, loaded.state.first_player, "pass\n", "c.txt")
+    engine.run(game, NOW + timedelta(minutes=3))
+    loaded, _ = engine.status(game)
+    assert loaded.state.recon[second][0]["location"] in ("livland", "pskov")
