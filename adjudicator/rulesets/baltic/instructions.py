@@ -47,21 +47,25 @@ def parse_part(side: str, verb: str, rest: str) -> dict[str, Any]:
         route = words.path(tail)
         if not all(board().is_territory(t) for t in route):
             raise invalid("a land move goes from territory to territory")
-        return {"verb": "move", "blocks": words.blocks(head, side), "path": route, "siege": siege}
+        found = words.blocks(head, side, near=route[0])
+        return {"verb": "move", "blocks": found, "path": route, "siege": siege}
     if verb == "embark":
         match = re.match(r"^(.*?)(?:\s+on\s+(.+?))?\s+at\s+(.+)$", rest, re.IGNORECASE)
         if not match:
             raise invalid("expected 'embark <blocks> [on <fleet>] at <territory|port>'")
         fleet = words.block(match.group(2), side) if match.group(2) else None
+        at = words.territory(match.group(3))
         return {
             "verb": "embark",
-            "blocks": words.blocks(match.group(1), side),
+            "blocks": words.blocks(match.group(1), side, near=at),
             "fleet": fleet,
-            "at": words.territory(match.group(3)),
+            "at": at,
         }
     if verb == "sail":
         head, tail = words.split_head(rest)
-        return {"verb": "sail", "fleets": words.blocks(head, side), "path": words.path(tail)}
+        route = words.path(tail)
+        start = "H:" + route[0] if board().is_territory(route[0]) else route[0]
+        return {"verb": "sail", "fleets": words.blocks(head, side, near=start), "path": route}
     head, tail = words.split_head(rest)
     tail, siege = words.strip_siege(tail)
     route = words.path(tail)
@@ -69,7 +73,7 @@ def parse_part(side: str, verb: str, rest: str) -> dict[str, Any]:
         raise invalid("expected 'disembark <blocks>: <sea zone> -> <territory|port>'")
     return {
         "verb": "disembark",
-        "blocks": words.blocks(head, side),
+        "blocks": words.blocks(head, side, near=route[0]),
         "zone": route[0],
         "to": route[1],
         "siege": siege,

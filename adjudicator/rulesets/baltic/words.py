@@ -42,19 +42,29 @@ CURRENT: list[State] = []
 ('Sheremetev') means the one on the map."""
 
 
-def block(text: str, side: str) -> str:
-    """One of the side's blocks by name: among those on the map first, then all of them."""
+def block(text: str, side: str, near: str | None = None) -> str:
+    """One of the side's blocks by name: among those at `near` (a place, or a sea zone for
+    the cargo of fleets there) first, then those on the map, then all of them."""
+    pools: list[list[str]] = []
     if CURRENT:
         state = CURRENT[-1]
-        present = [b for b in side_blocks(side) if state.is_on_map(b)]
+        mine = side_blocks(side)
+        if near:
+            pools.append(
+                [b for b in mine if state.blocks[b].at == near or state.location(b) == near]
+            )
+        pools.append([b for b in mine if state.is_on_map(b)])
+    for among in pools:
         try:
-            return board().block_names.find(text.strip(), present)
+            return board().block_names.find(text.strip(), among)
         except LineError:
             pass
     return board().block_names.find(text.strip(), side_blocks(side))
 
 
-def blocks(text: str, side: str, allow_all: bool = True) -> list[str] | str:
+def blocks(
+    text: str, side: str, allow_all: bool = True, near: str | None = None
+) -> list[str] | str:
     """'Karl XII, Rehnskiöld' -> ids; 'all' -> 'all'."""
     text = text.strip()
     if allow_all and text.lower() == ALL:
@@ -62,7 +72,7 @@ def blocks(text: str, side: str, allow_all: bool = True) -> list[str] | str:
     names = [t for t in (p.strip() for p in text.split(",")) if t]
     if not names:
         raise invalid("expected block names separated by commas, or 'all'")
-    found = [block(n, side) for n in names]
+    found = [block(n, side, near) for n in names]
     if len(set(found)) != len(found):
         raise invalid("a block is named twice")
     return found

@@ -216,3 +216,18 @@ def test_13_4_standing_lines_rejected_when_received() -> None:
     ):
         with pytest.raises(OrderErrors):
             submit(state, side, line)
+
+
+def test_13_2_a_twins_name_means_the_one_where_the_part_starts() -> None:
+    """Names match leniently (13.2); 'Sheremetev' means the twin standing where the move
+    starts; elsewhere it is ambiguous and the error lists both."""
+    state = blank_state(
+        first_player="coalition",
+        blocks={"rus_sheremetev_h": ("pskov", 4), "rus_sheremetev_b": ("novgorod", 4)},
+    )
+    state.phase = "action_1"
+    lines = submit(state, "coalition", "move Sheremetev: Novgorod -> Tver")
+    assert lines[0]["parts"][0]["blocks"] == ["rus_sheremetev_b"]
+    with pytest.raises(OrderErrors, match="more than one block"):
+        submit(state, "coalition", "hit order: Sheremetev")
+    submit(state, "coalition", "hit order: Sheremetev hollow")
