@@ -29,6 +29,8 @@ def lose_step(state: State, block: str, cause: str, events: list[dict[str, Any]]
     """
     info = board().blocks[block]
     current = state.blocks[block]
+    if not state.is_on_map(block):
+        return False  # already gone (cargo destroyed with its fleet a moment ago)
     if info.is_royal and current.strength <= 1 and cause not in BATTLE_CAUSES:
         return False
     current.strength -= 1

@@ -177,3 +177,17 @@ def test_6_5_relief_by_sea_repairs_a_damaged_port() -> None:
     state.damage_side["estland"] = "coalition"
     supply.siege_damage_upkeep(state, [])
     assert "estland" not in state.damage
+
+
+def test_7_5_winter_at_sea_cargo_of_a_lost_fleet_is_lost_once() -> None:
+    """7.5 step 2, 9.3c: a fleet at 1 is destroyed at sea in Winter and its cargo with it;
+    the cargo is not counted twice (one Attrition step for one Swedish army)."""
+    state = blank_state(
+        season="winter",
+        blocks={"swe_sjoblad": ("central_baltic", 1), "swe_lybecker": ("aboard:swe_sjoblad", 3)},
+    )
+    out: list = []
+    supply.winter_losses(state, out)
+    assert state.blocks["swe_sjoblad"].at == "pool" and state.blocks["swe_lybecker"].at == "pool"
+    assert state.attrition == 1
+    assert len(kinds(out, "destroyed")) == 2
