@@ -224,7 +224,10 @@ def build_one(
 # -- Recon, Politics, Pass, Cede (3.5, C.2, 11.1c) ---------------------------------------------
 def in_recon_range(state: State, side: str, location: str) -> bool:
     """3.5: where your blocks are, next to your land blocks, next to your fleets' zones,
-    the port zone of a territory of yours, or a territory whose port zone holds your fleets."""
+    the port zone of a territory of yours, or a territory whose port zone holds your fleets.
+
+    NOTE: a fleet in a harbor counts as a block in its territory (9.4a: "placed inside the
+    territory"), and cargo as a block where its fleet is."""
     mine = [b for b in state.blocks if control.side_of_block(b) == side and state.is_on_map(b)]
     places = {state.location(b) for b in mine}
     territories = {p[len(HARBOR) :] if p.startswith(HARBOR) else p for p in places}
