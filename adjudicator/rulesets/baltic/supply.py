@@ -84,8 +84,9 @@ def forage_check(state: State, events: list[dict[str, Any]]) -> None:
     strength first" is re-read after every step, as hits are in 5.4.
     """
     for side in SIDES:
+        occupied = land_of(state, side)
         for territory in board().territories:
-            if not land_blocks(state, territory, side):
+            if territory not in occupied:
                 continue
             excess = forage_demand(state, territory, side) - forage_points(state, territory, side)
             lost: list[str] = []
