@@ -141,9 +141,13 @@ def _position(area: Mapping[str, Any], style: Mapping[str, Any]) -> tuple[float,
     return area["xy"][0] + ox + dx, area["xy"][1] + oy + dy
 
 
-def _label_lines(area: Mapping[str, Any], style: Mapping[str, Any]) -> list[str]:
-    """The area's drawn label, split into at most two lines so it fits its tile."""
-    label = style.get("labels", {}).get(area["id"], area["name"])
+def _label_lines(
+    area: Mapping[str, Any], style: Mapping[str, Any], view: Mapping[str, Any]
+) -> list[str]:
+    """The area's drawn label, split into at most two lines so it fits its tile; a view's
+    ``renamed`` (baltic: Nyen is Sankt-Peterburg once converted) beats the data's name."""
+    renamed = view.get("renamed", {}).get(area["id"])
+    label = renamed or style.get("labels", {}).get(area["id"], area["name"])
     if "\n" in label or len(label) <= style["wrap"] or " " not in label:
         return label.split("\n")
     middle = len(label) / 2
@@ -191,7 +195,7 @@ def _area(area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style
     """
     area_id, look = area["id"], style["kinds"][area["kind"]]
     quay = look["shape"] == "quay"
-    lines = _label_lines(area, style)
+    lines = _label_lines(area, style, view)
     units = _units_of(view, area_id)
     per_row = style["chips_per_row"]
     rows = -(-len(units) // per_row)

@@ -56,6 +56,7 @@ def view(state: State, player: str | None) -> dict[str, Any]:
         "damage": dict(state.damage),
         "garrisons": _garrisons(state, board),
         "converted": list(state.converted),
+        "renamed": {t: board.territory_name(t, state.converted) for t in state.converted},
         "cessions": [dict(c) for c in state.cessions],
         "attrition": {"box": state.attrition, "row": resources.attrition_row(state)},
         "reform": {"eligible": state.reform_eligible, "box": state.at(REFORM_BOX)},

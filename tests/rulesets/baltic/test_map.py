@@ -66,3 +66,11 @@ def test_13_6_owner_sees_identity_and_strength_enemy_only_colour():
     svg = draw_svg(view(state, "sweden"))
     assert "Karl XII (4)" in svg
     assert board.blocks["rus_repnin_h"].name + " (" not in svg
+
+
+def test_11_2m_sankt_peterburg_is_drawn_by_its_new_name():
+    state = scenario_state("poltava")  # Nyen is converted in 1708
+    svg = draw_svg(view(state, None))
+    assert "Sankt-Peterburg" in svg
+    state.converted = []
+    assert "Sankt-Peterburg" not in draw_svg(view(state, None))

@@ -50,7 +50,7 @@ def test_13_6_public_report_counts_and_paths():
     assert "Sweden builds a block in Svealand (2 RP)." in text
     assert "Sweden: 2 fleets (3 aboard) Kattegat → Western Baltic." in text
     assert "| Lithuania |  | Sweden | 5 blocks |" in text
-    assert "| Nyen | in harbor | Russia | 1 fleet |" in text
+    assert "| Sankt-Peterburg | in harbor | Russia | 1 fleet |" in text  # 11.2m
     for hidden in ("Karl XII", "Schlippenbach", "Cruys", "Armfeldt", "Bauer", "Golitsyn"):
         assert hidden not in text
 
