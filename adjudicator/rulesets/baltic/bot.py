@@ -300,8 +300,58 @@ def standing_lines(state: State, side: str, rng: Dice) -> list[str]:
         # Accepting ends a war early (Russia's truce can end the game): rarely, for variety.
         verb = "accept" if rng.below(25) == 0 else "decline"
         candidates.append(f"{verb} truce {board.name(_pick(rng, mine))}")
+    candidates += [line for line in _more_standing(state, side, rng) if line]
     kept = []
     for line in candidates:
         if _accepted(state, side, [*kept, line]):
             kept.append(line)
     return kept
+
+
+def _more_standing(state: State, side: str, rng: Dice) -> list[str | None]:
+    """Lists and priorities of 13.4, each about a third of the time, naming the side's own
+    blocks and places so that most of them apply somewhere."""
+    board = load_board()
+    mine = [b for b in board.blocks if board.block_side(b) == side and state.is_on_map(b)]
+    land = [b for b in mine if board.blocks[b].is_land]
+    fleets = [b for b in mine if board.blocks[b].is_fleet]
+    spots = sorted({state.blocks[b].at for b in land if state.blocks[b].at in board.territories})
+    harbors = [t for t in board.territories if board.harbor_strength(t, state.converted)]
+    nations = [n for n, info in board.nations.items() if info.side == side]
+    lines: list[str | None] = []
+    if land and rng.below(3) == 0:
+        lines.append("hit order: " + ", ".join(name(board, b) for b in _some(rng, land, 3)))
+    if land and rng.below(3) == 0:
+        picked = ", ".join(name(board, b) for b in _some(rng, land, 3))
+        lines.append(f"forage losses any: {picked}")
+    spot = _pick(rng, spots)
+    if spot and rng.below(3) == 0:
+        to = _pick(rng, list(board.neighbours[spot]))
+        sea = f", sea {name(board, _pick(rng, fleets))}" if fleets and rng.below(2) else ""
+        lines.append(f"retreat priority {board.name(spot)}: {board.name(to)}{sea}")
+    if spot and rng.below(4) == 0:
+        block = _pick(rng, _own(state, side, spot))
+        to = _pick(rng, list(board.neighbours[spot]))
+        lines.append(f"regroup {board.name(spot)}: {name(board, block)} -> {board.name(to)}")
+    if spot and rng.below(4) == 0:
+        lines.append(f"battle {board.name(spot)}: retreat round {1 + rng.below(3)}")
+    if spot and rng.below(4) == 0:
+        lines.append(f"battle order: {board.name(spot)}")
+    nation = _pick(rng, nations)
+    if nation and board.nations[nation].placement and rng.below(3) == 0:
+        where = _pick(rng, list(board.nations[nation].placement))
+        lines.append(f"build priority {board.name(nation)}: {board.name(where)}")
+    if harbors and rng.below(4) == 0:
+        verb = _pick(rng, ["withdraw", "keep"])
+        lines.append(f"{verb} fleets {board.name(_pick(rng, harbors))}")
+    if harbors and rng.below(4) == 0:
+        lines.append(f"fleet retreat priority: {board.name(_pick(rng, harbors))}")
+    if spot and rng.below(5) == 0:
+        lines.append(f"displace priority: {board.name(spot)}")
+    if side == "sweden" and rng.below(40) == 0:
+        cession = _pick(rng, board.tables["cessions"])
+        when = _pick(rng, ["at entry", f"if {board.name(cession['to'])} activates"])
+        lines.append(f"cede {board.name(cession['territory'])} {when}")
+    if rng.below(12) == 0:
+        lines.append(_pick(rng, ["clear battle", "clear retreat", "clear all"]))
+    return lines

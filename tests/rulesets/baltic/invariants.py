@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from adjudicator.rulesets.baltic import control, supply
 from adjudicator.rulesets.baltic.board import load_board
 from adjudicator.rulesets.baltic.board_checks import OFF_MAP_PLACES, cargo_faults
@@ -71,24 +73,34 @@ def forage_faults(before: State, after: State, losses: dict[tuple[str, str], int
     """7.3, checked across a Supply Phase: wherever a side's demand exceeded its forage
     points, it lost one step per point of excess (`losses`: (side, territory) -> steps lost,
     from the forage_losses events), unless it ran out of steps it may lose (2.3b: royals never
-    below 1); nowhere else did it lose any."""
+    below 1); nowhere else did it lose any.
+
+    The points may change during the phase (a Swedish army lost to forage moves the Attrition
+    marker, 11.1d, and from bottom box 2 Swedes forage less in Russia, C.3), so the excess is
+    taken with the points before and after the phase, and the losses must lie between."""
     board = load_board()
+    then = copy.deepcopy(after)
+    then.season, then.year = before.season, before.year
     faults = []
     for side in SIDES:
         for territory in board.territories:
             blocks = control.land_blocks(before, territory, side)
-            excess = 0
-            if blocks:
-                demand = supply.forage_demand(before, territory, side)
-                excess = max(0, demand - supply.forage_points(before, territory, side))
             lost = losses.get((side, territory), 0)
+            if not blocks:
+                if lost:
+                    faults.append(f"{side} in {territory}: no blocks, lost {lost} steps")
+                continue
+            demand = supply.forage_demand(before, territory, side)
+            points = {supply.forage_points(s, territory, side) for s in (before, then)}
+            high = max(0, demand - min(points))
+            low = max(0, demand - max(points))
             left = [
                 b
                 for b in control.land_blocks(after, territory, side)
                 if not (board.blocks[b].is_royal and after.blocks[b].strength == 1)
             ]
-            if lost > excess or (lost < excess and left and lost < _steps(before, blocks)):
-                faults.append(f"{side} in {territory}: excess {excess}, lost {lost} steps")
+            if lost > high or (lost < low and left and lost < _steps(before, blocks)):
+                faults.append(f"{side} in {territory}: excess {low}-{high}, lost {lost} steps")
     return faults
 
 
