@@ -110,6 +110,7 @@ def relocate_fleets(state: State, events: Events) -> None:
                         "side": side,
                         "from": territory,
                         "to": target,
+                        "count": 1,
                         "blocks": [fleet],
                         "_secret": ["blocks"],
                     }
