@@ -56,7 +56,49 @@ def political_steps():
     return state, raw, ("Krassow", "Steinau", "Zaporozhians")
 
 
-@pytest.mark.parametrize("steps", [naval_steps, political_steps])
+def russian_steps():
+    state = blank_state(
+        year=1705,
+        phase="entry",
+        active=("SWE", "RUS", "DEN"),
+        markers={"nyen": "RUS"},
+        blocks={
+            "rus_cruys": ("year:1705", 3),
+            "rus_zmaevich": ("year:1705", 3),
+            "rus_sheremetev_h": ("pskov", 4),
+            "rus_sheremetev_b": ("reform_box", 1),
+            "rus_menshikov_b": ("reform_box", 1),
+            "rus_golitsyn": ("moskva", 3),
+            "swe_sjoblad": ("set_aside", 2),
+            "den_gyldenlove": ("H:sjaelland", 3),
+        },
+        statuses={"DEN": "truce"},
+    )
+    state.nations["SAX"].status = "truce"
+    state.nations["SAX"].cube_year = 1705
+    state.reform_eligible = True
+    raw: list = []
+    nations.year_track_arrivals(state, raw)
+    state.standing["coalition"] = {
+        "reform": {"text": "", "value": {"block": "rus_sheremetev_h", "year": None}}
+    }
+    nations.russian_reform(state, raw)
+    state.standing["coalition"]["reform"] = {
+        "text": "",
+        "value": {"block": "rus_menshikov_h", "year": 1706},
+    }
+    nations.russian_reform(state, raw)  # 1706 is not two years ahead: skipped, privately
+    state.standing["sweden"] = {"offer|RUS": {"text": "", "value": {"nation": "RUS"}}}
+    politics.truce_offers(state, LoadedDice([]), raw)
+    naval.relocate_fleets(state, raw)  # Denmark under truce: Gyldenløve is its own, pooled
+    naval.return_set_aside(state, raw)
+    kinds = {e["kind"] for e in raw}
+    assert {"arrivals", "converted", "cube_removed", "reform", "reform_skipped"} <= kinds
+    assert {"truce_offer", "set_aside_returned"} <= kinds
+    return state, raw, ("Golitsyn",)  # the Reform box and the Year Track are public (1.7)
+
+
+@pytest.mark.parametrize("steps", [naval_steps, political_steps, russian_steps])
 def test_13_6_events_of_9_to_11_render_without_hidden_identities(steps) -> None:
     state, raw, hidden = steps()
     events = to_events(state, raw)
