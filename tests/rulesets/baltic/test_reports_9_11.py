@@ -117,3 +117,16 @@ def test_9_4g_public_report_counts_a_relocated_fleet() -> None:
     text = render("baltic", "report", "md", context(state, None, public))
     assert "1 fleet of Sweden moves from the harbor of Pommern to the harbor of Småland." in text
     assert "Estland: only fleets in harbor: 1 fleet of Sweden; no battle." in text
+
+
+def test_9_4d_we5_expulsion_line_in_the_public_report() -> None:
+    state = blank_state(blocks={"swe_sjoblad": ("H:estland", 3)}, markers={"estland": "RUS"})
+    raw: list = []
+    naval.expel_fleets(state, "estland", raw)
+    public = [e for e in to_events(state, raw) if e.public]
+    text = render("baltic", "report", "md", context(state, None, public))
+    assert (
+        "1 fleet of Sweden leaves the captured harbor of Estland for Gulf of Finland, losing a "
+        "step." in text
+    )
+    assert "Sjöblad" not in text
