@@ -65,6 +65,8 @@ class Battle:
         self.round = 0
         self.fought: set[str] = set()
         """The blocks in the battle at its start (5.6c: only they may regroup)."""
+        self.noted: set[str] = set()
+        """Sides told that a hit tie took the default order (D4), once a battle."""
 
     # -- hooks (a naval battle overrides these) ------------------------------------------
     def combatants(self, side: str) -> list[str]:
@@ -226,7 +228,17 @@ class Battle:
             if not targets:
                 return
             target = hit_target(self.state, targets, side)
+            self.note_hit_default(targets, side, target)
             take_hit(self.state, target, side, self.hit_cause, self.events)
+
+    def note_hit_default(self, targets: list[str], side: str, target: str) -> None:
+        """D4: report to the side, once a battle, that a tie took the default order."""
+        top = self.state.blocks[target].strength
+        tied = [b for b in targets if self.state.blocks[b].strength == top]
+        named = set(standing.hit_order(self.state, side)) & set(tied)
+        if len(tied) > 1 and not named and side not in self.noted:
+            self.noted.add(side)
+            standing.applied_default(self.events, side, "D4", at=self.where)
 
     # -- retreat limits ------------------------------------------------------------------
     def room(self, side: str, destination: str) -> bool:

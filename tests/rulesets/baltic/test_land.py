@@ -44,6 +44,7 @@ def test_we18_defender_retreat_and_border_limit() -> None:
     defaults = [(e["side"], e["decision"]) for e in kinds(events, "default")]
     assert ("coalition", "D3") in defaults  # no battle line: fight (14, 13.6)
     assert ("sweden", "D5") not in defaults  # its retreat priority was used
+    assert ("sweden", "D4") in defaults  # Golitsyn's hit: a tie at 2 went by roster order
     assert all(e["_to"] == e["side"] for e in kinds(events, "default"))
 
 
