@@ -289,7 +289,8 @@ def land_retreat(battle: Battle, block: str) -> str | None:
         else ("sea:" + sea[0] if sea else None)
     )
     if choice:
-        standing.applied_default(battle.events, side, "D5", at=where, block=block, to=choice)
+        shown = board().port_sea(where) if choice.startswith("sea:") else choice
+        standing.applied_default(battle.events, side, "D5", at=where, block=block, to=shown)
     return choice
 
 
