@@ -165,7 +165,10 @@ def private_start(gamedir: GameDir, start: Mapping[str, Any]) -> Mapping[str, An
     altered."""
     if "private_position" not in start:
         return None
+    # The GM's copy, or the one `reveal` published at the end of the game.
     path = gamedir.private / START_FILE
+    if not path.exists():
+        path = gamedir.path / START_FILE
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

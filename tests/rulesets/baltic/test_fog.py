@@ -135,3 +135,15 @@ def test_13_6_a_game_started_from_a_position_keeps_it_private_and_replays(tmp_pa
     engine.run(path, START + timedelta(hours=1))
     ok, summary = replay_game(path)
     assert ok, summary
+    from adjudicator.settings import reveal_secret
+
+    reveal_secret(path, force=True)
+    assert (
+        "swe_karl"
+        in subprocess.run(
+            ["git", "show", "HEAD:start.yaml"], cwd=path, capture_output=True, text=True, check=True
+        ).stdout
+    )
+    (path / ".adjudicator" / "start.yaml").unlink()  # as in a public clone
+    ok, summary = replay_game(path)
+    assert ok, summary
