@@ -129,11 +129,33 @@ def load_position(data: Mapping[str, Any]) -> State:
     for f in fields(State):
         if f.name not in HANDLED and f.name in data:
             setattr(state, f.name, copy.deepcopy(data[f.name]))
+    faults = _level_faults(state, data.get("rp_level") or {})
+    if faults:
+        raise PositionError(faults)
     return state
+
+
+def _level_faults(state: State, given: Mapping[str, Any]) -> list[str]:
+    """`rp_level` is derived (8.1); a file that gives it must agree with the map, markers,
+    cessions and Attrition Track it describes."""
+    from adjudicator.rulesets.baltic.resources import rp_level
+
+    faults = []
+    for nation, level in given.items():
+        if nation not in state.nations:
+            faults.append(f"rp_level.{nation}: unknown nation")
+        elif level != rp_level(state, nation):
+            faults.append(
+                f"rp_level.{nation}: the position gives {level}, its map, markers, cessions "
+                f"and Attrition give {rp_level(state, nation)} (8.1); fix or leave it out"
+            )
+    return faults
 
 
 def export(state: State) -> dict[str, Any]:
     """The position file of `state`: scenario keys first, then the running game's."""
+    from adjudicator.rulesets.baltic.resources import rp_level
+
     board = load_board()
     scenario = board.scenarios.get(state.scenario, {})
     out: dict[str, Any] = {
@@ -165,6 +187,7 @@ def export(state: State) -> dict[str, Any]:
         "ap_spent": dict(state.ap_spent),
         "event": dict(state.event),
         "rp_available": {n: v.rp_available for n, v in state.nations.items()},
+        "rp_level": {n: rp_level(state, n) for n in state.nations},
         "damage": dict(state.damage),
         "damage_side": dict(state.damage_side),
         "cessions": [dict(c) for c in state.cessions],

@@ -118,3 +118,12 @@ def test_unknown_scenario_names_the_known_ones():
     with pytest.raises(PositionError) as err:
         scenario_state("narva")
     assert "grand_campaign, poltava" in str(err.value)
+
+
+def test_8_1_a_position_giving_rp_levels_must_agree_with_its_map():
+    data = export(scenario_state("poltava"))
+    assert data["rp_level"]["SWE"] == 24 and data["rp_level"]["RUS"] == 27  # 12.2a
+    data["rp_level"]["SWE"] = 30
+    with pytest.raises(PositionError) as err:
+        load_position(data)
+    assert err.value.faults[0].startswith("rp_level.SWE: the position gives 30")
