@@ -315,11 +315,13 @@ def _unit(x: float, y: float, house: str, unit: Any, style: Mapping) -> str:
 
 
 def _block(x: float, y: float, house: str, unit: Mapping, look: Mapping) -> str:
-    """A block seen from its owner's side: label over strength, the name as its title."""
+    """A block seen from its owner's side: label over strength, the name as its title; a
+    fleet's corners are rounder, so fleets in a harbor stand apart from the land blocks."""
     attrs = _attrs(data_house=house, data_unit=unit.get("kind", "block"), data_block=unit["title"])
+    rx = 5 if unit.get("kind") == "fleet" else 2
     return (
         f'<g class="unit block"{attrs}><title>{_esc(unit["title"])} ({int(unit["strength"])})'
-        f'</title><rect x="{_n(x)}" y="{_n(y)}" width="{CHIP}" height="{CHIP}" rx="2" '
+        f'</title><rect x="{_n(x)}" y="{_n(y)}" width="{CHIP}" height="{CHIP}" rx="{rx}" '
         f'fill="{look["colour"]}" stroke="{INK}" stroke-width="1"/>'
         + _text(x + CHIP / 2, y + 4.5, unit["label"], 6.5, fill=look["ink"])
         + _text(
