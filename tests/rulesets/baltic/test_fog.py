@@ -66,6 +66,28 @@ def committed_texts(path: Path) -> dict[str, str]:
     return texts
 
 
+def private_leaks(
+    path: Path, written: list[str], shown: set[str], names: dict[str, list[str]], turn: int
+) -> list[str]:
+    """13.6: a side's private report and map name the enemy's blocks only once revealed or
+    seen by its own recon."""
+    board = load_board()
+    private = yaml.safe_load((path / ".adjudicator" / "state.yaml").read_text())["state"]
+    leaks = []
+    for side in ("sweden", "coalition"):
+        known = set(shown) | {b for b in board.blocks if board.block_side(b) == side}
+        for result in private["recon"].get(side, []):
+            known |= {seen["block"] for seen in result["blocks"]}
+        for name in written:
+            if not name.startswith(f".adjudicator/private/{side}/"):
+                continue
+            text = (path / name).read_text(encoding="utf-8")
+            for block, words in names.items():
+                if block not in known:
+                    leaks += [f"run {turn}: {name} names {block} ({w})" for w in words if w in text]
+    return leaks
+
+
 def test_13_6_no_hidden_identity_in_any_committed_file_of_a_bot_game(tmp_path):
     path = tmp_path / "poltava"
     # The SVG maps are searched; their PNG copies (binary, slow to draw) are left out.
@@ -95,6 +117,7 @@ def test_13_6_no_hidden_identity_in_any_committed_file_of_a_bot_game(tmp_path):
         assert not result.rejected, result.rejected
         shown |= shown_now(path)
         ended = not RULESET.requests(engine.status(path)[0].state)
+        leaks += private_leaks(path, result.reports, shown, names, turn)
         for name, text in committed_texts(path).items():
             if ended and name.startswith("archive/"):
                 continue  # 13.6: submissions are public once the game has ended
