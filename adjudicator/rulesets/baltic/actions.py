@@ -162,6 +162,11 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
     most = board().tables["costs"]["builds_per_action"]
     if line.get("builds", 0) > most:
         raise Void("builds", n=most)
+    allowed = placement.builder_territories(state, nation)
+    for territory in line.get("at") or []:
+        if territory not in allowed:
+            # 8.6 (WE-12): a builder chooses among the blocks' own lists, never beyond them
+            raise Void("build_place", place=board().name(territory), nation=board().name(nation))
     for block in steps:
         state.blocks[block].strength += 1
     funds.rp_available -= cost

@@ -82,3 +82,19 @@ def place_for(state: State, block: str, wanted: list[str]) -> str | None:
 
 def has_placement(state: State, block: str) -> bool:
     return place_for(state, block, []) is not None
+
+
+def builder_territories(state: State, nation: str) -> set[str]:
+    """Every territory a builder of `nation` may name (8.6): the land blocks' own lists and
+    the harbors its fleets may use."""
+    found: set[str] = set()
+    for block in board().nation_blocks(nation):
+        if not board().blocks[block].is_fleet:
+            found.update(own_list(state, block))
+            continue
+        rule = board().nations[nation].fleet_placement
+        if rule == "own_harbors":
+            found.update(t for t in board().territories if board().harbor_strength(t, ["nyen"]))
+        elif rule != "none":
+            found.update(rule)
+    return found

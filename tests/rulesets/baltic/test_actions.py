@@ -231,3 +231,12 @@ def test_13_2_a_twins_name_means_the_one_where_the_part_starts() -> None:
     with pytest.raises(OrderErrors, match="more than one block"):
         submit(state, "coalition", "hit order: Sheremetev")
     submit(state, "coalition", "hit order: Sheremetev hollow")
+
+
+def test_8_6_builders_list_names_only_the_blocks_own_territories() -> None:
+    """8.6 (WE-12): a builder chooses among the placement lists, never beyond them."""
+    state = blank_state()
+    state.nations["SWE"].rp_available = 5
+    with pytest.raises(OrderErrors, match="not in the placement list"):
+        submit(state, "sweden", "reinforce Sweden: build 1 at Ingermanland")
+    assert submit(state, "sweden", "reinforce Sweden: build 1 at Estland, Svealand")
