@@ -183,6 +183,8 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
             }
         )
     wanted = list(line.get("at") or []) or standing.build_priority(state, side, nation)
+    if line.get("builds", 0) and not wanted:
+        standing.applied_default(events, side, "D12", nation=nation)  # the 8.6 lists
     for number in range(line.get("builds", 0)):
         build_one(state, side, nation, wanted, rng, number + 1, events)
 
