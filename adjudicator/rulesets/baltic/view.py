@@ -163,7 +163,7 @@ def _forces(state: State, board: Board, side: str | None) -> list[dict[str, Any]
             },
         )
         row["count"] += 1
-        cargo = state.cargo(block)
+        cargo = state.cargo(block) if board.blocks[block].is_fleet else []
         row["aboard"] += len(cargo)
         if side is not None and board.side_of(nation) == side:
             entry: dict[str, Any] = {"block": block, "strength": info.strength}
