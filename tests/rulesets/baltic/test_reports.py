@@ -87,3 +87,49 @@ def test_bbcode_report_says_what_markdown_says():
     for line in ("Sweden: 2 blocks Lithuania → Polotsk.", "Swedish Attrition Track: box 1"):
         assert line in md and line in bb
     assert "[table]" in bb and "[b]" in bb
+
+
+def test_13_6_we1_public_report_of_the_landing_counts_and_paths():
+    """WE-1 (13.6) end to end: the orders run through the ruleset, the events through the
+    templates. Ingermanland is empty here, so no battle reveals the blocks that landed."""
+    from adjudicator.dice import Dice
+    from adjudicator.requests import Answer
+    from adjudicator.rulesets.baltic.ruleset import RULESET
+    from tests.rulesets.baltic.blank import blank_state
+
+    state = blank_state(
+        year=1701,
+        blocks={
+            "swe_wachtmeister": ("kattegat", 4),
+            "swe_anckarstierna": ("kattegat", 3),
+            "swe_karl": ("aboard:swe_wachtmeister", 4),
+            "swe_livgardet": ("aboard:swe_anckarstierna", 3),
+            "swe_rehnskiold": ("aboard:swe_anckarstierna", 3),
+            "rus_golitsyn": ("pskov", 4),
+        },
+    )
+    before = render("baltic", "report", "md", context(state, None))
+    assert "| Kattegat | at sea | Sweden | 2 fleets, 3 aboard |" in before  # WE-1
+    text = (
+        "sail Wachtmeister, Anckarstierna: Kattegat -> Western Baltic -> Central Baltic -> "
+        "Gulf of Finland\ndisembark Karl XII, Livgardet, Rehnskiöld: Gulf of Finland -> Narva\n"
+        "recon Pskov\n"
+    )
+    (request,) = [r for r in RULESET.requests(state) if r.kind == "orders"]
+    choice = RULESET.answer(state, request, RULESET.parse(state, "sweden", text))
+    events = RULESET.step(state, {request.id: Answer(request.id, choice.value)}, Dice(b"w", "e", 1))
+    public = [e for e in events if e.public]
+    report = render("baltic", "report", "md", context(state, None, public))
+    assert (
+        "Sweden: 2 fleets (3 aboard) Kattegat → Western Baltic → Central Baltic → "
+        "Gulf of Finland." in report
+    )
+    assert "Sweden: 3 blocks Gulf of Finland → Ingermanland." in report
+    assert "Sweden reconnoitres Pskov." in report
+    for hidden in ("Karl XII", "Livgardet", "Rehnskiöld", "Wachtmeister", "Golitsyn"):
+        assert hidden not in report
+    mine = [e for e in events if e.public or e.to == "sweden"]
+    ctx = context(state, "sweden", mine)
+    private = render("baltic", "private", "md", ctx)
+    assert "Sweden: Karl XII, Livgardet, Rehnskiöld Gulf of Finland → Ingermanland." in private
+    assert "Recon of Pskov: Golitsyn 4." in private
