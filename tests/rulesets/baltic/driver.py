@@ -2,8 +2,8 @@
 
 No git, no files: the bot writes order text for the side whose orders are asked, the ruleset
 parses it, answers the request from it (or from its default), and steps, as the engine does.
-Every step's saved state and events are kept so that a test can check invariants, search the
-public record for hidden identities, and replay the game byte for byte.
+A `check` called after every step lets a test check invariants, search the public record
+for hidden identities, and hash the game to compare a replay byte for byte.
 """
 
 from __future__ import annotations
@@ -11,10 +11,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.gamedir import dump_yaml
 from adjudicator.requests import Answer, AnswerSource, Event
 from adjudicator.rulesets.baltic import bot
 from adjudicator.rulesets.baltic.ruleset import RULESET
@@ -32,10 +30,6 @@ class Game:
     steps: int = 0
     events: list[list[Event]] = field(default_factory=list)
     """Per step, every event (public and private)."""
-    saves: list[str] = field(default_factory=list)
-    """Per step, the saved state as YAML (secrets included: never published)."""
-    publics: list[str] = field(default_factory=list)
-    """Per step, the public view as YAML (what game.yaml commits)."""
     orders: list[str] = field(default_factory=list)
     """Every order text the bots sent, in order."""
 
@@ -88,15 +82,8 @@ def play(
         game.steps = step
         if keep:
             game.events.append(events)
-            game.saves.append(dump_yaml(rs.save(state)))
-            game.publics.append(dump_yaml(rs.view(state, None)))
         if check is not None:
             check(before, state, events)
     else:
         raise AssertionError(f"{scenario} seed {seed}: no end after {MAX_STEPS} steps")
     return game
-
-
-def digest(game: Game) -> Any:
-    """What must replay byte for byte: every saved state and every event."""
-    return (game.saves, [[(e.kind, e.data, e.public, e.to) for e in step] for step in game.events])
