@@ -63,8 +63,8 @@ class Baltic:
             )
         name = scenario.get("scenario") or options.get("scenario") or "grand_campaign"
         state = position.scenario_state(str(name))
-        sequence.entry_phase(state, rng, [])
         state.rolls = []
+        sequence.entry_phase(state, rng, state.carried)
         return state
 
     def players(self, state: State) -> list[str]:
@@ -182,8 +182,11 @@ class Baltic:
 
     # -- advancing ------------------------------------------------------------------------
     def step(self, state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
-        state.rolls = []
-        out: list[dict[str, Any]] = []
+        # The first step also reports the Entry Phase resolved at creation, with its dice.
+        out: list[dict[str, Any]] = state.carried
+        state.carried = []
+        if not out:
+            state.rolls = []
         orders = None
         for answer in answers.values():
             value = answer.value

@@ -177,6 +177,9 @@ class State:
     """The dice of the current phase in the order rolled: [{label, dice, private, side}]
     (13.7). Draws are private to their side."""
     turn: Turn = field(default_factory=Turn)
+    carried: list[dict[str, Any]] = field(default_factory=list)
+    """Events of the scenario's first Entry Phase, resolved when the game is created (3.1),
+    kept to be reported with the first step (with their dice, still in `rolls`)."""
 
     # -- plain data ----------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
@@ -209,7 +212,7 @@ class State:
             "victory",
         ):
             setattr(new, name, dict(getattr(self, name)))
-        for name in ("converted", "cessions", "revealed", "rolls"):
+        for name in ("converted", "cessions", "revealed", "rolls", "carried"):
             setattr(new, name, list(getattr(self, name)))
         new.standing = {side: dict(book) for side, book in self.standing.items()}
         new.recon = {side: list(found) for side, found in self.recon.items()}

@@ -59,14 +59,19 @@ def test_13_1c_nmr_means_no_actions(tmp_path: Path) -> None:
     assert result.steps >= 1
 
 
-def test_13_2_standing_lines_sent_later_keep_the_earlier_action_list(tmp_path: Path) -> None:
+def test_13_2_standing_lines_sent_later_keep_the_earlier_action_list(
+    tmp_path: Path, monkeypatch
+) -> None:
     """13.2: a later submission replaces the action list as a whole and standing lines key by
     key; one with standing lines only keeps the action list (NOTE in instructions.py)."""
+    # A fixed GM secret, so that the second player surely has an AP for its recon line.
+    monkeypatch.setattr("adjudicator.create.secrets.token_hex", lambda n: "5e" * n)
     game = tmp_path / "poltava"
     create_game(game, "baltic", now=NOW, options={"scenario": "poltava"}, passwords=PASSWORDS)
     engine.run(game, NOW)
     loaded, _ = engine.status(game)
     second = "sweden" if loaded.state.first_player == "coalition" else "coalition"
+    assert loaded.state.ap[second] >= 1
     recon = "recon Livland" if second == "coalition" else "recon Pskov"
     drop(game, second, f"{recon}\n", "a.txt")
     engine.run(game, NOW + timedelta(minutes=1))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from adjudicator.requests import Answer, AnswerSource
 from adjudicator.rulesets.baltic import events, sequence, victory
 from adjudicator.rulesets.baltic.ruleset import RULESET
 from tests.rulesets.baltic.blank import blank_state
@@ -134,6 +135,15 @@ def test_3_2_first_entry_phase_resolved_at_creation() -> None:
     assert state.nations["SWE"].rp_available == 24
     assert state.nations["RUS"].rp_available == 27 - 0
     assert state.nations["POL"].rp_available == 13
+    # 13.7: its events and dice are reported with the first step, then not again
+    (request,) = [r for r in RULESET.requests(state) if not r.player]
+    answers = {request.id: Answer(request.id, None, AnswerSource.AUTOMATIC)}
+    first = RULESET.step(state, answers, LoadedDice([5, 4] + [5] * 10))
+    kinds_seen = [e.kind for e in first]
+    assert kinds_seen[:2] == ["phase", "activation_roll"] and "rp_allotted" in kinds_seen
+    dice = next(e for e in first if e.kind == "dice").data["rolls"]
+    assert dice[0]["label"].startswith("1708 Spring / activation")
+    assert state.carried == []
 
 
 def test_c1_desertion_takes_a_step_from_your_blocks_without_loc() -> None:
