@@ -79,11 +79,9 @@ def resolve_event(state: State, side: str, total: int, rng: Dice, out: Events) -
             funds.rp_available = max(0, funds.rp_available + params.get("rp", -2))
             out.append({"kind": "intrigue", "nation": target})
     elif kind == "diplomacy":
-        from adjudicator.rulesets.baltic.sequence import hook
+        from adjudicator.rulesets.baltic import politics
 
-        step = hook("politics", "diplomatic_opening")
-        if step:
-            step(state, side, rng, out)  # 10.1e
+        politics.diplomatic_opening(state, side, rng, out)  # 10.1e
     elif kind == "separate_peace":
         separate_peace(state, side, params, out)
     # quiet: nothing; bad_harvest and forced_marches act through state.event (7.1, 3.3)

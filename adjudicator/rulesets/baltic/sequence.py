@@ -10,7 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.baltic import actions, events, naval, resources, standing, supply, victory
+from adjudicator.rulesets.baltic import (
+    actions,
+    events,
+    nations,
+    naval,
+    politics,
+    resources,
+    standing,
+    supply,
+    victory,
+)
 from adjudicator.rulesets.baltic.battle import Battle
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.rolls import roll
@@ -20,17 +30,6 @@ from adjudicator.rulesets.baltic.state import SEASONS, SIDES, State, Turn, other
 from adjudicator.rulesets.baltic.void import Void
 
 Events = list[dict[str, Any]]
-
-
-def hook(module: str, name: str) -> Any:
-    """A rule step of politics.py or nations.py; None while it is not written yet."""
-    import importlib
-
-    try:
-        found = importlib.import_module(f"adjudicator.rulesets.baltic.{module}")
-    except ImportError:
-        return None
-    return getattr(found, name, None)
 
 
 def active_side(state: State) -> str | None:
@@ -56,16 +55,10 @@ def phase_of(state: State, side: str) -> str | None:
 # -- Entry Phase (3.2) ------------------------------------------------------------------------
 def entry_phase(state: State, rng: Dice, out: Events) -> None:
     out.append({"kind": "phase", "phase": "entry", "year": state.year})
-    for module, name in (("nations", "year_track_arrivals"), ("nations", "russian_reform")):
-        step = hook(module, name)
-        if step:
-            step(state, out)  # 3.2 steps 1-2 (11.2c, d, h; 10.3d)
-    step = hook("politics", "activation_rolls")
-    if step:
-        step(state, rng, out)  # 3.2 step 3 (10.1, 11.1e, 8.7)
-    step = hook("politics", "truce_offers")
-    if step:
-        step(state, rng, out)  # 3.2 step 4 (10.2c, j; 11.1e)
+    nations.year_track_arrivals(state, out)  # 3.2 step 1 (11.2d, h; 10.3d)
+    nations.russian_reform(state, out)  # 3.2 step 2 (11.2c)
+    politics.activation_rolls(state, rng, out)  # 3.2 step 3 (10.1, 11.1e, 8.7)
+    politics.truce_offers(state, rng, out)  # 3.2 step 4 (10.2c, j; 11.1e)
     for nation, info in state.nations.items():  # 3.2 step 5 (8.2)
         if info.status == "active":
             resources.allot_rp(state, nation)
@@ -187,9 +180,7 @@ def action_phase(
     battle_step(state, side, rng, out)
     resolve_sieges(state, rng, out)
     if side == "sweden":
-        step = hook("nations", "mazepa_defection")
-        if step:
-            step(state, rng, out)  # 11.7c
+        nations.mazepa_defection(state, rng, out)  # 11.7c
     end_of_phase(state, rng, out)
 
 
@@ -289,12 +280,8 @@ def end_of_phase(state: State, rng: Dice, out: Events) -> None:
     if "SWE" in due:
         victory.end_game(state, "coalition", "sweden_truced", out)  # 10.2d
         return
-    impose = hook("politics", "impose_truce")
     for nation in due:
-        if impose:
-            impose(state, nation, rng, out)
-        else:
-            out.append({"kind": "truce_due", "nation": nation})
+        politics.impose_truce(state, nation, rng, out)
     naval.return_set_aside(state, out)
     resources.cap_rp_available(state)
     victory.sudden_death(state, out)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.baltic import control
+from adjudicator.rulesets.baltic import control, nations
 from adjudicator.rulesets.baltic.battle import hit_target, take_hit
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.losses import due, make_reform_eligible
@@ -171,15 +171,4 @@ def capture(state: State, territory: str, side: str, rng: Dice, events: list) ->
         # spec's 11.2k names a Swedish-side captor, which differs only when a position starts
         # with a Swedish marker in Russia before the reform is eligible. The seed wins.
         make_reform_eligible(state)
-    nyen_hook(state, territory, loser, new, events)  # 5. 11.2g
-
-
-def nyen_hook(state: State, territory: str, loser: str | None, new: str, events: list) -> None:
-    """11.2g: Nyen's own effects, nations.py's."""
-    try:
-        from adjudicator.rulesets.baltic import nations
-    except ImportError:
-        return
-    hook = getattr(nations, "nyen_changes_hands", None)
-    if hook:
-        hook(state, territory, loser, new, events)
+    nations.nyen_changes_hands(state, territory, loser, new, events)  # 5. 11.2g
