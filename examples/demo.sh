@@ -37,3 +37,6 @@ echo "  $game/.adjudicator/     private: each house's reports and maps, the stat
 echo "  git -C $game log        $(git -C "$game" rev-list --count HEAD) commits: the new game, then one per run"
 echo "  adjudicator replay $game   re-runs the whole game and compares every commit"
 echo "played $runs runs in $(($(date +%s) - start)) s"
+echo
+echo "=== baltic: Poltava (1708-1709) played to its end by two bots ==="
+python "$here/baltic_demo.py" "${game}-baltic"
