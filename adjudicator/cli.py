@@ -184,6 +184,8 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
     from adjudicator import engine
 
     result = engine.run(game_dir, parse_now(now), force_defaults=force_defaults)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
     for name, rejection in result.rejected:
         click.echo(f"rejected {name}:\n{rejection}", err=True)
     if quiet:
@@ -218,6 +220,8 @@ def status(game_dir: Path, now: str | None) -> None:
         f"{game.meta['id']} ({game.meta['game']}): round {view.get('round')}, "
         f"{view.get('phase')}, step {game.step}"
     )
+    for warning in game.warnings():
+        click.echo(f"warning: {warning}")
     if game.settings.get("paused"):
         click.echo("PAUSED: nothing is resolved until 'adjudicator resume'")
     if not rows:

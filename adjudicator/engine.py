@@ -24,8 +24,11 @@ from adjudicator.gamedir import (
     GameError,
     Transaction,
     atomic_write,
+    bounded_name,
     dump_yaml,
     recover,
+    remove_temp_files,
+    safe_name,
 )
 from adjudicator.orders.errors import OrderErrors, invalid
 from adjudicator.requests import (
@@ -42,8 +45,11 @@ from adjudicator.submissions import (
     Receipt,
     SubmissionRejected,
     dump_submission,
+    header_field,
+    header_values,
     load_submission,
     redact,
+    strip_bom,
 )
 
 MAX_STEPS_PER_RUN = 10_000
@@ -64,6 +70,8 @@ class RunResult:
     waiting: list[dict[str, Any]] = field(default_factory=list)
     """The open requests after the run, with deadlines."""
     commit: bool = False
+    warnings: list[str] = field(default_factory=list)
+    """What the GM should know about the folder (`Game.warnings`)."""
 
     @property
     def changed(self) -> bool:
@@ -122,7 +130,11 @@ class Game:
     def submit(
         self, text: str, *, source: str, received: datetime, sender: str | None = None
     ) -> Receipt:
-        """Authenticate, parse and store one submission. Raises `SubmissionRejected`."""
+        """Authenticate, parse and store one submission. Raises `SubmissionRejected`.
+
+        Every order text comes through here (files and mail): a byte order mark is dropped.
+        """
+        text = strip_bom(text)
         player, body = self._authenticate(text, sender)
         digest = hashlib.sha256(f"{player}\n{body}".encode()).hexdigest()
         latest = next((s for s in reversed(self.submissions) if s.player == player), None)
@@ -139,7 +151,6 @@ class Game:
             raise SubmissionRejected(errors.errors, player) from None
         sub_id = f"{self.next_submission:04d}-{player}"
         instructions = tuple(replace(i, submission=sub_id) for i in instructions)
-        before = standing_instructions(self.submissions, player, self.used)
         submission = Submission(
             sub_id,
             player,
@@ -157,30 +168,51 @@ class Game:
         self.submissions.append(submission)
         self.seen[source] = sub_id
         self.next_submission += 1
-        kept = {i.ref for i in standing_instructions(self.submissions, player, self.used)}
-        receipt = Receipt(
-            sub_id,
-            player,
-            tuple(str(i) for i in instructions),
-            tuple(str(i) for i in before if i.ref not in kept),
-            deadline=self._deadline_of(player),
-        )
+        receipt = self._receipt(len(self.submissions) - 1)
         atomic_write(self.dir.receipts / f"{sub_id}.txt", str(receipt) + "\n")
         return receipt
 
+    def _receipt(self, index: int) -> Receipt:
+        """The receipt of the staged submission at `index`, from what is stored of it."""
+        submission = self.submissions[index]
+        player = submission.player
+        before = standing_instructions(self.submissions[:index], player, self.used)
+        kept = {
+            i.ref for i in standing_instructions(self.submissions[: index + 1], player, self.used)
+        }
+        return Receipt(
+            submission.id,
+            player,
+            tuple(str(i) for i in submission.instructions),
+            tuple(str(i) for i in before if i.ref not in kept),
+            deadline=self._deadline_of(player),
+        )
+
+    def write_missing_receipts(self) -> list[str]:
+        """Write the receipt of every staged submission that has none (a run killed between
+        storing a submission and writing its receipt). Returns their submission ids."""
+        written = []
+        for index, submission in enumerate(self.submissions):
+            path = self.dir.receipts / f"{submission.id}.txt"
+            if not path.exists():
+                atomic_write(path, str(self._receipt(index)) + "\n")
+                written.append(submission.id)
+        return written
+
     def _authenticate(self, text: str, sender: str | None) -> tuple[str, str]:
-        """The player named by the header, and the text with header lines blanked."""
+        """The player named by the header, and the text with header lines blanked.
+
+        Header lines read like any order line: a '# comment', quotes around the value and the
+        house's display name ('House Stark', 'Stark') are all fine.
+        """
         header: dict[str, str] = {}
         lines = text.splitlines()
         for n, line in enumerate(lines):
-            key, sep, value = line.partition(":")
-            if sep and key.strip().lower() in ("house", "player", "nation", "password"):
-                header["player" if key.strip().lower() != "password" else "password"] = (
-                    value.strip()
-                )
+            found = header_field(line)
+            if found:
+                header[found[0]] = found[1]
                 lines[n] = ""
-        player = header.get("player", "").lower()
-        if not player or "password" not in header:
+        if "player" not in header or "password" not in header:
             raise SubmissionRejected(
                 [
                     invalid(
@@ -189,8 +221,12 @@ class Game:
                     ).at(0, "")
                 ]
             )
-        record = self.players.get(player)
-        if record is None or not self._password_ok(header["password"], record.get("password", "")):
+        player = self._player_named(header["player"])
+        record = self.players.get(player or "")
+        stored = record.get("password", "") if record else ""
+        if record is None or not any(
+            self._password_ok(p, stored) for p in header_values(header["password"])
+        ):
             # Generic on purpose: never tell a stranger which half was wrong.
             raise SubmissionRejected(
                 [invalid("house or password not recognised; check the two header lines").at(0, "")]
@@ -201,6 +237,18 @@ class Game:
             )
         return player, "\n".join(lines)
 
+    def _player_named(self, value: str) -> str | None:
+        """The player id a header value names: the id or display name, 'House' optional."""
+        from adjudicator.orders.names import normalize
+        from adjudicator.render import display_name
+
+        wanted = normalize(header_values(value)[0])
+        wanted = {wanted, wanted.removeprefix("house ")}
+        for player in self.players:
+            if wanted & {normalize(player), normalize(display_name(self.meta["game"], player))}:
+                return player
+        return None
+
     def _password_ok(self, password: str, stored: str) -> bool:
         key = (password, stored)
         if key not in self._passwords:
@@ -208,30 +256,51 @@ class Game:
         return self._passwords[key]
 
     def collect_inbox(self, now: datetime, result: RunResult) -> None:
-        """Take every file in inbox/, oldest name first; accepted or rejected, it leaves."""
+        """Take every file in inbox/, oldest name first; accepted or rejected, it leaves.
+
+        File names are outside data: they are stored escaped (`safe_name`), and a file that
+        cannot be read is reported and left in place without stopping the others.
+        """
         if not self.dir.inbox.is_dir():
             return
         for path in sorted(p for p in self.dir.inbox.iterdir() if p.is_file()):
             if path.name.startswith("."):
+                continue  # status names them (`warnings`)
+            name = safe_name(path.name)
+            try:
+                raw = path.read_bytes()
+                info = path.stat()
+            except OSError as error:
+                why = invalid(f"could not be read ({error.strerror}); it stays in inbox/")
+                result.rejected.append((name, SubmissionRejected([why.at(0, "")])))
                 continue
             try:
-                text = path.read_text(encoding="utf-8")
+                text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                text = path.read_text(encoding="latin-1")
+                text = raw.decode("latin-1")
             # The file's identity, not only its content: the same file found again after a
-            # crash is a duplicate, while a player dropping an old text again means it.
-            info = path.stat()
-            digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-            source = f"file:{path.name}:{info.st_ino}:{info.st_mtime_ns}:{digest}"
+            # crash is a duplicate, while a player dropping an old text again means it. The
+            # digest is of the text without its password: nothing is derived from one.
+            digest = hashlib.sha256(redact(strip_bom(text)).encode()).hexdigest()[:16]
+            source = f"file:{name}:{info.st_ino}:{info.st_mtime_ns}:{digest}"
             try:
                 result.receipts.append(self.submit(text, source=source, received=now))
-                path.unlink()
             except SubmissionRejected as rejection:
-                result.rejected.append((path.name, rejection))
-                target = self.dir.rejected / f"{utc(now).replace(':', '')}-{path.name}"
-                atomic_write(target, redact(text))
-                atomic_write(target.with_suffix(".errors.txt"), str(rejection) + "\n")
-                path.unlink()
+                result.rejected.append((name, rejection))
+                self._keep_rejected(name, text, rejection, now)
+            path.unlink()
+
+    def _keep_rejected(
+        self, name: str, text: str, rejection: SubmissionRejected, now: datetime
+    ) -> None:
+        """Keep a rejected file (password removed) and its errors, each under its own name."""
+        base = f"{utc(now).replace(':', '')}-{bounded_name(name)}"
+        stem, n = base, 1
+        while (self.dir.rejected / stem).exists():
+            n += 1
+            stem = f"{base}-{n}"
+        atomic_write(self.dir.rejected / f"{stem}.errors.txt", str(rejection) + "\n")
+        atomic_write(self.dir.rejected / stem, redact(strip_bom(text)))
 
     # -- resolution -----------------------------------------------------------------------
     def advance(self, now: datetime, force_defaults: bool = False) -> list[tuple[int, list[Event]]]:
@@ -412,6 +481,33 @@ class Game:
             rows.append({**row, "answered": answered, "skipped": skipped})
         return rows
 
+    def warnings(self) -> list[str]:
+        """What the GM should know before this run changes anything: files in inbox/ that
+        are never read, and a hand edit of game.yaml's `position:`, which is overwritten."""
+        found = []
+        if self.dir.inbox.is_dir():
+            for path in sorted(self.dir.inbox.glob(".*")):
+                if path.is_file():
+                    found.append(
+                        f"inbox/{safe_name(path.name)} is ignored: files whose names start "
+                        "with '.' are never read; rename it without the dot to have it read"
+                    )
+        if "position" in self.meta and self.meta["position"] != self._written_position():
+            found.append(
+                "game.yaml: the position was edited by hand, and the next commit will "
+                "overwrite it: adjudicator writes it from its own state. To change the "
+                f"position, run 'adjudicator export {self.dir.path} > position.yaml', edit "
+                "that file and start a new game from it with 'adjudicator new NEWDIR --game "
+                f"{self.meta['game']} --position position.yaml'"
+            )
+        return found
+
+    def _written_position(self) -> Any:
+        """The position as game.yaml holds it when nobody edited it (after a YAML trip)."""
+        from adjudicator.gamedir import load_yaml_text
+
+        return load_yaml_text(dump_yaml(self.ruleset.view(self.state, None)))
+
     # -- archive --------------------------------------------------------------------------
     def revealed_submissions(self) -> list[Submission]:
         """Staged submissions all of whose instructions are used or expired: now public."""
@@ -466,9 +562,16 @@ def _addresses(record: dict[str, Any], settings: dict[str, Any]) -> set[str]:
 @contextlib.contextmanager
 def open_game(path: Path | str) -> Iterator[Game]:
     """Lock a game folder, finish any interrupted run, and load it."""
+    import time
+
+    from adjudicator.publish import git
+
     gamedir = GameDir(path)
     gamedir.require()
+    gamedir.check_writable()
     with gamedir.lock():
+        git.remove_stale_index_lock(gamedir.path, time.time())
+        remove_temp_files(gamedir.path)
         recover(gamedir)
         yield Game(gamedir)
 
@@ -486,8 +589,9 @@ def run(path: Path | str, now: datetime, *, force_defaults: bool = False) -> Run
     from adjudicator.publish.reports import publish
 
     with open_game(path) as game:
-        result = RunResult()
+        result = RunResult(warnings=game.warnings())
         game.collect_inbox(now, result)
+        game.write_missing_receipts()
         resolved = game.advance(now, force_defaults)
         result.steps = sum(1 for _, events in resolved if events)
         if resolved:

@@ -6,6 +6,7 @@ Only paths the engine names are staged (never `git add -A`), and the game folder
 
 from __future__ import annotations
 
+import os
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
@@ -49,6 +50,43 @@ def commit(repo: Path, paths: Sequence[str], message: str) -> bool:
         return False
     _git(repo, *_identity(repo), "commit", "-q", "-m", message)
     return True
+
+
+def remove_stale_index_lock(repo: Path, locked_at: float) -> bool:
+    """Remove `.git/index.lock` left by a git killed with our run. True when removed.
+
+    A run holds the game's own lock, and every git command adjudicator runs on the repo runs
+    under it: an index lock older than our lock, with no git process working in the repo,
+    belongs to a git that died with an earlier run. git itself never cleans it up.
+    """
+    lock = repo / ".git" / "index.lock"
+    try:
+        if lock.stat().st_mtime > locked_at or _git_running_in(repo):
+            return False
+        lock.unlink()
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _git_running_in(repo: Path) -> bool:
+    """Whether a git process (a GM's by hand, say) has its working folder in `repo`."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return False  # NOTE: no /proc (not Linux): the lock's age alone decides
+    target = repo.resolve()
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if (entry / "comm").read_text().strip() != "git":
+                continue
+            cwd = Path(os.readlink(entry / "cwd"))
+        except OSError:
+            continue
+        if cwd == target or target in cwd.parents:
+            return True
+    return False
 
 
 def log(repo: Path) -> list[str]:
