@@ -6,21 +6,25 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.gamedir import Transaction, dump_yaml
-from adjudicator.render import display_name, render
+from adjudicator.render import display_name, escape_bbcode, escape_markdown, render
 from adjudicator.requests import Event
 
 if TYPE_CHECKING:
     from adjudicator.engine import Game
 
 
-def waiting_lines(game: Game, player: str | None = None) -> list[dict[str, Any]]:
-    """Open requests as report rows: 'Stark (Ann): place orders, by 2027-01-07 12:00 UTC'."""
+def waiting_lines(game: Game, player: str | None = None, fmt: str = "md") -> list[dict[str, Any]]:
+    """Open requests as report rows: 'Stark (Ann): place orders, by 2027-01-07 12:00 UTC'.
+
+    The player's name is the GM's text: escaped for `fmt` like any text in a report."""
+    escape = escape_markdown if fmt == "md" else escape_bbcode
     rows = []
     for request in game.waiting():
         if player is not None and request["player"] != player:
             continue
         who = display_name(game.meta["game"], request["player"])
         pname = game.players.get(request["player"], {}).get("name")
+        pname = escape(pname) if pname else pname
         deadline = request["deadline"].replace("T", " ").replace("Z", " UTC")
         label = f"{who} ({pname})" if pname else who
         rows.append({**request, "line": f"{label}: {request['summary']}, by {deadline}"})
@@ -49,7 +53,7 @@ def publish(
             **context,
             "view": public_view,
             "events": [e for e in events if e.public],
-            "waiting": waiting_lines(game),
+            "waiting": waiting_lines(game, fmt=fmt),
             "map_url": _map_url(game, fmt, maps),
         }
         tx.write(f"reports/{stem}.{fmt}", render(game.meta["game"], "report", fmt, public))
