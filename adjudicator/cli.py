@@ -331,8 +331,6 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
         try:
             output.write_bytes(svg_to_png(svg))
         except ImportError:
-            raise click.ClickException(
-                "PNG needs cairosvg: pip install 'adjudicator[png]' (and Debian's libcairo2)"
-            ) from None
+            raise click.ClickException("PNG needs resvg: pip install 'adjudicator[png]'") from None
     else:
         output.write_text(svg, encoding="utf-8")

@@ -111,7 +111,7 @@ def _private_report(
 
 
 def _maps(game: Game, view: dict[str, Any], stem: str, tx: Transaction) -> list[str]:
-    """The public map: SVG (unless settings.maps is false), and PNG when cairosvg is here."""
+    """The public map: SVG (unless settings.maps is false), and PNG when resvg is here."""
     if not game.settings.get("maps", True):
         return []
     from adjudicator.mapdraw import draw_svg, svg_to_png
@@ -124,7 +124,7 @@ def _maps(game: Game, view: dict[str, Any], stem: str, tx: Transaction) -> list[
             tx.write(f"reports/{stem}.png", svg_to_png(svg))
             written.append(f"reports/{stem}.png")
         except ImportError:
-            pass  # no cairosvg (pip install 'adjudicator[png]'): the SVG serves
+            pass  # no resvg (pip install 'adjudicator[png]'): the SVG serves
     return written
 
 
