@@ -218,7 +218,8 @@ def status(game_dir: Path, now: str | None) -> None:
     view = game.ruleset.view(game.state, None)
     click.echo(
         f"{game.meta['id']} ({game.meta['game']}): round {view.get('round')}, "
-        f"{view.get('phase')}, step {game.step}"
+        f"{view.get('phase')}, "
+        + (f"after step {game.step - 1}" if game.step > 1 else "no step resolved yet")
     )
     for warning in game.warnings():
         click.echo(f"warning: {warning}")

@@ -109,6 +109,8 @@ class Game:
         """Source ids (a mail's Message-ID, a file's identity) ever accepted -> submission."""
         for staged in submissions:
             self.seen[staged.source] = staged.id
+        self.view_before: dict[str, Any] | None = None
+        """The public view when `advance` began: reports say where their story starts."""
         self._passwords: dict[tuple[str, str], bool] = {}
         """(password, stored hash) -> verdict, so a flood of mails costs one hash each."""
 
@@ -310,6 +312,7 @@ class Game:
         (the GM's `run --nmr`); requests that open later wait for their own deadlines.
         """
         resolved = []
+        self.view_before = self.ruleset.view(self.state, None)
         forced = set(self.requests) if force_defaults else set()
         for _ in range(MAX_STEPS_PER_RUN):
             open_requests = self.register_requests(now)

@@ -39,9 +39,12 @@ def publish(
     events = [e for _, step_events in resolved for e in step_events]
     public_view = game.ruleset.view(game.state, None)
     stem = f"{first:04d}"
+    before = game.view_before or public_view
     context = {
         "game_id": game.meta["id"],
         "step": first,
+        "last_step": game.step - 1,
+        "before": before,
         "now": now,
         "players": {p: r.get("name", p) for p, r in game.players.items()},
         "tables": game.settings.get("bbcode_tables", True),
@@ -70,9 +73,18 @@ def publish(
         game.used -= {i.ref for i in submission.instructions}  # archived: no longer consulted
     tx.write("game.yaml", dump_yaml(game.public_meta(now)))
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
-    view = public_view
-    tx.message = f"{game.meta['id']}: round {view['round']}, {view['phase']} (step {game.step})"
+    tx.message = f"{game.meta['id']}: {_span(before, public_view)} (after step {game.step - 1})"
     return written
+
+
+def _span(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """'round 1, planning to round 2, westeros': where a run's story began and ended."""
+    start = f"round {before.get('round')}, {before.get('phase')}"
+    if (before.get("round"), before.get("phase")) == (after.get("round"), after.get("phase")):
+        return start
+    if before.get("round") == after.get("round"):
+        return f"{start} to {after.get('phase')}"
+    return f"{start} to round {after.get('round')}, {after.get('phase')}"
 
 
 def _private_report(
