@@ -97,6 +97,9 @@ class Game:
         self.state = self.ruleset.restore(private["state"])
         self.requests: dict[str, dict[str, Any]] = private.get("requests", {})
         self.used: set[str] = set(private.get("used", []))
+        """Instruction refs spent: used as an answer, replaced, or expired with their epoch."""
+        self.answered: set[str] = set(private.get("answered", []))
+        """Instruction refs used as answers: what the game revealed (see `archive_entry`)."""
         if submissions is None:
             submissions = [load_submission(p) for p in sorted(gamedir.submissions.glob("*.yaml"))]
         self.submissions = submissions
@@ -420,13 +423,15 @@ class Game:
             )
         for answer in answers.values():
             if answer.source is AnswerSource.INSTRUCTION:
-                self.used.update(
+                refs = {
                     i.ref
                     for s in self.submissions
                     if s.id == answer.submission
                     for i in s.instructions
                     if i.line == answer.line or _same_group(i, s, answer.line)
-                )
+                }
+                self.used.update(refs)
+                self.answered.update(refs)
         return answers, notes
 
     def _defaults_due(self, missing: list[Request], now: datetime) -> bool:
@@ -511,10 +516,43 @@ class Game:
 
         return load_yaml_text(dump_yaml(self.ruleset.view(self.state, None)))
 
-    # -- archive --------------------------------------------------------------------------
-    def revealed_submissions(self) -> list[Submission]:
-        """Staged submissions all of whose instructions are used or expired: now public."""
+    # -- archive ---
+    def spent_submissions(self) -> list[Submission]:
+        """Staged submissions all of whose instructions are used or expired: to archive."""
         return [s for s in self.submissions if all(i.ref in self.used for i in s.instructions)]
+
+    def archive_entry(self, submission: Submission) -> tuple[str, str]:
+        """(the public archive record, the whole stored submission) of a spent submission.
+
+        What the game revealed is the instructions it used as answers: the orders placed,
+        the card played, the retreat made. Every answer is applied by a step, and a step
+        reveals the answers to secret requests all at once, so by the time a submission is
+        spent its used instructions are public. The rest (a card never played, a replaced
+        draft, an unused retreat plan) stays private, committed to by an HMAC-SHA256 under
+        the GM secret of the whole stored submission, so that after `reveal` anyone can
+        check the published submissions against the commitments and replay the game.
+        """
+        import hmac
+
+        whole = dump_yaml(dump_submission(submission))
+        digest = hmac.new(self.dir.secret(), whole.encode("utf-8"), hashlib.sha256)
+        record = {
+            "id": submission.id,
+            "player": submission.player,
+            "received": submission.received,
+            "epoch": submission.epoch,
+            "after_step": submission.after_step,
+            "commitment": digest.hexdigest(),
+            "revealed": [i.to_data() for i in submission.instructions if i.ref in self.answered],
+        }
+        return dump_yaml(record), whole
+
+    def forget(self, submission: Submission) -> None:
+        """An archived submission is no longer consulted."""
+        self.submissions.remove(submission)
+        refs = {i.ref for i in submission.instructions}
+        self.used -= refs
+        self.answered -= refs
 
     # -- saving ---------------------------------------------------------------------------
     def private_data(self) -> dict[str, Any]:
@@ -523,6 +561,7 @@ class Game:
             "next_submission": self.next_submission,
             "requests": self.requests,
             "used": sorted(self.used),
+            "answered": sorted(self.answered),
             "seen": dict(sorted(self.seen.items())),
             "state": self.ruleset.save(self.state),
         }

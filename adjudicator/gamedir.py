@@ -9,10 +9,11 @@ exactly one commit for it.
 ```
 game.yaml          public state: schema, game, players (hashed passwords), settings, position
 inbox/             order files dropped by players or the GM
-archive/<step>/    accepted submissions, committed once revealed (passwords removed)
+archive/<step>/    per spent submission: what the game revealed + an HMAC commitment to it
+archive/submissions/  the whole submissions, published by `reveal` after the game
 reports/           public reports (Markdown, BBCode, map), committed
-.adjudicator/      git-ignored: secret, state.yaml (whole state), submissions/, receipts/,
-                   private/<player>/, rejected/, lock, journal
+.adjudicator/      git-ignored: secret, state.yaml (whole state), submissions/, spent/,
+                   receipts/, private/<player>/, rejected/, lock, journal
 ```
 """
 
@@ -217,6 +218,10 @@ class GameDir:
         self.secret_file = self.private / "secret"
         self.submissions = self.private / "submissions"
         self.receipts = self.private / "receipts"
+        self.spent = self.private / "spent"
+        """Whole submissions once archived: the archive holds only what the game revealed."""
+        self.revealed = self.archive / "submissions"
+        """Whole submissions, published by `reveal` at the end."""
         self.rejected = self.private / "rejected"
         self.journal = self.private / "journal.yaml"
 

@@ -53,5 +53,24 @@ def reveal_secret(path: Path, force: bool = False) -> str:
                 "(or use --force)."
             )
         game.meta["secret"] = game.dir.secret().decode()
-        _save(game, "GM secret revealed")
-        return f"secret published in game.yaml: {game.meta['secret']}"
+        tx = Transaction(game.dir, f"{game.meta['id']}: GM secret and submissions revealed")
+        tx.write("game.yaml", dump_yaml(game.public_meta(datetime.now(UTC))))
+        tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
+        published = _whole_submissions(game)
+        for name, data in published.items():
+            tx.write(f"archive/submissions/{name}", data)
+        tx.apply()
+        return (
+            f"secret published in game.yaml: {game.meta['secret']}; {len(published)} "
+            "submissions published in archive/submissions/ (check each against its "
+            "commitment in archive/<step>/)"
+        )
+
+
+def _whole_submissions(game: Game) -> dict[str, bytes]:
+    """Every stored submission, byte for byte as committed to: archived ones from their
+    private copies, the ones never spent as they are staged."""
+    found = {}
+    for folder in (game.dir.spent, game.dir.submissions):
+        found.update((p.name, p.read_bytes()) for p in sorted(folder.glob("*.yaml")))
+    return found

@@ -64,13 +64,12 @@ def publish(
     written += maps
     for player in game.ruleset.players(game.state):
         written += _private_report(game, player, events, context, stem, tx)
-    for submission in game.revealed_submissions():
-        from adjudicator.submissions import dump_submission
-
-        tx.write(f"archive/{stem}/{submission.id}.yaml", dump_yaml(dump_submission(submission)))
+    for submission in game.spent_submissions():
+        public, whole = game.archive_entry(submission)
+        tx.write(f"archive/{stem}/{submission.id}.yaml", public)
+        tx.write(f".adjudicator/spent/{submission.id}.yaml", whole)  # for replay and reveal
         tx.delete(f".adjudicator/submissions/{submission.id}.yaml")
-        game.submissions.remove(submission)
-        game.used -= {i.ref for i in submission.instructions}  # archived: no longer consulted
+        game.forget(submission)
     tx.write("game.yaml", dump_yaml(game.public_meta(now)))
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
     tx.message = f"{game.meta['id']}: {_span(before, public_view)} (after step {game.step - 1})"

@@ -154,7 +154,9 @@ def test_nothing_secret_is_committed(new_game) -> None:
         for house in SIX:
             assert password(house) not in text, relpath
     archived = next((game / "archive" / "0001").glob("*-stark.yaml")).read_text()
-    assert "password: (removed)" in archived
+    assert "commitment: " in archived and "password" not in archived
+    whole = next((game / ".adjudicator" / "spent").glob("*-stark.yaml")).read_text()
+    assert "password: (removed)" in whole
 
 
 def test_unrevealed_orders_stay_out_of_git_and_reports(new_game) -> None:
@@ -319,7 +321,7 @@ def test_reveal_waits_for_the_end_unless_forced(new_game) -> None:
     import hashlib
 
     assert hashlib.sha256(meta["secret"].encode()).hexdigest() == meta["secret_sha256"]
-    assert commits(game)[0] == "g: GM secret revealed"
+    assert commits(game)[0] == "g: GM secret and submissions revealed"
 
 
 def test_player_time_zone_is_checked_and_kept(tmp_path: Path) -> None:
