@@ -104,13 +104,16 @@ def public_mode() -> int:
     return 0o666 & ~mask
 
 
-def atomic_write(path: Path, data: bytes | str, mode: int | None = None) -> None:
+def atomic_write(
+    path: Path, data: bytes | str, mode: int | None = None, *, sync_dir: bool = True
+) -> None:
     """Replace `path` with `data` so that a reader sees the old or the new file, never half.
 
     The data is fsynced before the rename and the folder after it, so the new file also
     survives a power cut; a failed write leaves no temporary file behind (and one left by a
     kill is removed by the next run: `remove_temp_files`). The file is created 0600 unless
-    `mode` says otherwise (`public_mode()` for what others may read).
+    `mode` says otherwise (`public_mode()` for what others may read). `sync_dir=False` leaves
+    the folder's fsync to the caller, who writes many files there and syncs it once.
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -129,7 +132,8 @@ def atomic_write(path: Path, data: bytes | str, mode: int | None = None) -> None
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    fsync_dir(path.parent)
+    if sync_dir:
+        fsync_dir(path.parent)
 
 
 def fsync_dir(path: Path) -> None:
@@ -306,6 +310,17 @@ class Transaction:
         self.message = message
         self.writes: dict[str, bytes] = {}
         self.deletes: list[str] = []
+        self._pending: list[Any] = []
+        """Callables that add their writes before `apply` (a PNG drawn in a thread)."""
+
+    def before_apply(self, finish: Any) -> None:
+        """Call `finish()` (which may `write`) before the files are staged."""
+        self._pending.append(finish)
+
+    def finish(self) -> None:
+        """Run every pending writer now; `apply` does it first anyway."""
+        while self._pending:
+            self._pending.pop(0)()
 
     def write(self, relpath: str, data: bytes | str) -> None:
         self.writes[relpath] = data.encode("utf-8") if isinstance(data, str) else data
@@ -318,14 +333,16 @@ class Transaction:
 
     def apply(self) -> None:
         """Stage every file, write the journal, then carry it out (see `recover`)."""
+        self.finish()
         staging = self.game.private / "tx"
         staging.mkdir(parents=True, exist_ok=True)
         moves = []
         public = public_mode()
         for n, (relpath, data) in enumerate(sorted(self.writes.items())):
             private = relpath.startswith(PRIVATE + "/")
-            atomic_write(staging / str(n), data, None if private else public)
+            atomic_write(staging / str(n), data, None if private else public, sync_dir=False)
             moves.append([str(n), relpath])
+        fsync_dir(staging)
         journal = {"message": self.message, "moves": moves, "deletes": sorted(self.deletes)}
         atomic_write(self.game.journal, dump_yaml(journal))
         recover(self.game)

@@ -66,6 +66,7 @@ def replay_game(path: Path) -> tuple[bool, str]:
             tx = Transaction(gamedir)
             if resolved:
                 publish(game, resolved, now, tx)
+                tx.finish()  # the PNG, drawn in a thread
             expected.update(
                 (p, d) for p, d in tx.writes.items() if not p.startswith(".adjudicator/")
             )

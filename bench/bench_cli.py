@@ -8,6 +8,7 @@ too (issue 10 item 21); the adjudication itself
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import subprocess
@@ -19,6 +20,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 EXAMPLES = HERE / "examples" / "westeros"
 ADJ = [sys.executable, "-m", "adjudicator"]
+# A GM's Python keeps compiled bytecode; without it (PYTHONDONTWRITEBYTECODE, as in some CI
+# shells) every run recompiles every module, a quarter of a second here. Cache it aside.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+os.environ.setdefault("PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / "adjudicator-pyc"))
 
 
 def wall(cmd: list[str], repeat: int = 7) -> list[float]:

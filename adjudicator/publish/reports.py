@@ -122,21 +122,43 @@ def _private_report(
 
 
 def _maps(game: Game, view: dict[str, Any], stem: str, tx: Transaction) -> list[str]:
-    """The public map: SVG (unless settings.maps is false), and PNG when resvg is here."""
+    """The public map: SVG (unless settings.maps is false), and PNG when resvg is here.
+
+    The PNG is queued by `_draw_png`, which draws it while the rest of the run is written.
+    """
     if not game.settings.get("maps", True):
         return []
-    from adjudicator.mapdraw import draw_svg, svg_to_png
+    from adjudicator.mapdraw import draw_svg
 
     svg = draw_svg(view)
     tx.write(f"reports/{stem}.svg", svg)
     written = [f"reports/{stem}.svg"]
-    if game.settings.get("png", True):
-        try:
-            tx.write(f"reports/{stem}.png", svg_to_png(svg))
-            written.append(f"reports/{stem}.png")
-        except ImportError:
-            pass  # no resvg (pip install 'adjudicator[png]'): the SVG serves
+    if game.settings.get("png", True) and _draw_png(svg, f"reports/{stem}.png", tx):
+        written.append(f"reports/{stem}.png")
     return written
+
+
+def _draw_png(svg: str, relpath: str, tx: Transaction) -> bool:
+    """Start drawing the PNG in a thread; `tx` waits for it before applying (resvg lets go of
+    the GIL, so the reports and the game file are written meanwhile). False without resvg
+    (pip install 'adjudicator[png]'): the SVG serves."""
+    import importlib.util
+    import threading
+
+    if importlib.util.find_spec("resvg_py") is None:
+        return False
+    from adjudicator.mapdraw import svg_to_png
+
+    drawn: dict[str, bytes] = {}
+    worker = threading.Thread(target=lambda: drawn.update(png=svg_to_png(svg)), daemon=True)
+    worker.start()
+
+    def finish() -> None:
+        worker.join()
+        tx.write(relpath, drawn["png"])  # KeyError: the drawing failed (its thread said why)
+
+    tx.before_apply(finish)
+    return True
 
 
 def _map_url(game: Game, fmt: str, maps: list[str]) -> str | None:
