@@ -38,6 +38,38 @@ def test_stale_git_index_lock_left_by_a_kill_is_removed(new_game) -> None:
     assert cli("export", game).exit_code == 0
 
 
+def test_kill_inside_git_add_leaves_a_lock_the_next_run_clears_and_commits(
+    new_game, monkeypatch
+) -> None:
+    from adjudicator.publish import git
+
+    game = new_game()
+    for house, body in SAMPLE_ORDERS.items():
+        drop(game, house, body)
+    real = git.commit
+
+    def killed_in_git_add(repo, paths, message):
+        (repo / ".git" / "index.lock").touch()  # what a SIGKILL of `git add` leaves
+        past = time.time() - 5
+        os.utime(repo / ".git" / "index.lock", (past, past))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(git, "commit", killed_in_git_add)
+    from adjudicator import engine
+
+    with pytest.raises(KeyboardInterrupt):
+        engine.run(game, engine.parse_time(NOW))
+    monkeypatch.setattr(git, "commit", real)
+    assert (game / ".adjudicator" / "journal.yaml").exists()
+    assert cli("status", game).exit_code == 0  # recovers: lock removed, journal committed
+    assert not (game / ".git" / "index.lock").exists()
+    assert not (game / ".adjudicator" / "journal.yaml").exists()
+    log = subprocess.run(
+        ["git", "-C", str(game), "log", "--format=%s"], capture_output=True, text=True
+    ).stdout.splitlines()
+    assert log == ["g: round 1, planning to raven (after step 1)", "g: new game"]
+
+
 def test_inbox_file_name_not_utf8_is_taken_and_others_still_read(new_game) -> None:
     game = new_game()
     odd = os.fsencode(game / "inbox") + b"/b-greyjoy-\xe9.txt"
