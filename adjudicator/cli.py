@@ -216,8 +216,10 @@ def status(game_dir: Path, now: str | None) -> None:
 
     game, rows = engine.status(game_dir)
     view = game.ruleset.view(game.state, None)
+    from adjudicator.publish.reports import moment
+
     click.echo(
-        f"{game.meta['id']} ({game.meta['game']}): round {view.get('round')}, "
+        f"{game.meta['id']} ({game.meta['game']}): {moment(view)}, "
         f"{view.get('phase')}, "
         + (f"after step {game.step - 1}" if game.step > 1 else "no step resolved yet")
     )

@@ -517,8 +517,10 @@ class Game:
         return load_yaml_text(dump_yaml(self.ruleset.view(self.state, None)))
 
     # -- archive ---
-    def spent_submissions(self) -> list[Submission]:
-        """Staged submissions all of whose instructions are used or expired: to archive."""
+    def revealed_submissions(self) -> list[Submission]:
+        """Staged submissions all of whose instructions are used or expired: to archive.
+
+        The name is historical: what of them the game revealed is `archive_entry`'s."""
         return [s for s in self.submissions if all(i.ref in self.used for i in s.instructions)]
 
     def archive_entry(self, submission: Submission) -> tuple[str, str]:

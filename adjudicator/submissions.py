@@ -49,7 +49,13 @@ class Receipt:
         return "\n".join(lines)
 
 
-HEADER_KEYS = {"house": "player", "player": "player", "nation": "player", "password": "password"}
+HEADER_KEYS = {
+    "house": "player",
+    "player": "player",
+    "nation": "player",
+    "side": "player",
+    "password": "password",
+}
 """Header line keys, case-insensitive, and the field each one sets."""
 
 _INVISIBLE = re.compile(r"[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]+")

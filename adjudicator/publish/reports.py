@@ -64,7 +64,7 @@ def publish(
     written += maps
     for player in game.ruleset.players(game.state):
         written += _private_report(game, player, events, context, stem, tx)
-    for submission in game.spent_submissions():
+    for submission in game.revealed_submissions():
         public, whole = game.archive_entry(submission)
         tx.write(f"archive/{stem}/{submission.id}.yaml", public)
         tx.write(f".adjudicator/spent/{submission.id}.yaml", whole)  # for replay and reveal
@@ -78,12 +78,17 @@ def publish(
 
 def _span(before: dict[str, Any], after: dict[str, Any]) -> str:
     """'round 1, planning to round 2, westeros': where a run's story began and ended."""
-    start = f"round {before.get('round')}, {before.get('phase')}"
-    if (before.get("round"), before.get("phase")) == (after.get("round"), after.get("phase")):
+    start = f"{moment(before)}, {before.get('phase')}"
+    if (moment(before), before.get("phase")) == (moment(after), after.get("phase")):
         return start
-    if before.get("round") == after.get("round"):
+    if moment(before) == moment(after):
         return f"{start} to {after.get('phase')}"
-    return f"{start} to round {after.get('round')}, {after.get('phase')}"
+    return f"{start} to {moment(after)}, {after.get('phase')}"
+
+
+def moment(view: dict[str, Any]) -> str:
+    """A game names its moment with 'when' (say '1708 Spring'), else with its round."""
+    return str(view["when"]) if "when" in view else f"round {view.get('round')}"
 
 
 def _private_report(
