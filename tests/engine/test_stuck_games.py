@@ -138,21 +138,21 @@ def test_dotfiles_in_the_inbox_are_named_by_status(new_game) -> None:
 
 
 def test_receipt_lost_to_a_kill_is_written_by_the_next_run(new_game, monkeypatch) -> None:
-    from adjudicator import engine
+    from adjudicator import engine, intake
 
     game = new_game()
     drop(game, "stark", SAMPLE_ORDERS["stark"])
-    real = engine.atomic_write
+    real = intake.atomic_write
 
     def killed(path: Path, data) -> None:
         if "receipts" in str(path):
             raise KeyboardInterrupt
         real(path, data)
 
-    monkeypatch.setattr(engine, "atomic_write", killed)
+    monkeypatch.setattr(intake, "atomic_write", killed)
     with pytest.raises(KeyboardInterrupt):
         engine.run(game, engine.parse_time(NOW))
-    monkeypatch.setattr(engine, "atomic_write", real)
+    monkeypatch.setattr(intake, "atomic_write", real)
     assert not list((game / ".adjudicator" / "receipts").glob("*.txt"))
     cli("run", game, "--now", NOW)
     (receipt,) = (game / ".adjudicator" / "receipts").glob("*.txt")
