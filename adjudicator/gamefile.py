@@ -58,11 +58,13 @@ SETTINGS: dict[str, tuple[Check, str]] = {
     "bbcode_tables": BOOL,
     "map_base_url": OPTIONAL_TEXT,
     "gm_email": OPTIONAL_TEXT,
+    "gm_password": OPTIONAL_TEXT,
     "language": TEXT,
     "mail": OPTIONAL_MAPPING,
     "forum": OPTIONAL_MAPPING,
 }
-"""settings: key -> (check, what is allowed); README "Settings" lists the same keys."""
+"""settings: key -> (check, what is allowed); README "Settings" lists the same keys (and
+"Per game: game.yaml settings" the mail ones: gm_password is the mail engineer's)."""
 
 MAIL: dict[str, tuple[Check, str]] = {
     "folder": OPTIONAL_TEXT,
