@@ -92,8 +92,9 @@ class Game(Intake):
         self.requests: dict[str, dict[str, Any]] = private.get("requests", {})
         self.used: set[str] = set(private.get("used", []))
         """Instruction refs spent: used as an answer, replaced, or expired with their epoch."""
-        self.answered: set[str] = set(private.get("answered", []))
-        """Instruction refs used as answers: what the game revealed (see `archive_entry`)."""
+        self.answered: dict[str, dict[str, Any]] = dict(private.get("answered", {}))
+        """Instruction ref -> the answer it gave (request kind, value): what the game revealed
+        of a submission (see `archive_entry`)."""
         if submissions is None:
             submissions = [load_submission(p) for p in sorted(gamedir.submissions.glob("*.yaml"))]
         self.submissions = submissions
@@ -239,17 +240,20 @@ class Game(Intake):
                     {"player": request.player, "request": request.kind, "summary": request.summary},
                 )
             )
+        kinds = {r.id: r.kind for r in requests}
         for answer in answers.values():
             if answer.source is AnswerSource.INSTRUCTION:
-                refs = {
+                self.used.update(
                     i.ref
                     for s in self.submissions
                     if s.id == answer.submission
                     for i in s.instructions
                     if i.line == answer.line or _same_group(i, s, answer.line)
+                )
+                self.answered[f"{answer.submission}:{answer.line}"] = {
+                    "kind": kinds[answer.request_id],
+                    "value": plain(answer.value),
                 }
-                self.used.update(refs)
-                self.answered.update(refs)
         return answers, notes
 
     def _defaults_due(self, missing: list[Request], now: datetime) -> bool:
@@ -344,11 +348,12 @@ class Game(Intake):
     def archive_entry(self, submission: Submission) -> tuple[str, str]:
         """(the public archive record, the whole stored submission) of a spent submission.
 
-        What the game revealed is the instructions it used as answers: the orders placed,
-        the card played, the retreat made. Every answer is applied by a step, and a step
-        reveals the answers to secret requests all at once, so by the time a submission is
-        spent its used instructions are public. The rest (a card never played, a replaced
-        draft, an unused retreat plan) stays private, committed to by an HMAC-SHA256 under
+        What the game revealed is the answers it took from the submission, each with its
+        line: the orders placed, the card played (not the second choice written after it),
+        the retreat made. Every answer is applied by a step, and a step reveals the answers
+        to secret requests all at once, so by the time a submission is spent its answers
+        are public. The rest (a card never played, a replaced draft, an unused retreat plan,
+        the comments) stays private, committed to by an HMAC-SHA256 under
         the GM secret of the whole stored submission, so that after `reveal` anyone can
         check the published submissions against the commitments and replay the game.
         """
@@ -363,7 +368,11 @@ class Game(Intake):
             "epoch": submission.epoch,
             "after_step": submission.after_step,
             "commitment": digest.hexdigest(),
-            "revealed": [i.to_data() for i in submission.instructions if i.ref in self.answered],
+            "revealed": [
+                {"line": i.line, **self.answered[i.ref]}
+                for i in submission.instructions
+                if i.ref in self.answered
+            ],
         }
         return dump_yaml(record), whole
 
@@ -372,7 +381,8 @@ class Game(Intake):
         self.submissions.remove(submission)
         refs = {i.ref for i in submission.instructions}
         self.used -= refs
-        self.answered -= refs
+        for ref in refs:
+            self.answered.pop(ref, None)
 
     # -- saving ---------------------------------------------------------------------------
     def private_data(self) -> dict[str, Any]:
@@ -381,7 +391,7 @@ class Game(Intake):
             "next_submission": self.next_submission,
             "requests": self.requests,
             "used": sorted(self.used),
-            "answered": sorted(self.answered),
+            "answered": dict(sorted(self.answered.items())),
             "seen": dict(sorted(self.seen.items())),
             "state": self.ruleset.save(self.state),
         }
@@ -404,6 +414,15 @@ class Game(Intake):
         ]
         meta["position"] = self.ruleset.view(self.state, None)
         return meta
+
+
+def plain(value: Any) -> Any:
+    """`value` as YAML-safe plain data (tuples become lists), for the state and archive."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
 
 
 def _same_group(instruction: Instruction, submission: Submission, line: int) -> bool:

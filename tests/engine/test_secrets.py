@@ -52,6 +52,8 @@ def played_round(new_game) -> tuple[Path, dict[str, str]]:
         text = order.read_text()
         if order.stem == "stark":
             text += "card: Robb Stark\n"
+        if order.stem == "greyjoy":
+            text = text.replace("card: Theon Greyjoy", "card: Theon Greyjoy, Balon Greyjoy")
         (game / "inbox" / order.name).write_text(text)
         raws[order.stem] = text
     assert "resolved" in cli("run", game, "--now", NOW).output
@@ -75,10 +77,13 @@ def test_unplayed_card_and_replaced_draft_stay_out_of_git(new_game) -> None:
         "0007-tyrell.yaml",
     ]
     assert archived["0001-stark.yaml"]["revealed"] == []  # the draft: never used
-    stark = [line["text"] for line in archived["0006-stark.yaml"]["revealed"]]
-    assert "Winterfell: march +1" in stark and "card: Robb Stark" not in stark
-    greyjoy = [line["text"] for line in archived["0003-greyjoy.yaml"]["revealed"]]
-    assert "Pyke: march" in greyjoy and "card: Theon Greyjoy" in greyjoy  # played at Seagard
+    stark = archived["0006-stark.yaml"]["revealed"]
+    assert stark[0]["kind"] == "orders" and "winterfell" in str(stark[0]["value"])
+    assert "robb" not in str(stark).lower()
+    greyjoy = archived["0003-greyjoy.yaml"]["revealed"]
+    cards = [r for r in greyjoy if r["kind"] == "card"]
+    assert [str(c["value"]) for c in cards] == ["theon-greyjoy"]  # played at Seagard
+    assert "balon" not in str(greyjoy).lower()  # the second choice, never needed
     for record in archived.values():
         assert set(record) == {
             "id",
