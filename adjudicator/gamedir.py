@@ -105,7 +105,12 @@ def public_mode() -> int:
 
 
 def atomic_write(
-    path: Path, data: bytes | str, mode: int | None = None, *, sync_dir: bool = True
+    path: Path,
+    data: bytes | str,
+    mode: int | None = None,
+    *,
+    sync_dir: bool = True,
+    durable: bool = True,
 ) -> None:
     """Replace `path` with `data` so that a reader sees the old or the new file, never half.
 
@@ -114,6 +119,7 @@ def atomic_write(
     kill is removed by the next run: `remove_temp_files`). The file is created 0600 unless
     `mode` says otherwise (`public_mode()` for what others may read). `sync_dir=False` leaves
     the folder's fsync to the caller, who writes many files there and syncs it once.
+    `durable=False` syncs nothing, for a file rebuilt from others when lost (a receipt).
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -126,13 +132,14 @@ def atomic_write(
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    if sync_dir:
+    if sync_dir and durable:
         fsync_dir(path.parent)
 
 
