@@ -52,21 +52,28 @@ def commit(repo: Path, paths: Sequence[str], message: str) -> bool:
     return True
 
 
-def remove_stale_index_lock(repo: Path, locked_at: float) -> bool:
-    """Remove `.git/index.lock` left by a git killed with our run. True when removed.
+def remove_stale_index_lock(repo: Path, locked_at: float) -> list[Path]:
+    """Remove the lock files a git killed with our run left behind; returns them.
 
     A run holds the game's own lock, and every git command adjudicator runs on the repo runs
-    under it: an index lock older than our lock, with no git process working in the repo,
-    belongs to a git that died with an earlier run. git itself never cleans it up.
+    under it: a git lock file (the index's, HEAD's or a branch's, as `git add` and `git
+    commit` make them) older than our lock, with no git process working in the repo,
+    belongs to a git that died with an earlier run. git itself never cleans them up.
     """
-    lock = repo / ".git" / "index.lock"
-    try:
-        if lock.stat().st_mtime > locked_at or _git_running_in(repo):
-            return False
-        lock.unlink()
-    except FileNotFoundError:
-        return False
-    return True
+    folder = repo / ".git"
+    locks = [folder / "index.lock", folder / "HEAD.lock", *folder.glob("refs/heads/**/*.lock")]
+    stale = []
+    for lock in locks:
+        try:
+            if lock.stat().st_mtime <= locked_at:
+                stale.append(lock)
+        except FileNotFoundError:
+            continue
+    if not stale or _git_running_in(repo):
+        return []
+    for lock in stale:
+        lock.unlink(missing_ok=True)
+    return stale
 
 
 def _git_running_in(repo: Path) -> bool:

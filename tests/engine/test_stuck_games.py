@@ -22,9 +22,13 @@ def cli(*args: object):
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
-def test_stale_git_index_lock_left_by_a_kill_is_removed(new_game) -> None:
+@pytest.mark.parametrize("name", ["index.lock", "HEAD.lock", "refs/heads/{branch}.lock"])
+def test_stale_git_index_lock_left_by_a_kill_is_removed(new_game, name: str) -> None:
     game = new_game()
-    lock = game / ".git" / "index.lock"
+    branch = subprocess.run(
+        ["git", "-C", str(game), "branch", "--show-current"], capture_output=True, text=True
+    ).stdout.strip()
+    lock = game / ".git" / name.format(branch=branch)
     lock.touch()
     past = time.time() - 60
     os.utime(lock, (past, past))
