@@ -445,7 +445,7 @@ def open_game(path: Path | str) -> Iterator[Game]:
     gamedir.require()
     gamedir.check_writable()
     with gamedir.lock():
-        git.remove_stale_index_lock(gamedir.path, time.time())
+        git.remove_stale_locks(gamedir.path, time.time())
         remove_temp_files(gamedir.path)
         recover(gamedir)
         yield Game(gamedir)

@@ -52,7 +52,7 @@ def commit(repo: Path, paths: Sequence[str], message: str) -> bool:
     return True
 
 
-def remove_stale_index_lock(repo: Path, locked_at: float) -> list[Path]:
+def remove_stale_locks(repo: Path, locked_at: float) -> list[Path]:
     """Remove the lock files a git killed with our run left behind; returns them.
 
     A run holds the game's own lock, and every git command adjudicator runs on the repo runs
