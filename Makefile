@@ -1,23 +1,29 @@
 # adjudicator: set up, play the demo, test, lint, benchmark.
 # `make install` creates .venv with everything; as root on Debian it also installs the
-# system packages the tests use (Dovecot IMAP server, cairo for PNG maps, fonts, git).
+# system packages the tests use (Dovecot IMAP server, the map's fonts, git): it names the
+# missing ones before installing them, and is quiet when nothing is missing.
 
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-DEBS := git openssl dovecot-imapd dovecot-lmtpd libcairo2 fonts-dejavu-core fonts-dejavu-extra
+DEBS := git openssl dovecot-imapd dovecot-lmtpd fonts-dejavu-core fonts-dejavu-extra
 
 .PHONY: install demo test lint bench clean
 
-$(BIN)/adjudicator: pyproject.toml
+$(BIN)/adjudicator: pyproject.toml setup.py
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	  echo "installing Debian packages: $(DEBS)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-	  apt-get install -y -qq --no-install-recommends $(DEBS) >/dev/null; \
+	  missing=$$(for p in $(DEBS); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; \
+	  done); \
+	  if [ -n "$$missing" ]; then \
+	    echo "apt-get install:" $$missing; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	  fi; \
 	fi
-	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e ".[test,png]"
+	@$(PY) -m venv $(VENV)
+	@$(BIN)/pip install -q --upgrade pip
+	@$(BIN)/pip install -q -e ".[test,png]"
 	@touch $@
 
 install: $(BIN)/adjudicator

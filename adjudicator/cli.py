@@ -184,6 +184,8 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
     from adjudicator import engine
 
     result = engine.run(game_dir, parse_now(now), force_defaults=force_defaults)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
     for name, rejection in result.rejected:
         click.echo(f"rejected {name}:\n{rejection}", err=True)
     if quiet:
@@ -214,11 +216,15 @@ def status(game_dir: Path, now: str | None) -> None:
 
     game, rows = engine.status(game_dir)
     view = game.ruleset.view(game.state, None)
+    from adjudicator.publish.reports import moment
+
     click.echo(
-        f"{game.meta['id']} ({game.meta['game']}): "
-        f"{view['when'] if 'when' in view else 'round ' + str(view.get('round'))}, "
-        f"{view.get('phase')}, step {game.step}"
+        f"{game.meta['id']} ({game.meta['game']}): {moment(view)}, "
+        f"{view.get('phase')}, "
+        + (f"after step {game.step - 1}" if game.step > 1 else "no step resolved yet")
     )
+    for warning in game.warnings():
+        click.echo(f"warning: {warning}")
     if game.settings.get("paused"):
         click.echo("PAUSED: nothing is resolved until 'adjudicator resume'")
     if not rows:
@@ -328,9 +334,7 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
         try:
             output.write_bytes(svg_to_png(svg))
         except ImportError:
-            raise click.ClickException(
-                "PNG needs cairosvg: pip install 'adjudicator[png]' (and Debian's libcairo2)"
-            ) from None
+            raise click.ClickException("PNG needs resvg: pip install 'adjudicator[png]'") from None
     else:
         output.write_text(svg, encoding="utf-8")
 

@@ -15,7 +15,14 @@ import yaml
 from adjudicator.auth import generate_password, hash_password
 from adjudicator.clock import utc
 from adjudicator.dice import Dice, commitment
-from adjudicator.gamedir import SCHEMA, GameDir, GameError, atomic_write, dump_yaml
+from adjudicator.gamedir import (
+    SCHEMA,
+    GameDir,
+    GameError,
+    atomic_write,
+    dump_yaml,
+    public_mode,
+)
 from adjudicator.publish import git
 from adjudicator.rulesets import Ruleset, find_ruleset
 
@@ -73,6 +80,12 @@ def create_game(
     gamedir = GameDir(path)
     if gamedir.exists() or (path.exists() and any(path.iterdir())):
         raise GameError(f"{path} already exists and is not empty; choose a new folder")
+    for parent in path.resolve().parents:
+        if GameDir(parent).exists():
+            raise GameError(
+                f"{parent} is a game folder: a new game inside it would land in that game's "
+                "repository. Choose a folder outside it (e.g. beside it)."
+            )
     ruleset = find_ruleset(game)
     secret = secrets.token_hex(32).encode()
     game_id = re.sub(r"[^A-Za-z0-9_.-]+", "-", path.resolve().name) or "game"
@@ -115,7 +128,7 @@ def create_game(
     }
     path.mkdir(parents=True, exist_ok=True)
     git.init(path)
-    atomic_write(path / ".gitignore", git.GITIGNORE)
+    atomic_write(path / ".gitignore", git.GITIGNORE, public_mode())
     for folder in (gamedir.inbox, gamedir.reports, gamedir.archive):
         folder.mkdir(exist_ok=True)
     atomic_write(gamedir.secret_file, secret + b"\n")
@@ -131,7 +144,7 @@ def create_game(
         "state": ruleset.save(state),
     }
     atomic_write(gamedir.state_file, dump_yaml(private))
-    atomic_write(gamedir.game_file, dump_yaml(meta))
+    atomic_write(gamedir.game_file, dump_yaml(meta), public_mode())
     _open_first_requests(path, now)
     return generated
 
@@ -184,5 +197,5 @@ def _open_first_requests(path: Path, now: datetime) -> None:
     with open_game(path) as game:
         game.register_requests(now)  # deadlines start now; the first `run` resolves
         game.save_private()
-        atomic_write(game.dir.game_file, dump_yaml(game.public_meta(now)))
+        atomic_write(game.dir.game_file, dump_yaml(game.public_meta(now)), public_mode())
         git.commit(path, [".gitignore", "game.yaml"], f"{game.meta['id']}: new game")

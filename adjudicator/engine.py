@@ -11,12 +11,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from adjudicator.auth import verify_password
 from adjudicator.clock import parse_time, utc
 from adjudicator.dice import Dice
 from adjudicator.gamedir import (
@@ -26,8 +25,10 @@ from adjudicator.gamedir import (
     atomic_write,
     dump_yaml,
     recover,
+    remove_temp_files,
+    safe_name,
 )
-from adjudicator.orders.errors import OrderErrors, invalid
+from adjudicator.intake import Intake
 from adjudicator.requests import (
     Answer,
     AnswerSource,
@@ -43,7 +44,6 @@ from adjudicator.submissions import (
     SubmissionRejected,
     dump_submission,
     load_submission,
-    redact,
 )
 
 MAX_STEPS_PER_RUN = 10_000
@@ -64,13 +64,15 @@ class RunResult:
     waiting: list[dict[str, Any]] = field(default_factory=list)
     """The open requests after the run, with deadlines."""
     commit: bool = False
+    warnings: list[str] = field(default_factory=list)
+    """What the GM should know about the folder (`Game.warnings`)."""
 
     @property
     def changed(self) -> bool:
         return bool(self.receipts or self.rejected or self.steps)
 
 
-class Game:
+class Game(Intake):
     """A game loaded for one run, under its lock."""
 
     def __init__(
@@ -89,6 +91,10 @@ class Game:
         self.state = self.ruleset.restore(private["state"])
         self.requests: dict[str, dict[str, Any]] = private.get("requests", {})
         self.used: set[str] = set(private.get("used", []))
+        """Instruction refs spent: used as an answer, replaced, or expired with their epoch."""
+        self.answered: dict[str, dict[str, Any]] = dict(private.get("answered", {}))
+        """Instruction ref -> the answer it gave (request kind, value): what the game revealed
+        of a submission (see `archive_entry`)."""
         if submissions is None:
             submissions = [load_submission(p) for p in sorted(gamedir.submissions.glob("*.yaml"))]
         self.submissions = submissions
@@ -101,6 +107,8 @@ class Game:
         """Source ids (a mail's Message-ID, a file's identity) ever accepted -> submission."""
         for staged in submissions:
             self.seen[staged.source] = staged.id
+        self.view_before: dict[str, Any] | None = None
+        """The public view when `advance` began: reports say where their story starts."""
         self._passwords: dict[tuple[str, str], bool] = {}
         """(password, stored hash) -> verdict, so a flood of mails costs one hash each."""
 
@@ -118,121 +126,6 @@ class Game:
         default never shares numbers with the step's own rolls and shuffles."""
         return Dice(self.dir.secret(), self.meta["id"] + purpose, self.step)
 
-    # -- intake ---------------------------------------------------------------------------
-    def submit(
-        self, text: str, *, source: str, received: datetime, sender: str | None = None
-    ) -> Receipt:
-        """Authenticate, parse and store one submission. Raises `SubmissionRejected`."""
-        player, body = self._authenticate(text, sender)
-        digest = hashlib.sha256(f"{player}\n{body}".encode()).hexdigest()
-        latest = next((s for s in reversed(self.submissions) if s.player == player), None)
-        # The same source again (a mail or file read twice after a crash) changes nothing,
-        # and so does a copy of the player's latest text; an older text sent again is a
-        # player going back to it, and replaces what came between.
-        if source in self.seen:
-            return Receipt(self.seen[source], player, (), duplicate=True)
-        if latest is not None and latest.sha256 == digest:
-            return Receipt(latest.id, player, (), duplicate=True)
-        try:
-            instructions = self.ruleset.parse(self.state, player, body)
-        except OrderErrors as errors:
-            raise SubmissionRejected(errors.errors, player) from None
-        sub_id = f"{self.next_submission:04d}-{player}"
-        instructions = tuple(replace(i, submission=sub_id) for i in instructions)
-        before = standing_instructions(self.submissions, player, self.used)
-        submission = Submission(
-            sub_id,
-            player,
-            utc(received),
-            source,
-            digest,
-            self.ruleset.epoch(self.state),
-            self.step,
-            redact(text),
-            instructions,
-        )
-        atomic_write(
-            self.dir.submissions / f"{sub_id}.yaml", dump_yaml(dump_submission(submission))
-        )
-        self.submissions.append(submission)
-        self.seen[source] = sub_id
-        self.next_submission += 1
-        kept = {i.ref for i in standing_instructions(self.submissions, player, self.used)}
-        receipt = Receipt(
-            sub_id,
-            player,
-            tuple(str(i) for i in instructions),
-            tuple(str(i) for i in before if i.ref not in kept),
-            deadline=self._deadline_of(player),
-        )
-        atomic_write(self.dir.receipts / f"{sub_id}.txt", str(receipt) + "\n")
-        return receipt
-
-    def _authenticate(self, text: str, sender: str | None) -> tuple[str, str]:
-        """The player named by the header, and the text with header lines blanked."""
-        header: dict[str, str] = {}
-        lines = text.splitlines()
-        for n, line in enumerate(lines):
-            key, sep, value = line.partition(":")
-            if sep and key.strip().lower() in ("house", "player", "nation", "side", "password"):
-                header["player" if key.strip().lower() != "password" else "password"] = (
-                    value.strip()
-                )
-                lines[n] = ""
-        player = header.get("player", "").lower()
-        if not player or "password" not in header:
-            raise SubmissionRejected(
-                [
-                    invalid(
-                        "every order file starts with two lines, 'house: <your house>' and "
-                        "'password: <your password>'"
-                    ).at(0, "")
-                ]
-            )
-        record = self.players.get(player)
-        if record is None or not self._password_ok(header["password"], record.get("password", "")):
-            # Generic on purpose: never tell a stranger which half was wrong.
-            raise SubmissionRejected(
-                [invalid("house or password not recognised; check the two header lines").at(0, "")]
-            )
-        if sender is not None and sender.lower() not in _addresses(record, self.settings):
-            raise SubmissionRejected(
-                [invalid("house or password not recognised; check the two header lines").at(0, "")]
-            )
-        return player, "\n".join(lines)
-
-    def _password_ok(self, password: str, stored: str) -> bool:
-        key = (password, stored)
-        if key not in self._passwords:
-            self._passwords[key] = verify_password(password, stored)
-        return self._passwords[key]
-
-    def collect_inbox(self, now: datetime, result: RunResult) -> None:
-        """Take every file in inbox/, oldest name first; accepted or rejected, it leaves."""
-        if not self.dir.inbox.is_dir():
-            return
-        for path in sorted(p for p in self.dir.inbox.iterdir() if p.is_file()):
-            if path.name.startswith("."):
-                continue
-            try:
-                text = path.read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                text = path.read_text(encoding="latin-1")
-            # The file's identity, not only its content: the same file found again after a
-            # crash is a duplicate, while a player dropping an old text again means it.
-            info = path.stat()
-            digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-            source = f"file:{path.name}:{info.st_ino}:{info.st_mtime_ns}:{digest}"
-            try:
-                result.receipts.append(self.submit(text, source=source, received=now))
-                path.unlink()
-            except SubmissionRejected as rejection:
-                result.rejected.append((path.name, rejection))
-                target = self.dir.rejected / f"{utc(now).replace(':', '')}-{path.name}"
-                atomic_write(target, redact(text))
-                atomic_write(target.with_suffix(".errors.txt"), str(rejection) + "\n")
-                path.unlink()
-
     # -- resolution -----------------------------------------------------------------------
     def advance(self, now: datetime, force_defaults: bool = False) -> list[tuple[int, list[Event]]]:
         """Resolve steps until a request has no answer. Returns (step, events) per step.
@@ -241,6 +134,7 @@ class Game:
         (the GM's `run --nmr`); requests that open later wait for their own deadlines.
         """
         resolved = []
+        self.view_before = self.ruleset.view(self.state, None)
         forced = set(self.requests) if force_defaults else set()
         for _ in range(MAX_STEPS_PER_RUN):
             open_requests = self.register_requests(now)
@@ -353,6 +247,7 @@ class Game:
                     {"player": request.player, "request": request.kind, "summary": request.summary},
                 )
             )
+        kinds = {r.id: r.kind for r in requests}
         for answer in answers.values():
             if answer.source is AnswerSource.INSTRUCTION:
                 self.used.update(
@@ -362,6 +257,10 @@ class Game:
                     for i in s.instructions
                     if i.line == answer.line or _same_group(i, s, answer.line)
                 )
+                self.answered[f"{answer.submission}:{answer.line}"] = {
+                    "kind": kinds[answer.request_id],
+                    "value": plain(answer.value),
+                }
         self.used.update(taken)
         return answers, notes
 
@@ -420,15 +319,82 @@ class Game:
             rows.append({**row, "answered": answered, "skipped": skipped})
         return rows
 
-    # -- archive --------------------------------------------------------------------------
-    def revealed_submissions(self) -> list[Submission]:
-        """Staged submissions all of whose instructions are used or expired: now public.
+    def warnings(self) -> list[str]:
+        """What the GM should know before this run changes anything: files in inbox/ that
+        are never read, and a hand edit of game.yaml's `position:`, which is overwritten."""
+        found = []
+        if self.dir.inbox.is_dir():
+            for path in sorted(self.dir.inbox.glob(".*")):
+                if path.is_file():
+                    found.append(
+                        f"inbox/{safe_name(path.name)} is ignored: files whose names start "
+                        "with '.' are never read; rename it without the dot to have it read"
+                    )
+        if "position" in self.meta and self.meta["position"] != self._written_position():
+            found.append(
+                "game.yaml: the position was edited by hand, and the next commit will "
+                "overwrite it: adjudicator writes it from its own state. To change the "
+                f"position, run 'adjudicator export {self.dir.path} > position.yaml', edit "
+                "that file and start a new game from it with 'adjudicator new NEWDIR --game "
+                f"{self.meta['game']} --position position.yaml'"
+            )
+        return found
 
-        A ruleset with ``secret_submissions`` (a game of hidden blocks) keeps every
-        submission private until the game has ended."""
+    def _written_position(self) -> Any:
+        """The position as game.yaml holds it when nobody edited it (after a YAML trip)."""
+        from adjudicator.gamedir import load_yaml_text
+
+        return load_yaml_text(dump_yaml(self.ruleset.view(self.state, None)))
+
+    # -- archive ---
+    def revealed_submissions(self) -> list[Submission]:
+        """Staged submissions all of whose instructions are used or expired: to archive.
+
+        The name is historical: what of them the game revealed is `archive_entry`'s. A
+        ruleset with ``secret_submissions`` (a game of hidden blocks, whose answers name
+        them) keeps every submission private until the game has ended."""
         if getattr(self.ruleset, "secret_submissions", False) and self.ruleset.requests(self.state):
             return []
         return [s for s in self.submissions if all(i.ref in self.used for i in s.instructions)]
+
+    def archive_entry(self, submission: Submission) -> tuple[str, str]:
+        """(the public archive record, the whole stored submission) of a spent submission.
+
+        What the game revealed is the answers it took from the submission, each with its
+        line: the orders placed, the card played (not the second choice written after it),
+        the retreat made. Every answer is applied by a step, and a step reveals the answers
+        to secret requests all at once, so by the time a submission is spent its answers
+        are public. The rest (a card never played, a replaced draft, an unused retreat plan,
+        the comments) stays private, committed to by an HMAC-SHA256 under
+        the GM secret of the whole stored submission, so that after `reveal` anyone can
+        check the published submissions against the commitments and replay the game.
+        """
+        import hmac
+
+        whole = dump_yaml(dump_submission(submission))
+        digest = hmac.new(self.dir.secret(), whole.encode("utf-8"), hashlib.sha256)
+        record = {
+            "id": submission.id,
+            "player": submission.player,
+            "received": submission.received,
+            "epoch": submission.epoch,
+            "after_step": submission.after_step,
+            "commitment": digest.hexdigest(),
+            "revealed": [
+                {"line": i.line, **self.answered[i.ref]}
+                for i in submission.instructions
+                if i.ref in self.answered
+            ],
+        }
+        return dump_yaml(record), whole
+
+    def forget(self, submission: Submission) -> None:
+        """An archived submission is no longer consulted."""
+        self.submissions.remove(submission)
+        refs = {i.ref for i in submission.instructions}
+        self.used -= refs
+        for ref in refs:
+            self.answered.pop(ref, None)
 
     # -- saving ---------------------------------------------------------------------------
     def private_data(self) -> dict[str, Any]:
@@ -437,6 +403,7 @@ class Game:
             "next_submission": self.next_submission,
             "requests": self.requests,
             "used": sorted(self.used),
+            "answered": dict(sorted(self.answered.items())),
             "seen": dict(sorted(self.seen.items())),
             "state": self.ruleset.save(self.state),
         }
@@ -461,16 +428,19 @@ class Game:
         return meta
 
 
+def plain(value: Any) -> Any:
+    """`value` as YAML-safe plain data (tuples become lists), for the state and archive."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
 def _same_group(instruction: Instruction, submission: Submission, line: int) -> bool:
     """Instructions answered as one block (a whole set of orders) are used together."""
     chosen = next((i for i in submission.instructions if i.line == line), None)
     return chosen is not None and chosen.kind == "orders" and instruction.kind == "orders"
-
-
-def _addresses(record: dict[str, Any], settings: dict[str, Any]) -> set[str]:
-    emails = {str(record.get("email", "")).lower()}
-    emails.add(str(settings.get("gm_email", "")).lower())
-    return emails - {""}
 
 
 # -- the public entry points -----------------------------------------------------------------
@@ -479,9 +449,16 @@ def _addresses(record: dict[str, Any], settings: dict[str, Any]) -> set[str]:
 @contextlib.contextmanager
 def open_game(path: Path | str) -> Iterator[Game]:
     """Lock a game folder, finish any interrupted run, and load it."""
+    import time
+
+    from adjudicator.publish import git
+
     gamedir = GameDir(path)
     gamedir.require()
+    gamedir.check_writable()
     with gamedir.lock():
+        git.remove_stale_locks(gamedir.path, time.time())
+        remove_temp_files(gamedir.path)
         recover(gamedir)
         yield Game(gamedir)
 
@@ -499,8 +476,9 @@ def run(path: Path | str, now: datetime, *, force_defaults: bool = False) -> Run
     from adjudicator.publish.reports import publish
 
     with open_game(path) as game:
-        result = RunResult()
+        result = RunResult(warnings=game.warnings())
         game.collect_inbox(now, result)
+        game.write_missing_receipts()
         resolved = game.advance(now, force_defaults)
         result.steps = sum(1 for _, events in resolved if events)
         if resolved:

@@ -9,10 +9,11 @@ exactly one commit for it.
 ```
 game.yaml          public state: schema, game, players (hashed passwords), settings, position
 inbox/             order files dropped by players or the GM
-archive/<step>/    accepted submissions, committed once revealed (passwords removed)
+archive/<step>/    per spent submission: what the game revealed + an HMAC commitment to it
+archive/submissions/  the whole submissions, published by `reveal` after the game
 reports/           public reports (Markdown, BBCode, map), committed
-.adjudicator/      git-ignored: secret, state.yaml (whole state), submissions/, receipts/,
-                   private/<player>/, rejected/, lock, journal
+.adjudicator/      git-ignored: secret, state.yaml (whole state), submissions/, spent/,
+                   receipts/, private/<player>/, rejected/, lock, journal
 ```
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import os
 import tempfile
 from collections.abc import Iterator
@@ -63,27 +65,82 @@ def file_lock(lockfile: Path, game: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def atomic_write(path: Path, data: bytes | str) -> None:
+NAME_BYTES = 160
+"""The longest file name we make from outside data: with a time stamp, a counter and
+'.errors.txt' around it, or a temp file's '.<name>.<random>.tmp', it stays under the 255
+bytes most file systems allow."""
+
+TEMP_SUFFIX = ".tmp"
+
+
+def safe_name(name: str) -> str:
+    """A file name from outside (any bytes) as text that YAML, git and a terminal can take.
+
+    Bytes that are not UTF-8 (surrogate-escaped by Python) become '\\xe9' escapes, and control
+    characters are replaced, so the name can be written anywhere and still be recognised.
+    """
+    raw = os.fsencode(name)
+    text = raw.decode("utf-8", errors="backslashreplace")
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
+
+
+def bounded_name(name: str, limit: int = NAME_BYTES) -> str:
+    """`name` cut to `limit` UTF-8 bytes, keeping its end (the suffix) and a hash of the
+    whole, so that two long names cut alike still differ."""
+    raw = name.encode("utf-8")
+    if len(raw) <= limit:
+        return name
+    tag = hashlib.sha256(raw).hexdigest()[:8]
+    head = raw[: limit - 30].decode("utf-8", errors="ignore")
+    tail = raw[-16:].decode("utf-8", errors="ignore")
+    return f"{head}~{tag}~{tail}"
+
+
+def public_mode() -> int:
+    """The mode the user's umask gives a new file: reports and game.yaml are for others to
+    read (a web server publishing reports/); what is under .adjudicator/ stays 0600."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def atomic_write(
+    path: Path,
+    data: bytes | str,
+    mode: int | None = None,
+    *,
+    sync_dir: bool = True,
+    durable: bool = True,
+) -> None:
     """Replace `path` with `data` so that a reader sees the old or the new file, never half.
 
     The data is fsynced before the rename and the folder after it, so the new file also
-    survives a power cut; a failed write leaves no temporary file behind.
+    survives a power cut; a failed write leaves no temporary file behind (and one left by a
+    kill is removed by the next run: `remove_temp_files`). The file is created 0600 unless
+    `mode` says otherwise (`public_mode()` for what others may read). `sync_dir=False` leaves
+    the folder's fsync to the caller, who writes many files there and syncs it once.
+    `durable=False` syncs nothing, for a file rebuilt from others when lost (a receipt).
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    prefix = f".{bounded_name(path.name, 100)}."
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=TEMP_SUFFIX)
     try:
+        if mode is not None:
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    fsync_dir(path.parent)
+    if sync_dir and durable:
+        fsync_dir(path.parent)
 
 
 def fsync_dir(path: Path) -> None:
@@ -95,9 +152,49 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+def remove_temp_files(game: Path) -> list[Path]:
+    """Delete the temp files a killed write left (`.<name>.<random>.tmp`); returns them.
+
+    Called under the game's lock, when no write of ours is under way. inbox/ is left alone:
+    a mail fetch may be writing there.
+    """
+    pattern = ".*" + TEMP_SUFFIX
+    candidates = list(game.glob(pattern))
+    for folder in (game / "reports", game / "archive", game / PRIVATE):
+        candidates += folder.rglob(pattern) if folder.is_dir() else []
+    found = []
+    for path in sorted(candidates):
+        if path.is_file() and not path.is_symlink():
+            path.unlink()
+            found.append(path)
+    return found
+
+
 def dump_yaml(data: Any) -> str:
     """YAML as we write it everywhere: block style, keys in the given order, UTF-8."""
     return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+class StrictLoader(SafeLoader):  # type: ignore[misc, valid-type]
+    """The safe loader, refusing a key written twice in one mapping: YAML would silently
+    keep the last one, and a GM's hand edit would be half ignored."""
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        seen = set()
+        for key_node, _ in node.value:
+            key = getattr(key_node, "value", None)
+            if isinstance(key, str) and key_node.tag.endswith(":str"):
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"the key {key!r} appears twice", key_node.start_mark
+                    )
+                seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def load_yaml_text(text: str) -> Any:
+    """Parse YAML as we read it everywhere (raises yaml.YAMLError)."""
+    return yaml.load(text, Loader=StrictLoader)
 
 
 def load_yaml(path: Path, what: str) -> Any:
@@ -107,7 +204,7 @@ def load_yaml(path: Path, what: str) -> Any:
     except FileNotFoundError:
         raise GameError(f"{path} is missing ({what})") from None
     try:
-        return yaml.load(text, Loader=SafeLoader)
+        return load_yaml_text(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -132,6 +229,10 @@ class GameDir:
         self.secret_file = self.private / "secret"
         self.submissions = self.private / "submissions"
         self.receipts = self.private / "receipts"
+        self.spent = self.private / "spent"
+        """Whole submissions once archived: the archive holds only what the game revealed."""
+        self.revealed = self.archive / "submissions"
+        """Whole submissions, published by `reveal` at the end."""
         self.rejected = self.private / "rejected"
         self.journal = self.private / "journal.yaml"
 
@@ -145,6 +246,30 @@ class GameDir:
                 f"'adjudicator new {self.path} --game westeros --players 6'."
             )
 
+    def check_writable(self) -> None:
+        """Raise `GameError` naming the first folder a run must write to but cannot.
+
+        Checked before the lock is taken and before anything changes, so that a read-only
+        folder never leaves a run half applied.
+        """
+        why = {
+            self.path: "game.yaml is replaced there",
+            self.inbox: "order files are taken out of it",
+            self.reports: "reports are written there",
+            self.archive: "revealed submissions are written there",
+            self.path / ".git": "every adjudication is committed",
+            self.private: "the lock, the state and staged submissions live there",
+        }
+        for folder in [self.private, *sorted(self.private.glob("*/"))]:
+            why.setdefault(folder, "adjudicator keeps its private files there")
+        for folder, reason in why.items():
+            if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+                raise GameError(
+                    f"{folder} is not writable by this user, and {reason}. Fix its "
+                    f"permissions (e.g. chmod u+w {folder}) or run as its owner; nothing was "
+                    "changed."
+                )
+
     def lock(self) -> contextlib.AbstractContextManager[None]:
         """Hold the game's lock for a run; another run at the same time gets `GameBusy`."""
         return file_lock(self.private / "lock", self.path)
@@ -157,6 +282,14 @@ class GameDir:
             raise GameError(
                 f"{self.game_file} has schema {meta['schema']}; this adjudicator reads up to "
                 f"{SCHEMA}. Upgrade adjudicator."
+            )
+        from adjudicator.gamefile import problems
+
+        faults = problems(meta)
+        if faults:
+            raise GameError(
+                f"{self.game_file} needs fixing by hand; nothing was changed:\n  "
+                + "\n  ".join(faults)
             )
         return meta
 
@@ -184,6 +317,17 @@ class Transaction:
         self.message = message
         self.writes: dict[str, bytes] = {}
         self.deletes: list[str] = []
+        self._pending: list[Any] = []
+        """Callables that add their writes before `apply` (a PNG drawn in a thread)."""
+
+    def before_apply(self, finish: Any) -> None:
+        """Call `finish()` (which may `write`) before the files are staged."""
+        self._pending.append(finish)
+
+    def finish(self) -> None:
+        """Run every pending writer now; `apply` does it first anyway."""
+        while self._pending:
+            self._pending.pop(0)()
 
     def write(self, relpath: str, data: bytes | str) -> None:
         self.writes[relpath] = data.encode("utf-8") if isinstance(data, str) else data
@@ -196,12 +340,16 @@ class Transaction:
 
     def apply(self) -> None:
         """Stage every file, write the journal, then carry it out (see `recover`)."""
+        self.finish()
         staging = self.game.private / "tx"
         staging.mkdir(parents=True, exist_ok=True)
         moves = []
+        public = public_mode()
         for n, (relpath, data) in enumerate(sorted(self.writes.items())):
-            atomic_write(staging / str(n), data)
+            private = relpath.startswith(PRIVATE + "/")
+            atomic_write(staging / str(n), data, None if private else public, sync_dir=False)
             moves.append([str(n), relpath])
+        fsync_dir(staging)
         journal = {"message": self.message, "moves": moves, "deletes": sorted(self.deletes)}
         atomic_write(self.game.journal, dump_yaml(journal))
         recover(self.game)

@@ -20,21 +20,28 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>~])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>~&])")
+_LINE_BREAKS = re.compile(r"\s*[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+\s*")
+
+
+def one_line(text: Any) -> str:
+    """Player text on one line: a line break inside a name would end a table row."""
+    return _LINE_BREAKS.sub(" ", str(text))
 
 
 def escape_markdown(text: Any) -> str:
     """Backslash-escape what Markdown could read as markup inside a line of text.
 
-    Links and images need '[', headings '#', tables '|', HTML '<'; '+', '-' and '.' only
-    mean something at the start of a line, where player text never stands in a report.
+    Links and images need '[', headings '#', tables '|', HTML '<' and entities '&'; '+', '-'
+    and '.' only mean something at the start of a line, where player text never stands in
+    a report. Line breaks become spaces.
     """
-    return _MD_SPECIAL.sub(r"\\\1", str(text))
+    return _MD_SPECIAL.sub(r"\\\1", one_line(text))
 
 
 def escape_bbcode(text: Any) -> str:
     """BBCode has no escape: a zero-width space after '[' stops any tag from forming."""
-    return str(text).replace("[", "[\u200b")
+    return one_line(text).replace("[", "[\u200b")
 
 
 @functools.cache
@@ -55,6 +62,8 @@ def names(game: str) -> dict[str, str]:
                 walk(value)
 
     folder = resources.files("adjudicator.games").joinpath(game)
+    if not folder.is_dir():
+        return found  # a game with no data files (a test's stand-in) has no names
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".yaml"):
             walk(load_game_data(game, entry.name))

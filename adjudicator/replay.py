@@ -23,8 +23,13 @@ from adjudicator.submissions import load_submission
 
 
 def _all_submissions(gamedir: GameDir) -> list[Submission]:
-    paths = [*gamedir.archive.glob("*/*.yaml"), *gamedir.submissions.glob("*.yaml")]
-    return sorted((load_submission(p) for p in paths), key=lambda s: s.id)
+    """Every whole submission: the GM's private copies (at any time), else the ones `reveal`
+    published (anyone, after the game). The public archive alone holds only what the game
+    revealed, which is not enough to replay."""
+    found: dict[str, Path] = {}
+    for folder in (gamedir.revealed, gamedir.spent, gamedir.submissions):
+        found.update((p.stem, p) for p in folder.glob("*.yaml"))
+    return sorted((load_submission(p) for p in found.values()), key=lambda s: s.id)
 
 
 def replay_game(path: Path) -> tuple[bool, str]:
@@ -63,6 +68,7 @@ def replay_game(path: Path) -> tuple[bool, str]:
             tx = Transaction(gamedir)
             if resolved:
                 publish(game, resolved, now, tx)
+                tx.finish()  # the PNG, drawn in a thread
             expected.update(
                 (p, d) for p, d in tx.writes.items() if not p.startswith(".adjudicator/")
             )

@@ -12,10 +12,8 @@ from adjudicator.engine import Game, open_game
 from adjudicator.gamedir import GameError, Transaction, dump_yaml
 
 
-def _save(game: Game, message: str, extra: dict[str, str] | None = None) -> None:
+def _save(game: Game, message: str) -> None:
     tx = Transaction(game.dir, f"{game.meta['id']}: {message}")
-    for relpath, text in (extra or {}).items():
-        tx.write(relpath, text)
     tx.write("game.yaml", dump_yaml(game.public_meta(datetime.now(UTC))))
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
     tx.apply()
@@ -56,9 +54,29 @@ def reveal_secret(path: Path, force: bool = False) -> str:
                 "(or use --force)."
             )
         game.meta["secret"] = game.dir.secret().decode()
+        tx = Transaction(game.dir, f"{game.meta['id']}: GM secret and submissions revealed")
         # A game of hidden blocks started from a private position publishes it with the
         # secret, so that anyone can replay the game (create.private_start reads it).
         start = game.dir.private / START_FILE
-        extra = {START_FILE: start.read_text(encoding="utf-8")} if start.exists() else {}
-        _save(game, "GM secret revealed", extra)
-        return f"secret published in game.yaml: {game.meta['secret']}"
+        if start.exists():
+            tx.write(START_FILE, start.read_text(encoding="utf-8"))
+        tx.write("game.yaml", dump_yaml(game.public_meta(datetime.now(UTC))))
+        tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
+        published = _whole_submissions(game)
+        for name, data in published.items():
+            tx.write(f"archive/submissions/{name}", data)
+        tx.apply()
+        return (
+            f"secret published in game.yaml: {game.meta['secret']}; {len(published)} "
+            "submissions published in archive/submissions/ (check each against its "
+            "commitment in archive/<step>/)"
+        )
+
+
+def _whole_submissions(game: Game) -> dict[str, bytes]:
+    """Every stored submission, byte for byte as committed to: archived ones from their
+    private copies, the ones never spent as they are staged."""
+    found = {}
+    for folder in (game.dir.spent, game.dir.submissions):
+        found.update((p.name, p.read_bytes()) for p in sorted(folder.glob("*.yaml")))
+    return found

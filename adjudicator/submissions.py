@@ -7,11 +7,12 @@ is revealed, then moves into the committed `archive/`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.orders.errors import OrderError
+from adjudicator.orders.errors import OrderError, format_errors
 from adjudicator.requests import Instruction, Submission
 
 
@@ -21,7 +22,7 @@ class SubmissionRejected(Exception):
     def __init__(self, errors: list[OrderError], player: str | None = None) -> None:
         self.errors = errors
         self.player = player
-        super().__init__("\n".join(str(e) for e in errors))
+        super().__init__(format_errors(errors))
 
 
 @dataclass(frozen=True)
@@ -48,12 +49,56 @@ class Receipt:
         return "\n".join(lines)
 
 
+HEADER_KEYS = {
+    "house": "player",
+    "player": "player",
+    "nation": "player",
+    "side": "player",
+    "password": "password",
+}
+"""Header line keys, case-insensitive, and the field each one sets."""
+
+_INVISIBLE = re.compile(r"[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]+")
+"""Spaces, byte order marks and zero-width characters: a key reads the same without them."""
+
+
+def header_field(line: str) -> tuple[str, str] | None:
+    """('player' or 'password', the value as written) when `line` is a header line, else None.
+
+    The one reading of a header line: authentication and `redact` both use it, so any line
+    taken as a password is also a line removed from every stored copy.
+    """
+    key, sep, value = line.partition(":")
+    if not sep:
+        return None
+    field = HEADER_KEYS.get(_INVISIBLE.sub("", key).lower())
+    return (field, value) if field else None
+
+
+def header_values(value: str) -> list[str]:
+    """What a header value may mean, most likely first: without its '# comment', then as is
+    (a password may hold '#'); each without surrounding quotes and spaces."""
+    readings = []
+    for text in (value.split("#", 1)[0], value):
+        text = text.strip()
+        if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+            text = text[1:-1].strip()
+        if text not in readings:
+            readings.append(text)
+    return readings
+
+
+def strip_bom(text: str) -> str:
+    """The text without a leading UTF-8 byte order mark (Windows editors write one)."""
+    return text.removeprefix("\ufeff")
+
+
 def redact(text: str) -> str:
     """The text with the password's value removed: archives and rejects never hold one."""
     out = []
     for line in text.splitlines():
-        key, sep, _ = line.partition(":")
-        out.append(f"{key}: (removed)" if sep and key.strip().lower() == "password" else line)
+        found = header_field(line)
+        out.append("password: (removed)" if found and found[0] == "password" else line)
     return "\n".join(out) + "\n"
 
 

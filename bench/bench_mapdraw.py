@@ -5,6 +5,9 @@ Not part of the test suite. Run from the repository root:
     python bench/bench_mapdraw.py               # timings only
     python bench/bench_mapdraw.py --out /tmp    # also write map-start.png and map-crowded.png
 
+With cairosvg installed too, the crowded map is also drawn by cairosvg beside resvg (what
+`svg_to_png` uses), import and render timed, and with --out both pictures are written.
+
 The crowded position is invented: every house has armies, routed units, orders and power
 tokens on the board, which is the worst case for readability and for drawing time.
 """
@@ -111,6 +114,36 @@ def best_ms(job: Callable[[], object], repeat: int) -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
+def import_ms(module: str) -> float:
+    """Wall time of importing `module` in a fresh interpreter, in milliseconds."""
+    import subprocess
+    import sys
+
+    code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    return float(done.stdout) * 1000 if done.returncode == 0 else float("nan")
+
+
+def side_by_side(svg: str, out: Path | None) -> None:
+    """resvg (what svg_to_png uses) against cairosvg on the same SVG, when both are here."""
+    try:
+        import cairosvg
+    except ImportError:
+        print("cairosvg is not installed: no side-by-side comparison (pip install cairosvg)")
+        return
+    for name, module, job in (
+        ("resvg", "resvg_py", lambda: svg_to_png(svg)),
+        ("cairosvg", "cairosvg", lambda: cairosvg.svg2png(bytestring=svg.encode())),
+    ):
+        best, median = best_ms(job, 5)
+        print(
+            f"crowded  {name:9} import {import_ms(module):6.1f} ms   render {best:6.1f} ms "
+            f"(median {median:6.1f})"
+        )
+        if out:
+            (out / f"map-crowded-{name}.png").write_bytes(job())
+
+
 def main() -> None:
     """Print the timings; with ``--out``, write the two pictures for a look by eye."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -128,6 +161,7 @@ def main() -> None:
         )
         if args.out:
             (args.out / f"map-{name}.png").write_bytes(svg_to_png(svg))
+    side_by_side(draw_svg(crowded_view(), width=args.width), args.out)
 
 
 if __name__ == "__main__":

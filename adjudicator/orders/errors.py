@@ -11,6 +11,27 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+QUOTE_CHARS = 200
+"""A line is quoted at most this long in a message: a 1 MB line must not give 2 MB of text."""
+
+MAX_LISTED = 50
+"""At most this many errors are listed; the rest are counted ('and 7 more errors')."""
+
+
+def clip(text: str, limit: int = QUOTE_CHARS) -> str:
+    """`text` cut to `limit` characters, saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text) - limit} more characters)"
+
+
+def format_errors(errors: Sequence[OrderError]) -> str:
+    """Errors as a player reads them: at most `MAX_LISTED`, then how many more there are."""
+    lines = [str(e) for e in errors[:MAX_LISTED]]
+    if len(errors) > MAX_LISTED:
+        lines.append(f"and {len(errors) - MAX_LISTED} more errors")
+    return "\n".join(lines)
+
 
 class ErrorKind(StrEnum):
     INVALID = "invalid"
@@ -33,14 +54,15 @@ class OrderError:
 
     def __str__(self) -> str:
         where = f"line {self.line}: " if self.line else ""
-        quoted = f"  {self.text!r}\n  " if self.text else "  "
+        quoted = f"  {clip(self.text)!r}\n  " if self.text else "  "
         alts = ""
         if self.alternatives:
-            shown = ", ".join(self.alternatives[:12])
+            shown = ", ".join(clip(a) for a in self.alternatives[:12])
             extra = len(self.alternatives) - 12
             more = f" (and {extra} more)" if extra > 0 else ""
             alts = f"\n  legal: {shown}{more}"
-        return f"{where}{self.kind.value}\n{quoted}{self.message}{alts}"
+        # The message may quote the line again ("no area called '...'"): clipped as well.
+        return f"{where}{self.kind.value}\n{quoted}{clip(self.message, 2 * QUOTE_CHARS)}{alts}"
 
 
 class OrderErrors(Exception):
@@ -48,7 +70,7 @@ class OrderErrors(Exception):
 
     def __init__(self, errors: Iterable[OrderError]) -> None:
         self.errors: list[OrderError] = sorted(errors, key=lambda e: e.line)
-        super().__init__("\n".join(str(e) for e in self.errors))
+        super().__init__(format_errors(self.errors))
 
 
 class LineError(Exception):

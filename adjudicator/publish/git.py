@@ -6,6 +6,7 @@ Only paths the engine names are staged (never `git add -A`), and the game folder
 
 from __future__ import annotations
 
+import os
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
@@ -49,6 +50,50 @@ def commit(repo: Path, paths: Sequence[str], message: str) -> bool:
         return False
     _git(repo, *_identity(repo), "commit", "-q", "-m", message)
     return True
+
+
+def remove_stale_locks(repo: Path, locked_at: float) -> list[Path]:
+    """Remove the lock files a git killed with our run left behind; returns them.
+
+    A run holds the game's own lock, and every git command adjudicator runs on the repo runs
+    under it: a git lock file (the index's, HEAD's or a branch's, as `git add` and `git
+    commit` make them) older than our lock, with no git process working in the repo,
+    belongs to a git that died with an earlier run. git itself never cleans them up.
+    """
+    folder = repo / ".git"
+    locks = [folder / "index.lock", folder / "HEAD.lock", *folder.glob("refs/heads/**/*.lock")]
+    stale = []
+    for lock in locks:
+        try:
+            if lock.stat().st_mtime <= locked_at:
+                stale.append(lock)
+        except FileNotFoundError:
+            continue
+    if not stale or _git_running_in(repo):
+        return []
+    for lock in stale:
+        lock.unlink(missing_ok=True)
+    return stale
+
+
+def _git_running_in(repo: Path) -> bool:
+    """Whether a git process (a GM's by hand, say) has its working folder in `repo`."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return False  # NOTE: no /proc (not Linux): the lock's age alone decides
+    target = repo.resolve()
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if (entry / "comm").read_text().strip() != "git":
+                continue
+            cwd = Path(os.readlink(entry / "cwd"))
+        except OSError:
+            continue
+        if cwd == target or target in cwd.parents:
+            return True
+    return False
 
 
 def log(repo: Path) -> list[str]:

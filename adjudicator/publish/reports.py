@@ -6,21 +6,25 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.gamedir import Transaction, dump_yaml
-from adjudicator.render import display_name, render
+from adjudicator.render import display_name, escape_bbcode, escape_markdown, render
 from adjudicator.requests import Event
 
 if TYPE_CHECKING:
     from adjudicator.engine import Game
 
 
-def waiting_lines(game: Game, player: str | None = None) -> list[dict[str, Any]]:
-    """Open requests as report rows: 'Stark (Ann): place orders, by 2027-01-07 12:00 UTC'."""
+def waiting_lines(game: Game, player: str | None = None, fmt: str = "md") -> list[dict[str, Any]]:
+    """Open requests as report rows: 'Stark (Ann): place orders, by 2027-01-07 12:00 UTC'.
+
+    The player's name is the GM's text: escaped for `fmt` like any text in a report."""
+    escape = escape_markdown if fmt == "md" else escape_bbcode
     rows = []
     for request in game.waiting():
         if player is not None and request["player"] != player:
             continue
         who = display_name(game.meta["game"], request["player"])
         pname = game.players.get(request["player"], {}).get("name")
+        pname = escape(pname) if pname else pname
         deadline = request["deadline"].replace("T", " ").replace("Z", " UTC")
         label = f"{who} ({pname})" if pname else who
         rows.append({**request, "line": f"{label}: {request['summary']}, by {deadline}"})
@@ -35,9 +39,12 @@ def publish(
     events = [e for _, step_events in resolved for e in step_events]
     public_view = game.ruleset.view(game.state, None)
     stem = f"{first:04d}"
+    before = game.view_before or public_view
     context = {
         "game_id": game.meta["id"],
         "step": first,
+        "last_step": game.step - 1,
+        "before": before,
         "now": now,
         "players": {p: r.get("name", p) for p, r in game.players.items()},
         "tables": game.settings.get("bbcode_tables", True),
@@ -49,7 +56,7 @@ def publish(
             **context,
             "view": public_view,
             "events": [e for e in events if e.public],
-            "waiting": waiting_lines(game),
+            "waiting": waiting_lines(game, fmt=fmt),
             "map_url": _map_url(game, fmt, maps),
         }
         tx.write(f"reports/{stem}.{fmt}", render(game.meta["game"], "report", fmt, public))
@@ -58,19 +65,30 @@ def publish(
     for player in game.ruleset.players(game.state):
         written += _private_report(game, player, events, context, stem, tx)
     for submission in game.revealed_submissions():
-        from adjudicator.submissions import dump_submission
-
-        tx.write(f"archive/{stem}/{submission.id}.yaml", dump_yaml(dump_submission(submission)))
+        public, whole = game.archive_entry(submission)
+        tx.write(f"archive/{stem}/{submission.id}.yaml", public)
+        tx.write(f".adjudicator/spent/{submission.id}.yaml", whole)  # for replay and reveal
         tx.delete(f".adjudicator/submissions/{submission.id}.yaml")
-        game.submissions.remove(submission)
-        game.used -= {i.ref for i in submission.instructions}  # archived: no longer consulted
+        game.forget(submission)
     tx.write("game.yaml", dump_yaml(game.public_meta(now)))
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
-    view = public_view
-    # A game names its moment with 'when' (baltic: '1708 Spring'), else with its round.
-    when = view["when"] if "when" in view else f"round {view.get('round')}"
-    tx.message = f"{game.meta['id']}: {when}, {view.get('phase')} (step {game.step})"
+    tx.message = f"{game.meta['id']}: {_span(before, public_view)} (after step {game.step - 1})"
     return written
+
+
+def _span(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """'round 1, planning to round 2, westeros': where a run's story began and ended."""
+    start = f"{moment(before)}, {before.get('phase')}"
+    if (moment(before), before.get("phase")) == (moment(after), after.get("phase")):
+        return start
+    if moment(before) == moment(after):
+        return f"{start} to {after.get('phase')}"
+    return f"{start} to {moment(after)}, {after.get('phase')}"
+
+
+def moment(view: dict[str, Any]) -> str:
+    """A game names its moment with 'when' (say '1708 Spring'), else with its round."""
+    return str(view["when"]) if "when" in view else f"round {view.get('round')}"
 
 
 def _private_report(
@@ -114,21 +132,43 @@ def _private_report(
 
 
 def _maps(game: Game, view: dict[str, Any], stem: str, tx: Transaction) -> list[str]:
-    """The public map: SVG (unless settings.maps is false), and PNG when cairosvg is here."""
+    """The public map: SVG (unless settings.maps is false), and PNG when resvg is here.
+
+    The PNG is queued by `_draw_png`, which draws it while the rest of the run is written.
+    """
     if not game.settings.get("maps", True):
         return []
-    from adjudicator.mapdraw import draw_svg, svg_to_png
+    from adjudicator.mapdraw import draw_svg
 
     svg = draw_svg(view)
     tx.write(f"reports/{stem}.svg", svg)
     written = [f"reports/{stem}.svg"]
-    if game.settings.get("png", True):
-        try:
-            tx.write(f"reports/{stem}.png", svg_to_png(svg))
-            written.append(f"reports/{stem}.png")
-        except ImportError:
-            pass  # no cairosvg (pip install 'adjudicator[png]'): the SVG serves
+    if game.settings.get("png", True) and _draw_png(svg, f"reports/{stem}.png", tx):
+        written.append(f"reports/{stem}.png")
     return written
+
+
+def _draw_png(svg: str, relpath: str, tx: Transaction) -> bool:
+    """Start drawing the PNG in a thread; `tx` waits for it before applying (resvg lets go of
+    the GIL, so the reports and the game file are written meanwhile). False without resvg
+    (pip install 'adjudicator[png]'): the SVG serves."""
+    import importlib.util
+    import threading
+
+    if importlib.util.find_spec("resvg_py") is None:
+        return False
+    from adjudicator.mapdraw import svg_to_png
+
+    drawn: dict[str, bytes] = {}
+    worker = threading.Thread(target=lambda: drawn.update(png=svg_to_png(svg)), daemon=True)
+    worker.start()
+
+    def finish() -> None:
+        worker.join()
+        tx.write(relpath, drawn["png"])  # KeyError: the drawing failed (its thread said why)
+
+    tx.before_apply(finish)
+    return True
 
 
 def _map_url(game: Game, fmt: str, maps: list[str]) -> str | None:

@@ -209,14 +209,16 @@ def committed_texts(game: Path) -> str:
 
 def assert_bids_published_only_after_their_westeros_phase(game: Path) -> None:
     """A submission with bids (sent ahead with the orders of round N for the Westeros phase
-    of round N+1) reaches the archive only once that phase is over, its bids revealed."""
+    of round N+1) reaches the archive only once that phase is over, its bids revealed; the
+    archive shows only the answers the game took (bids never used are not published)."""
     seen = 0
     for commit in git(game, "rev-list", "--reverse", "HEAD").split():
         added = git(game, "show", "--name-only", "--diff-filter=A", "--format=", commit)
         position = yaml.safe_load(git(game, "show", f"{commit}:game.yaml"))["position"]
         for path in (p for p in added.split() if p.startswith("archive/")):
             submission = yaml.safe_load(git(game, "show", f"{commit}:{path}"))
-            if not any(line.startswith("bid ") for line in submission["text"].splitlines()):
+            assert "text" not in submission  # only what the game revealed, and a commitment
+            if not any(r["kind"] in ("bid", "wildling-bid") for r in submission["revealed"]):
                 continue
             seen += 1
             sent_in = int(submission["epoch"].removeprefix("round-"))

@@ -117,14 +117,14 @@ def test_planning_step_end_to_end(new_game) -> None:
     )
     assert "waiting for lannister: Messenger Raven" in second.output
     report = (game / "reports" / "0001.md").read_text()
-    assert "## g — round 1, Messenger Raven" in report
+    assert "## g — round 1, Planning phase to Messenger Raven" in report
     assert "![The board after step 1](0001.png)" in report
     assert "| Stark | Winterfell | March +1 ★ |" in report
     assert "| Tyrell | Dornish Marches | March −1 |" in report
     assert "- Lannister (Lannister): Messenger Raven" in report
     bbcode = (game / "reports" / "0001.bbcode").read_text()
     assert "[table]" in bbcode and "[tr][td][color=#6b7b8c]Stark[/color][/td]" in bbcode
-    assert commits(game) == ["g: round 1, raven (step 2)", "g: new game"]
+    assert commits(game) == ["g: round 1, planning to raven (after step 1)", "g: new game"]
     archived = sorted(p.name for p in (game / "archive" / "0001").iterdir())
     assert len(archived) == 6 and all(name.endswith(".yaml") for name in archived)
 
@@ -154,7 +154,9 @@ def test_nothing_secret_is_committed(new_game) -> None:
         for house in SIX:
             assert password(house) not in text, relpath
     archived = next((game / "archive" / "0001").glob("*-stark.yaml")).read_text()
-    assert "password: (removed)" in archived
+    assert "commitment: " in archived and "password" not in archived
+    whole = next((game / ".adjudicator" / "spent").glob("*-stark.yaml")).read_text()
+    assert "password: (removed)" in whole
 
 
 def test_unrevealed_orders_stay_out_of_git_and_reports(new_game) -> None:
@@ -210,7 +212,7 @@ def test_status_shows_who_is_missing(new_game) -> None:
     drop(game, "stark", SAMPLE_ORDERS["stark"])
     cli("run", game, "--now", NOW)
     out = cli("status", game, "--now", NOW).output
-    assert "g (westeros): round 1, planning, step 1" in out
+    assert "g (westeros): round 1, planning, no step resolved yet" in out
     rows = {line.split()[0]: line for line in out.splitlines()[1:]}
     assert " in " in rows["stark"] and "MISSING" in rows["lannister"]
     assert "(47.0 h left)" in rows["stark"]
@@ -236,7 +238,7 @@ def test_run_killed_between_writing_and_committing_is_repaired(new_game, monkeyp
     monkeypatch.setattr(git, "commit", real_commit)
     again = cli("run", game, "--now", NOW)
     assert again.exit_code == 0
-    assert commits(game) == ["g: round 1, raven (step 2)", "g: new game"]
+    assert commits(game) == ["g: round 1, planning to raven (after step 1)", "g: new game"]
     assert not (game / ".adjudicator" / "journal.yaml").exists()
     assert len(list((game / "archive" / "0001").iterdir())) == 6
     assert "| Martell | Sunspear | Defense +2 ★ |" in (game / "reports" / "0001.md").read_text()
@@ -319,7 +321,7 @@ def test_reveal_waits_for_the_end_unless_forced(new_game) -> None:
     import hashlib
 
     assert hashlib.sha256(meta["secret"].encode()).hexdigest() == meta["secret_sha256"]
-    assert commits(game)[0] == "g: GM secret revealed"
+    assert commits(game)[0] == "g: GM secret and submissions revealed"
 
 
 def test_player_time_zone_is_checked_and_kept(tmp_path: Path) -> None:

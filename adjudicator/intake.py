@@ -1,0 +1,236 @@
+"""Intake: how order texts become stored submissions (authentication, parsing, receipts).
+
+A mixin of `engine.Game`, kept apart so that each module stays small: files from inbox/ and
+texts from mail both come through `submit`, which drops a byte order mark, reads the header
+lines (`submissions.header_field`), checks the password, parses, and stores the submission
+before writing its receipt. A rejected text is kept with its password removed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.auth import verify_password
+from adjudicator.clock import utc
+from adjudicator.gamedir import atomic_write, bounded_name, dump_yaml, safe_name
+from adjudicator.orders.errors import OrderErrors, invalid
+from adjudicator.requests import Submission, standing_instructions
+from adjudicator.submissions import (
+    Receipt,
+    SubmissionRejected,
+    dump_submission,
+    header_field,
+    header_values,
+    redact,
+    strip_bom,
+)
+
+if TYPE_CHECKING:
+    from adjudicator.engine import RunResult
+    from adjudicator.gamedir import GameDir
+    from adjudicator.rulesets import Ruleset
+
+
+class Intake:
+    """The intake half of `engine.Game` (which provides the attributes below)."""
+
+    dir: GameDir
+    meta: dict[str, Any]
+    ruleset: Ruleset
+    state: Any
+    step: int
+    used: set[str]
+    submissions: list[Submission]
+    next_submission: int
+    seen: dict[str, str]
+    _passwords: dict[tuple[str, str], bool]
+    settings: Any
+    players: Any
+
+    def _deadline_of(self, player: str) -> str | None:
+        raise NotImplementedError  # engine.Game's
+
+    def submit(
+        self, text: str, *, source: str, received: datetime, sender: str | None = None
+    ) -> Receipt:
+        """Authenticate, parse and store one submission. Raises `SubmissionRejected`.
+
+        Every order text comes through here (files and mail): a byte order mark is dropped.
+        """
+        text = strip_bom(text)
+        player, body = self._authenticate(text, sender)
+        digest = hashlib.sha256(f"{player}\n{body}".encode()).hexdigest()
+        latest = next((s for s in reversed(self.submissions) if s.player == player), None)
+        # The same source again (a mail or file read twice after a crash) changes nothing,
+        # and so does a copy of the player's latest text; an older text sent again is a
+        # player going back to it, and replaces what came between.
+        if source in self.seen:
+            return Receipt(self.seen[source], player, (), duplicate=True)
+        if latest is not None and latest.sha256 == digest:
+            return Receipt(latest.id, player, (), duplicate=True)
+        try:
+            instructions = self.ruleset.parse(self.state, player, body)
+        except OrderErrors as errors:
+            raise SubmissionRejected(errors.errors, player) from None
+        sub_id = f"{self.next_submission:04d}-{player}"
+        instructions = tuple(replace(i, submission=sub_id) for i in instructions)
+        submission = Submission(
+            sub_id,
+            player,
+            utc(received),
+            source,
+            digest,
+            self.ruleset.epoch(self.state),
+            self.step,
+            redact(text),
+            instructions,
+        )
+        atomic_write(
+            self.dir.submissions / f"{sub_id}.yaml", dump_yaml(dump_submission(submission))
+        )
+        self.submissions.append(submission)
+        self.seen[source] = sub_id
+        self.next_submission += 1
+        receipt = self._receipt(len(self.submissions) - 1)
+        # Not synced: a receipt lost to a crash is rebuilt (`write_missing_receipts`).
+        atomic_write(self.dir.receipts / f"{sub_id}.txt", str(receipt) + "\n", durable=False)
+        return receipt
+
+    def _receipt(self, index: int) -> Receipt:
+        """The receipt of the staged submission at `index`, from what is stored of it."""
+        submission = self.submissions[index]
+        player = submission.player
+        before = standing_instructions(self.submissions[:index], player, self.used)
+        kept = {
+            i.ref for i in standing_instructions(self.submissions[: index + 1], player, self.used)
+        }
+        return Receipt(
+            submission.id,
+            player,
+            tuple(str(i) for i in submission.instructions),
+            tuple(str(i) for i in before if i.ref not in kept),
+            deadline=self._deadline_of(player),
+        )
+
+    def write_missing_receipts(self) -> list[str]:
+        """Write the receipt of every staged submission that has none (a run killed between
+        storing a submission and writing its receipt). Returns their submission ids."""
+        written = []
+        for index, submission in enumerate(self.submissions):
+            path = self.dir.receipts / f"{submission.id}.txt"
+            if not path.exists() or not path.stat().st_size:
+                atomic_write(path, str(self._receipt(index)) + "\n", durable=False)
+                written.append(submission.id)
+        return written
+
+    def _authenticate(self, text: str, sender: str | None) -> tuple[str, str]:
+        """The player named by the header, and the text with header lines blanked.
+
+        Header lines read like any order line: a '# comment', quotes around the value and the
+        house's display name ('House Stark', 'Stark') are all fine.
+        """
+        header: dict[str, str] = {}
+        lines = text.splitlines()
+        for n, line in enumerate(lines):
+            found = header_field(line)
+            if found:
+                header[found[0]] = found[1]
+                lines[n] = ""
+        if "player" not in header or "password" not in header:
+            raise SubmissionRejected(
+                [
+                    invalid(
+                        "every order file starts with two lines, 'house: <your house>' and "
+                        "'password: <your password>'"
+                    ).at(0, "")
+                ]
+            )
+        player = self._player_named(header["player"])
+        record = self.players.get(player or "")
+        stored = record.get("password", "") if record else ""
+        if record is None or not any(
+            self._password_ok(p, stored) for p in header_values(header["password"])
+        ):
+            # Generic on purpose: never tell a stranger which half was wrong.
+            raise SubmissionRejected(
+                [invalid("house or password not recognised; check the two header lines").at(0, "")]
+            )
+        if sender is not None and sender.lower() not in _addresses(record, self.settings):
+            raise SubmissionRejected(
+                [invalid("house or password not recognised; check the two header lines").at(0, "")]
+            )
+        return player, "\n".join(lines)
+
+    def _player_named(self, value: str) -> str | None:
+        """The player id a header value names: the id or display name, 'House' optional."""
+        from adjudicator.orders.names import normalize
+        from adjudicator.render import display_name
+
+        wanted = normalize(header_values(value)[0])
+        wanted = {wanted, wanted.removeprefix("house ")}
+        for player in self.players:
+            if wanted & {normalize(player), normalize(display_name(self.meta["game"], player))}:
+                return player
+        return None
+
+    def _password_ok(self, password: str, stored: str) -> bool:
+        key = (password, stored)
+        if key not in self._passwords:
+            self._passwords[key] = verify_password(password, stored)
+        return self._passwords[key]
+
+    def collect_inbox(self, now: datetime, result: RunResult) -> None:
+        """Take every file in inbox/, oldest name first; accepted or rejected, it leaves.
+
+        File names are outside data: they are stored escaped (`safe_name`), and a file that
+        cannot be read is reported and left in place without stopping the others.
+        """
+        if not self.dir.inbox.is_dir():
+            return
+        for path in sorted(p for p in self.dir.inbox.iterdir() if p.is_file()):
+            if path.name.startswith("."):
+                continue  # status names them (`warnings`)
+            name = safe_name(path.name)
+            try:
+                raw = path.read_bytes()
+                info = path.stat()
+            except OSError as error:
+                why = invalid(f"could not be read ({error.strerror}); it stays in inbox/")
+                result.rejected.append((name, SubmissionRejected([why.at(0, "")])))
+                continue
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = raw.decode("latin-1")
+            # The file's identity, not only its content: the same file found again after a
+            # crash is a duplicate, while a player dropping an old text again means it. The
+            # digest is of the text without its password: nothing is derived from one.
+            digest = hashlib.sha256(redact(strip_bom(text)).encode()).hexdigest()[:16]
+            source = f"file:{name}:{info.st_ino}:{info.st_mtime_ns}:{digest}"
+            try:
+                result.receipts.append(self.submit(text, source=source, received=now))
+            except SubmissionRejected as rejection:
+                result.rejected.append((name, rejection))
+                self._keep_rejected(name, text, rejection, now)
+            path.unlink()
+
+    def _keep_rejected(
+        self, name: str, text: str, rejection: SubmissionRejected, now: datetime
+    ) -> None:
+        """Keep a rejected file (password removed) and its errors, each under its own name."""
+        base = f"{utc(now).replace(':', '')}-{bounded_name(name)}"
+        stem, n = base, 1
+        while (self.dir.rejected / stem).exists():
+            n += 1
+            stem = f"{base}-{n}"
+        atomic_write(self.dir.rejected / f"{stem}.errors.txt", str(rejection) + "\n")
+        atomic_write(self.dir.rejected / stem, redact(strip_bom(text)))
+
+
+def _addresses(record: dict[str, Any], settings: dict[str, Any]) -> set[str]:
+    emails = {str(record.get("email", "")).lower()}
+    emails.add(str(settings.get("gm_email", "")).lower())
+    return emails - {""}

@@ -1,0 +1,92 @@
+"""Issue 10: good order files are taken however their header is written; errors stay short."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from adjudicator.cli import main
+from adjudicator.submissions import redact
+from tests.conftest import SAMPLE_ORDERS, password
+
+NOW = "2027-01-01T13:00Z"
+BODY = SAMPLE_ORDERS["stark"]
+
+
+def cli(*args: object):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def _drop(game: Path, text: str, name: str = "stark.txt", encoding: str = "utf-8") -> None:
+    (game / "inbox" / name).write_bytes(text.encode(encoding))
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "\ufeffhouse: stark\npassword: {pw}\n",
+        "\ufeffpassword: {pw}\nhouse: stark\n",
+        "house: stark   # me\npassword: {pw}\n",
+        'house: stark\npassword: "{pw}"\n',
+        "house: stark\npassword: '{pw}'  # from the GM's mail\n",
+        "house: House Stark\npassword: {pw}\n",
+        "House: Stark\nPASSWORD : {pw}\n",
+        "  house:stark\n\tpassword:{pw}\r\n",
+    ],
+)
+def test_header_lines_read_like_any_order_line(new_game, header: str) -> None:
+    game = new_game()
+    _drop(game, header.format(pw=password("stark")) + BODY)
+    result = cli("run", game, "--now", NOW)
+    assert "stark: accepted as 0001-stark" in result.output, result.stderr
+    assert "Winterfell: March +1 (special)" in result.output
+    (stored,) = (game / ".adjudicator" / "submissions").glob("*.yaml")
+    assert password("stark") not in stored.read_text()
+
+
+def test_wrong_house_name_is_still_refused(new_game) -> None:
+    game = new_game()
+    _drop(game, f"house: House Starkk Lannister\npassword: {password('stark')}\n" + BODY)
+    result = cli("run", game, "--now", NOW)
+    assert "house or password not recognised" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "password: hunter2",
+        "\ufeffpassword: hunter2",
+        "  PASSWORD : hunter2",
+        "pass\u200bword: hunter2",
+        "\tPassword:hunter2  # mine",
+    ],
+)
+def test_redaction_holds_for_every_way_a_password_line_is_written(line: str) -> None:
+    out = redact(f"house: stark\n{line}\nWinterfell: march\n")
+    assert "hunter2" not in out
+    assert "Winterfell: march" in out
+
+
+def test_rejected_file_with_a_bom_keeps_no_password(new_game) -> None:
+    game = new_game()
+    _drop(game, f"\ufeffpassword: {password('stark')}\nhouse: stark\nWinterfell: fly\n")
+    result = cli("run", game, "--now", NOW)
+    assert "rejected stark.txt" in result.stderr
+    assert "header" not in result.stderr  # the header was there: the order line is the error
+    for kept in (game / ".adjudicator" / "rejected").iterdir():
+        assert password("stark") not in kept.read_text()
+
+
+def test_a_huge_line_gives_a_short_error(new_game) -> None:
+    game = new_game()
+    huge = "Winterfell: march to " + "x" * 1_000_000
+    lines = "\n".join(f"Nowhere{n}: march" for n in range(120))
+    _drop(game, f"house: stark\npassword: {password('stark')}\n{huge}\n{lines}\n")
+    result = cli("run", game, "--now", NOW)
+    assert "rejected stark.txt" in result.stderr
+    assert len(result.stderr) < 60_000
+    assert "and 71 more errors" in result.stderr
+    (errors,) = (game / ".adjudicator" / "rejected").glob("*.errors.txt")
+    assert len(errors.read_text()) < 60_000
