@@ -190,7 +190,9 @@ class Game:
                 ]
             )
         record = self.players.get(player)
-        if record is None or not self._password_ok(header["password"], record.get("password", "")):
+        if record is None or not self._password_ok(
+            header["password"], self._stored(record, sender)
+        ):
             # Generic on purpose: never tell a stranger which half was wrong.
             raise SubmissionRejected(
                 [invalid("house or password not recognised; check the two header lines").at(0, "")]
@@ -200,6 +202,16 @@ class Game:
                 [invalid("house or password not recognised; check the two header lines").at(0, "")]
             )
         return player, "\n".join(lines)
+
+    def _stored(self, record: dict[str, Any], sender: str | None) -> str:
+        """The password hash a submission must match. NOTE (issue 9): the GM's address is
+        public, so a mail from it for another player's house needs the GM's own password
+        (settings.gm_password), never that player's; files and the player's own mail use
+        the player's."""
+        own = str(record.get("email", "")).lower()
+        if sender is None or sender.lower() == own:
+            return str(record.get("password", ""))
+        return str(self.settings.get("gm_password", ""))
 
     def _password_ok(self, password: str, stored: str) -> bool:
         key = (password, stored)

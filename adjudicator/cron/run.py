@@ -9,16 +9,22 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
+    from adjudicator.cron.desk import MailDesk
     from adjudicator.inbox.imap import FetchedMail
     from adjudicator.inbox.mail import Mail
     from adjudicator.publish.smtp import Outbox
 
-from adjudicator.cron.games import GameInfo, GameReport, Outcome, game_lock, needs_run, remember_run
+from adjudicator.cron.games import (
+    GameInfo,
+    GameReport,
+    Outcome,
+    game_lock,
+    held_time,
+    needs_run,
+    remember_read,
+    remember_run,
+)
 from adjudicator.cron.mailing import queue_reports
-
-MARK_EVERY = 100
-"""Mark processed mails on the server in batches of this many (one IMAP command each)."""
-
 
 # -- one run ----------------------------------------------------------------------------------
 
@@ -39,6 +45,10 @@ class CronRun:
         self.smtp = SmtpSender(self.smtp_config) if self.smtp_config else None
         self.setup_problems: list[str] = []
         """Mail setup trouble that concerns every game (reported once, as "(smtp)")."""
+        self.known_games: frozenset[str] = frozenset()
+        """The game ids under the root, lower case: only a ``[tag]`` naming one counts."""
+        self.mail_down = False
+        """The IMAP server could not be read this run: deadlines wait (`held_time`)."""
 
     def close(self) -> None:
         if self.imap is not None:
@@ -57,6 +67,7 @@ class CronRun:
         """
         from adjudicator.inbox.imap import MailConnectionError, MailSetupError
 
+        self.known_games = frozenset(g.id.lower() for g in games)
         if self.imap is None:
             return {}
         report = GameReport("(imap)")
@@ -69,6 +80,7 @@ class CronRun:
             report.notes.append(str(e))
         self.imap.close()
         self.imap = None
+        self.mail_down = True
         reports[report.name] = report
         return {}
 
@@ -90,18 +102,22 @@ class CronRun:
         folder = self.imap_config.folder
         by_id = {g.id.lower(): g for g in games if not g.mail.folder}
         unrouted: list[int] = []
+        shared = GameReport("(shared folder)")
         for fetched in self.imap.fetch(folder, self.imap.unprocessed(folder)):
             mail = parse_mail(fetched.raw)
-            game = by_id.get(named_game(mail) or "")
+            game = by_id.get(named_game(mail, self.known_games) or "")
             if game is None:
                 unrouted.append(fetched.uid)
+                shared.details.append(
+                    f"unrouted {mail.message_id} from {mail.sender or '?'}: the subject "
+                    f"{mail.subject[:80]!r} names no game under this root"
+                )
             else:
                 routed.setdefault(game.id, []).append((fetched, mail))
         if unrouted:
             self.imap.mark_processed(folder, unrouted)
-            reports.setdefault("(shared folder)", GameReport("(shared folder)")).mails[
-                Outcome.UNROUTED
-            ] += len(unrouted)
+            shared.mails[Outcome.UNROUTED] += len(unrouted)
+            reports[shared.name] = shared
         return routed
 
     def sender_for(self, game: GameInfo) -> str | None:
@@ -134,27 +150,40 @@ class CronRun:
     def _process(
         self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]], report: GameReport
     ) -> None:
+        from adjudicator.cron.desk import MailDesk
         from adjudicator.inbox.imap import MailConnectionError, MailSetupError
         from adjudicator.publish.smtp import Outbox
 
         outbox = Outbox(game.path)
+        desk = MailDesk(self, game, outbox, report)
+        read = not self.mail_down
         try:
-            taken = self._take_mail(game, shared, outbox, report)
+            self._take_mail(game, shared, desk)
         except (MailConnectionError, MailSetupError) as e:
             # Mail trouble must not stop the clock: deadlines still pass, reports still go.
-            taken = 0
+            read = False
             if isinstance(e, MailSetupError):
                 report.problems.append(e.format_message())
             else:
                 report.notes.append(str(e))
         result = None
-        if taken or needs_run(game, self.now):
+        if report.mails[Outcome.ACCEPTED] or needs_run(game, self.now):
             from adjudicator import engine
 
-            result = engine.run(game.path, self.now)
+            moment, held = (self.now, "") if read else held_time(game, self.now)
+            if held:
+                report.details.append(held)
+            result = engine.run(game.path, moment)
             report.steps = result.steps
             report.files = len(result.receipts) + len(result.rejected)
             remember_run(game.path)
+        if read and self.imap is not None:
+            remember_read(game.path, self.now)
+        desk.queue_receipts(result)
+        try:
+            desk.mark(self.imap)
+        except MailConnectionError as e:
+            report.notes.append(str(e))
         sender = self.sender_for(game)
         report.queued += queue_reports(game, outbox, sender, result)
         if sender is not None:
@@ -162,140 +191,21 @@ class CronRun:
         self._send(game, outbox, report)
 
     def _take_mail(
-        self,
-        game: GameInfo,
-        shared: list[tuple[FetchedMail, Mail]],
-        outbox: Outbox,
-        report: GameReport,
-    ) -> int:
-        """Hand every new mail to the engine; returns how many were accepted."""
+        self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]], desk: MailDesk
+    ) -> None:
+        """Hand every new mail of the game to the desk (its folder's and the shared ones)."""
         if self.imap is None:
-            return 0
+            return
         mails: Iterator[tuple[FetchedMail, Mail]] = iter(shared)
         if game.mail.folder:
             folder = game.mail.folder
             uids = self.imap.unprocessed(folder)
             if not uids and not shared:
-                return 0
+                return
             mails = _parsed(self.imap.fetch(folder, uids))
         elif not shared:
-            return 0
-        from adjudicator import engine
-
-        pending: dict[str, list[int]] = {}
-        with engine.open_game(game.path) as loaded:
-            for fetched, mail in mails:
-                try:
-                    outcome = self._take_one(game, loaded, fetched, mail, outbox, report)
-                except Exception as e:  # one bad mail must not hold up the others
-                    # Left unmarked: it is tried again next run, and the GM hears of it.
-                    report.problems.append(f"mail {mail.message_id}: {type(e).__name__}: {e}")
-                    continue
-                report.mails[outcome] += 1
-                pending.setdefault(fetched.folder, []).append(fetched.uid)
-                if len(pending[fetched.folder]) >= MARK_EVERY:
-                    self.imap.mark_processed(fetched.folder, pending.pop(fetched.folder))
-            for folder, uids in pending.items():
-                self.imap.mark_processed(folder, uids)
-        return report.mails[Outcome.ACCEPTED]
-
-    def _take_one(
-        self,
-        game: GameInfo,
-        loaded: Any,
-        fetched: FetchedMail,
-        mail: Mail,
-        outbox: Outbox,
-        report: GameReport,
-    ) -> Outcome:
-        """Decide about one mail, store what it carries, queue the answer, remember it."""
-        from adjudicator.inbox.imap import SeenMail
-        from adjudicator.inbox.mail import redact_passwords
-
-        seen = SeenMail(game.path)
-        record = seen.get(mail.message_id)
-        if record is not None:
-            same = record["hash"] == mail.content_hash
-            outcome, why = (Outcome.DUPLICATE, "") if same else (Outcome.REPLAY, "new content")
-        else:
-            outcome, why = self._judge(game, loaded, fetched, mail, outbox)
-            seen.record(mail.message_id, mail.content_hash, outcome)
-        if outcome not in (Outcome.ACCEPTED, Outcome.DUPLICATE):
-            # The failed-attempt log: who and what, never the password.
-            detail = f"{outcome} {mail.message_id} from {mail.sender or '?'}: {why}"
-            report.details.append(redact_passwords(" ".join(detail.split())))
-        return outcome
-
-    def _judge(
-        self, game: GameInfo, loaded: Any, fetched: FetchedMail, mail: Mail, outbox: Outbox
-    ) -> tuple[Outcome, str]:
-        from adjudicator.inbox.mail import (
-            claimed_player,
-            may_submit_for,
-            named_game,
-            sender_roles,
-            without_game_line,
-        )
-        from adjudicator.orders.errors import invalid
-        from adjudicator.publish import notices
-        from adjudicator.submissions import SubmissionRejected
-
-        roles = sender_roles(mail.sender, game.emails, game.gm)
-        if not roles:  # never answer: the From of spam is someone innocent
-            return Outcome.STRANGER, "not a player's or the GM's address"
-        if mail.automatic:  # answering a vacation reply or a bounce could loop forever
-            return Outcome.AUTOMATIC, "sent by a machine (Auto-Submitted, bounce)"
-        named = named_game(mail)
-        text = without_game_line(mail.text)
-        if named is not None and named != game.id.lower():
-            error = invalid(f"this mail names game {named!r}, but it reached game {game.id!r}")
-            self._reply_rejected(game, mail, outbox, [error.at(0, "")], text)
-            return Outcome.OTHER_GAME, error.message
-        claimed = claimed_player(text)
-        if claimed is not None and not may_submit_for(roles, claimed):
-            # The same words as a wrong password: no hint about which half was wrong.
-            error = invalid("house or password not recognised; check the two header lines")
-            self._reply_rejected(game, mail, outbox, [error.at(0, "")], text)
-            return Outcome.REJECTED, f"address does not play {claimed!r}"
-        received = fetched.received or mail.date or self.now
-        try:
-            receipt = loaded.submit(text, source=mail.source, received=received, sender=mail.sender)
-        except SubmissionRejected as rejection:
-            self._reply_rejected(game, mail, outbox, rejection.errors, text)
-            first = rejection.errors[0].message if rejection.errors else ""
-            return Outcome.REJECTED, f"{len(rejection.errors)} error(s), first: {first}"
-        body = notices.receipt_body(
-            game.id, receipt, text, now=self.now, zone=game.zones.get(receipt.player)
-        )
-        self._reply(game, mail, outbox, "receipt", body)
-        return (Outcome.DUPLICATE if receipt.duplicate else Outcome.ACCEPTED), ""
-
-    def _reply_rejected(
-        self, game: GameInfo, mail: Mail, outbox: Outbox, errors: list[Any], text: str
-    ) -> None:
-        from adjudicator.publish import notices
-
-        self._reply(game, mail, outbox, "error", notices.rejection_body(game.id, errors, text))
-
-    def _reply(self, game: GameInfo, mail: Mail, outbox: Outbox, kind: str, body: str) -> None:
-        from adjudicator.publish import notices
-        from adjudicator.publish.smtp import compose, queue_mail
-
-        sender = self.sender_for(game)
-        if sender is None:
             return
-        key = f"{kind}:{mail.message_id}"
-        msg = compose(
-            key,
-            sender=sender,
-            to=[mail.sender],
-            subject=notices.reply_subject(mail.subject or f"[{game.id}] orders"),
-            body=body,
-            reply_to=game.mail.reply_to,
-            in_reply_to=mail.message_id,
-            references=mail.references,
-        )
-        queue_mail(outbox, key, msg)
+        desk.take(mails)
 
     def _queue_notices(self, game: GameInfo, outbox: Outbox, sender: str, result: Any) -> int:
         """Reminders and late notices for requests still unanswered."""

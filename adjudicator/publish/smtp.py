@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import re
+import ssl
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -34,14 +35,18 @@ from typing import Any
 
 from adjudicator.gamedir import atomic_write, fsync_dir
 from adjudicator.inbox.imap import (
+    GREETING_TIMEOUT,
     MailConnectionError,
     MailSetupError,
     Security,
+    implicit_tls_problem,
     merge_settings,
     missing_setting,
     port_setting,
     security_setting,
+    speaks_implicit_tls,
     tls_context,
+    untrusted_problem,
 )
 
 OUTBOX = Path(".adjudicator") / "outbox"
@@ -50,7 +55,18 @@ OUTBOX = Path(".adjudicator") / "outbox"
 MAX_ATTEMPTS = 20
 """After this many refusals an item moves to ``failed/`` and the GM is told."""
 
+MAX_MAIL_BYTES = 400_000
+"""No mail leaves larger than this: a last guard, whatever a forged mail made us write."""
+
+MAX_REFERENCE = 250
+"""Longer Message-IDs are left out of References and In-Reply-To (RFC 5322 allows lines
+of 998 characters; a 2,000-character id would break the header)."""
+
+ERROR_KIND = "error"
+"""The key prefix of error replies; their Message-IDs say so (`is_error_reply`)."""
+
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_OUR_ID = re.compile(r"^<([0-9a-f]{24})(\.err)?@")
 
 
 def safe_key(key: str) -> str:
@@ -140,6 +156,26 @@ class Outbox:
     def _note(path: Path) -> Path:
         return path.with_name(path.name + ".json")
 
+    def bodies_of(self, message_ids: Iterable[str]) -> list[str]:
+        """The text of our own mails among `message_ids` (the ones a player answers).
+
+        Our Message-IDs and file names share the key's hash (`message_id`, `safe_key`), so
+        a reply's In-Reply-To and References lead to the mail it quotes.
+        """
+        wanted = {m.group(1)[:8] for m in (_OUR_ID.match(i) for i in message_ids) if m}
+        if not wanted:
+            return []
+        bodies = []
+        for state in ("sent", "pending"):
+            folder = self._dir(state)
+            if not folder.is_dir():
+                continue
+            for entry in os.scandir(folder):
+                stem = entry.name.removesuffix(".mail")
+                if stem != entry.name and stem[-8:] in wanted:
+                    bodies.append(_body_text(Path(entry.path).read_bytes()))
+        return bodies
+
     def _attempts(self, path: Path) -> int:
         try:
             return int(json.loads(self._note(path).read_text())["attempts"])
@@ -151,9 +187,26 @@ class Outbox:
 
 
 def message_id(key: str, sender: str) -> str:
-    """A Message-ID that is the same every time `key` is queued: copies thread as one."""
+    """A Message-ID that is the same every time `key` is queued: copies thread as one.
+
+    Error replies end their local part in ``.err``, so that a mail answering one of them
+    (an autoresponder that does not say so) is recognised without any lookup.
+    """
     domain = parseaddr(sender)[1].rpartition("@")[2] or "adjudicator.invalid"
-    return f"<{hashlib.sha256(key.encode()).hexdigest()[:24]}@{domain}>"
+    mark = ".err" if key.startswith(f"{ERROR_KIND}:") else ""
+    return f"<{hashlib.sha256(key.encode()).hexdigest()[:24]}{mark}@{domain}>"
+
+
+def is_error_reply(message_id: str) -> bool:
+    """Whether `message_id` is one of our error replies (see `message_id`)."""
+    found = _OUR_ID.match(message_id.strip())
+    return bool(found and found.group(2))
+
+
+def _body_text(raw: bytes) -> str:
+    """The text of a mail we stored (UTF-8, quoted-printable)."""
+    payload = _parse_stored(raw).get_payload(decode=True)
+    return payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
 
 
 def compose(
@@ -174,6 +227,10 @@ def compose(
     Built with the compat32 classes: a tenth of the cost of `EmailMessage`, which counts
     when a run answers a thousand mails.
     """
+    from adjudicator.publish.messages import CUT_NOTE
+
+    if len(body) > MAX_MAIL_BYTES // 2:  # quoted-printable may nearly double the size
+        body = body[: MAX_MAIL_BYTES // 4].rsplit("\n", 1)[0] + "\n\n" + CUT_NOTE + "\n"
     charset = Charset("utf-8")
     charset.body_encoding = QP  # readable in any raw view, safe through 7-bit relays
     msg = MIMEText(body, "plain", charset)
@@ -187,8 +244,11 @@ def compose(
         msg["Reply-To"] = _address(reply_to)
     if in_reply_to:
         chain = [r for r in references if r != in_reply_to] + [in_reply_to]
-        msg["In-Reply-To"] = in_reply_to
-        msg["References"] = " ".join(chain[-20:])
+        chain = [r for r in chain if len(r) <= MAX_REFERENCE]
+        if len(in_reply_to) <= MAX_REFERENCE:
+            msg["In-Reply-To"] = in_reply_to
+        if chain:
+            msg["References"] = " ".join(chain[-20:])
     return msg
 
 
@@ -350,10 +410,12 @@ class SmtpSender:
                     c.host, c.effective_port, timeout=c.timeout, context=context
                 )
             else:
-                smtp = smtplib.SMTP(c.host, c.effective_port, timeout=c.timeout)
+                smtp = self._plain(where)
                 if c.security is Security.STARTTLS:
                     smtp.starttls(context=context)
             smtp.login(c.user, c.password)
+        except ssl.SSLError as e:
+            raise MailSetupError(untrusted_problem("SMTP", where, e.reason)) from None
         except smtplib.SMTPAuthenticationError:
             raise MailSetupError(
                 f"the SMTP server {where} refused the login of user {c.user!r}: check "
@@ -366,6 +428,23 @@ class SmtpSender:
             ) from None
         except (OSError, smtplib.SMTPException) as e:
             raise MailConnectionError(f"cannot reach the SMTP server {where}: {e}") from None
+        return smtp
+
+    def _plain(self, where: str) -> Any:
+        """A plain connection whose greeting must come soon: an implicit-TLS port never
+        greets in plain text, and waiting the whole timeout would only hide the mistake."""
+        import smtplib
+
+        c = self.config
+        try:
+            smtp = smtplib.SMTP(c.host, c.effective_port, timeout=min(c.timeout, GREETING_TIMEOUT))
+        except (TimeoutError, smtplib.SMTPServerDisconnected) as e:
+            # smtplib reports a greeting that never came as a disconnection.
+            if speaks_implicit_tls(c.host, c.effective_port):
+                raise MailSetupError(implicit_tls_problem("SMTP", where)) from None
+            raise MailConnectionError(f"cannot reach the SMTP server {where}: {e}") from None
+        if smtp.sock is not None:
+            smtp.sock.settimeout(c.timeout)
         return smtp
 
 
