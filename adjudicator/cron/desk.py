@@ -42,6 +42,8 @@ class PendingReceipt:
     mail: Mail
     receipt: Any
     text: str
+    received: Any
+    """When the mail reached the server (INTERNALDATE), else its Date, else now."""
 
 
 class MailDesk:
@@ -78,7 +80,10 @@ class MailDesk:
                 self.marks.setdefault(fetched.folder, []).append(fetched.uid)
 
     def mark(self, imap: ImapSession | None) -> None:
-        """Mark the taken mails processed on the server (after their answers are queued)."""
+        """Mark the taken mails processed on the server (after their answers are queued and
+        made durable: from here on the server's copy is gone for us)."""
+        if imap is not None and self.marks:
+            self.outbox.sync()
         while imap is not None and self.marks:
             folder, uids = self.marks.popitem()
             imap.mark_processed(folder, uids)
@@ -164,7 +169,7 @@ class MailDesk:
             return Outcome.REJECTED, f"{len(rejection.errors)} error(s), first: {first}"
         if receipt.duplicate and loaded.seen.get(mail.source) == receipt.submission:
             receipt = _stored_receipt(loaded, receipt)  # this very mail, read again
-        self.receipts.append(PendingReceipt(mail, receipt, text))
+        self.receipts.append(PendingReceipt(mail, receipt, text, received))
         return (Outcome.DUPLICATE if receipt.duplicate else Outcome.ACCEPTED), ""
 
     def _through_list(self, mail: Mail) -> tuple[Mail, str]:
@@ -227,9 +232,20 @@ class MailDesk:
                 now=self.run.now,
                 zone=self.game.zones.get(player),
                 unusable=unusable,
+                missed=self._missed_step(pending),
             )
             self._reply(pending.mail, "receipt", body)
         self.receipts.clear()
+
+    def _missed_step(self, pending: PendingReceipt) -> str:
+        """When a step was resolved without this mail although it had reached the server
+        before (the inbox could not be read then): '' when it was in time."""
+        from adjudicator.clock import parse_time
+
+        if pending.receipt.duplicate or not self.game.resolved:
+            return ""
+        resolved = parse_time(self.game.resolved)
+        return self.game.resolved if pending.received < resolved else ""
 
     def _reply_rejected(
         self, mail: Mail, errors: list[Any], text: str, ours: frozenset[str]

@@ -88,6 +88,8 @@ class GameInfo:
     nmr: str
     waiting: list[dict[str, Any]]
     forum: dict[str, Any]
+    resolved: str = ""
+    """When a step was last resolved (game.yaml ``updated``), before this run."""
 
     @classmethod
     def load(cls, path: Path) -> GameInfo:
@@ -107,6 +109,7 @@ class GameInfo:
             nmr=str(settings.get("nmr", "defaults")),
             waiting=list(meta.get("waiting") or []),
             forum=dict(settings.get("forum") or {}),
+            resolved=str(meta.get("updated") or ""),
         )
 
 

@@ -39,6 +39,7 @@ def queue_reports(game: GameInfo, outbox: Outbox, sender: str | None, result: An
     if stems and stems[-1] != last:
         from adjudicator.gamedir import atomic_write
 
+        outbox.sync()  # the reports are queued for good before the marker says so
         atomic_write(marker, stems[-1] + "\n")
     return queued
 

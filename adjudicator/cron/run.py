@@ -234,6 +234,7 @@ class CronRun:
         from adjudicator.inbox.imap import MailSetupError
         from adjudicator.publish.smtp import drain
 
+        outbox.sync()  # notices too: nothing queued is lost in a crash
         if self.smtp is not None:
             try:
                 result = drain(outbox, self.smtp)

@@ -16,6 +16,12 @@ CANNOT_BE_USED = (
     "Careful: these instructions cannot be used for what the game asks of you now "
     "('{summary}'), so they change nothing yet:"
 )
+MISSED_STEP = (
+    "Careful: this mail reached our mail server in time, but we could not read it before "
+    "the step it was meant for was resolved at {resolved}, without it. Its instructions "
+    "are stored, but they may no longer be usable: check the turn report, and send new "
+    "orders for what the game asks now."
+)
 AS_READ = "Your mail as read (password hidden):"
 AS_READ_MORE = "({count} more lines not shown)"
 

@@ -217,12 +217,14 @@ def receipt_body(
     now: datetime | None = None,
     zone: str | None = None,
     unusable: Mapping[str, list[str]] | None = None,
+    missed: str = "",
 ) -> str:
     """What a receipt says: what was understood, what it replaced, the next deadline (once)
     in UTC and the player's local time with the time left; then the text as read.
 
     `unusable` maps a request the player must answer now to why each of their instructions
-    fails for it: the receipt then says that they change nothing yet.
+    fails for it: the receipt then says that they change nothing yet. `missed` is when a
+    step was resolved without this mail although the mail had reached the server before.
     """
     if receipt.duplicate:
         head = messages.RECEIPT_DUPLICATE.format(game=game_id)
@@ -234,6 +236,10 @@ def receipt_body(
         ]
         lines += [f"  {u}" for u in receipt.understood] or [f"  {messages.RECEIPT_NO_INSTRUCTIONS}"]
         lines += [f"  {messages.RECEIPT_REPLACES.format(instruction=r)}" for r in receipt.replaced]
+    if missed:
+        from adjudicator.clock import parse_time
+
+        lines += ["", messages.MISSED_STEP.format(resolved=when(parse_time(missed), zone))]
     for summary, why in (unusable or {}).items():
         lines += ["", messages.CANNOT_BE_USED.format(summary=summary), *[f"  {w}" for w in why]]
     deadline = next_deadline(receipt.deadline, now, zone)

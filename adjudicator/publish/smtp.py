@@ -100,16 +100,32 @@ class Outbox:
 
     def __init__(self, game_dir: Path) -> None:
         self.root = Path(game_dir) / OUTBOX
+        self._unsynced = False
 
     def _dir(self, state: str) -> Path:
         return self.root / state
 
     def add(self, key: str, kind: str, payload: bytes) -> bool:
-        """Queue `payload` under `key` unless that key was queued before (then False)."""
+        """Queue `payload` under `key` unless that key was queued before (then False).
+
+        Atomic (rename) but not fsynced: a run that queues a thousand answers calls `sync`
+        once before anything depends on them (marking mail processed on the server).
+        """
         if self.known(key, kind):
             return False
-        atomic_write(self._dir("pending") / f"{safe_key(key)}.{kind}", payload)
+        path = self._dir("pending") / f"{safe_key(key)}.{kind}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(payload)
+        os.replace(tmp, path)
+        self._unsynced = True
         return True
+
+    def sync(self) -> None:
+        """Make every item queued so far durable, in one call for the whole batch."""
+        if self._unsynced:
+            os.sync()
+            self._unsynced = False
 
     def known(self, key: str, kind: str) -> bool:
         """Whether `key` was ever queued (pending, sent or given up)."""
@@ -144,13 +160,19 @@ class Outbox:
         return False
 
     def _move(self, item: OutboxItem, state: str) -> None:
+        """Move an item on; not fsynced here (`settle` does it once per drain): a move lost
+        in a crash only sends that mail again, which SMTP cannot rule out anyway."""
         target = self._dir(state)
         target.mkdir(parents=True, exist_ok=True)
         os.replace(item.path, target / item.path.name)
         with contextlib.suppress(FileNotFoundError):
             os.replace(self._note(item.path), target / self._note(item.path).name)
-        fsync_dir(target)
-        fsync_dir(item.path.parent)
+
+    def settle(self) -> None:
+        """Make the moves of a drain durable: one fsync per folder."""
+        for state in ("pending", "sent", "failed"):
+            if self._dir(state).is_dir():
+                fsync_dir(self._dir(state))
 
     @staticmethod
     def _note(path: Path) -> Path:
@@ -500,4 +522,6 @@ def drain(outbox: Outbox, sender: SmtpSender) -> DrainResult:
             break
         outbox.mark_sent(item)
         result.sent += 1
+    if items:
+        outbox.settle()
     return result

@@ -107,3 +107,27 @@ def test_server_down_at_the_deadline_holds_it_and_the_server_date_counts(
     assert "accepted 1" in back.output and "steps 1" in back.output, back.output
     report = (game / "reports" / "0001.md").read_text()
     assert "NMR" not in report
+
+
+def test_receipt_says_when_a_step_was_resolved_without_a_mail_that_was_in_time(
+    mail_game, imap_server, smtp_server, folder, env, make_mail
+):
+    game = five_in(mail_game, imap_server, folder, env, make_mail)
+    c = imap_server.client()
+    # Only a note: after the planning step the engine would refuse planning orders, but it
+    # still stores a submission with nothing to use in it.
+    late = orders("martell", "# sent on time, read late\n")
+    c.append(
+        folder,
+        make_mail(email("martell"), late),
+        msg_time=datetime(2027, 1, 2, 12, 0, tzinfo=UTC),
+    )
+    c.logout()
+    # The GM resolved by hand while cron could not read the mail (an outage).
+    engine.run(game, datetime(2027, 1, 3, 13, 0, tzinfo=UTC))
+    assert commits(game)[0].startswith("w1: round 1")
+    assert "accepted 1" in run(game.parent, env, now="2027-01-03T14:00Z").output
+    [receipt] = [m for m in smtp_server.handler.to(email("martell")) if "Re:" in m["Subject"]]
+    body = receipt.get_content()
+    assert "could not read it before the step it was meant for was resolved" in body
+    assert "2027-01-03 13:00 UTC" in body
