@@ -431,7 +431,8 @@ def test_a_huge_message_id_does_not_break_our_reply(
 ):
     game = mail_game()
     long_id = "<" + "x" * 2000 + "@player.example>"
-    mail = make_mail(email("stark"), orders("stark"), in_reply_to=long_id, message_id=mid())
+    own = "<" + "y" * 2000 + "@player.example>"
+    mail = make_mail(email("stark"), orders("stark"), in_reply_to=long_id, message_id=own)
     append(imap_server, folder, mail)
     assert "accepted 1" in run(game.parent, env).output
     [receipt] = smtp_server.handler.to(email("stark"))
