@@ -167,6 +167,7 @@ class CronRun:
             else:
                 report.notes.append(str(e))
         result = None
+        moment = self.now
         if report.mails[Outcome.ACCEPTED] or needs_run(game, self.now):
             from adjudicator import engine
 
@@ -187,7 +188,7 @@ class CronRun:
         sender = self.sender_for(game)
         report.queued += queue_reports(game, outbox, sender, result)
         if sender is not None:
-            report.queued += self._queue_notices(game, outbox, sender, result)
+            report.queued += self._queue_notices(game, outbox, sender, result, moment)
         self._send(game, outbox, report)
 
     def _take_mail(
@@ -207,15 +208,18 @@ class CronRun:
             return
         desk.take(mails)
 
-    def _queue_notices(self, game: GameInfo, outbox: Outbox, sender: str, result: Any) -> int:
-        """Reminders and late notices for requests still unanswered."""
+    def _queue_notices(
+        self, game: GameInfo, outbox: Outbox, sender: str, result: Any, moment: datetime
+    ) -> int:
+        """Reminders and late notices for requests still unanswered, as of `moment` (the
+        engine's: no late notice for a deadline held while the inbox cannot be read)."""
         from adjudicator.publish import notices
 
         if result is None:
             return 0  # the engine did not run: nothing new is due (see `needs_run`)
         waiting = [r for r in result.waiting if not r.get("answered")]
         hours = game.mail.reminder_hours
-        due = notices.due_notices(waiting, self.now, hours)
+        due = notices.due_notices(waiting, moment, hours)
         if not game.mail.late_notices:
             due = [n for n in due if n.kind is not notices.NoticeKind.LATE]
         queued = notices.queue_notices(

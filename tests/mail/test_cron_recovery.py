@@ -103,6 +103,8 @@ def test_server_down_at_the_deadline_holds_it_and_the_server_date_counts(
     assert "steps" not in held.output, held.output
     assert "deadline" in log.read_text() and "inbox" in log.read_text()
     assert len(commits(game)) == 1
+    late = [m for m in smtp_server.handler.to(email("martell")) if "Deadline" in m["Subject"]]
+    assert late == []  # no "deadline passed" while we cannot see his mail
     back = run(game.parent, env, now="2027-01-03T14:00Z")
     assert "accepted 1" in back.output and "steps 1" in back.output, back.output
     report = (game / "reports" / "0001.md").read_text()
