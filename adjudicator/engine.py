@@ -506,11 +506,17 @@ def submit(
         return game.submit(text, source=source, received=received, sender=sender)
 
 
-def run(path: Path | str, now: datetime, *, force_defaults: bool = False) -> RunResult:
-    """Collect the inbox, resolve until blocked, publish and commit. Idempotent."""
+def run(
+    path: Path | str, now: datetime, *, force_defaults: bool = False, loaded: Game | None = None
+) -> RunResult:
+    """Collect the inbox, resolve until blocked, publish and commit. Idempotent.
+
+    `loaded`: the game already opened by the caller (its lock held), so that every staged
+    submission is not loaded twice (cron first takes the mail into it). NOTE (issue 9).
+    """
     from adjudicator.publish.reports import publish
 
-    with open_game(path) as game:
+    with open_game(path) if loaded is None else contextlib.nullcontext(loaded) as game:
         result = RunResult()
         game.collect_inbox(now, result)
         resolved = game.advance(now, force_defaults)

@@ -64,12 +64,17 @@ class MailDesk:
 
     # -- taking mail ------------------------------------------------------------------------
 
-    def take(self, mails: Iterable[tuple[FetchedMail, Mail]]) -> None:
-        """Judge every mail; one bad mail never holds up the others."""
-        from adjudicator import engine
+    def take(self, loaded: Any, mails: Iterable[tuple[FetchedMail, Mail]]) -> Exception | None:
+        """Judge every mail into the open game; one bad mail never holds up the others.
 
-        with engine.open_game(self.game.path) as loaded:
-            loaded.durable = False  # one os.sync() below instead of four fsyncs a mail
+        Returns the mail-server error that cut the reading short (None when all was read):
+        what was taken before it stands.
+        """
+        from adjudicator.inbox.imap import MailConnectionError, MailSetupError
+
+        loaded.durable = False  # one os.sync() below instead of four fsyncs a mail
+        cut: Exception | None = None
+        try:
             for fetched, mail in mails:
                 try:
                     outcome = self._take_one(loaded, fetched, mail)
@@ -79,8 +84,13 @@ class MailDesk:
                     continue
                 self.report.mails[outcome] += 1
                 self.marks.setdefault(fetched.folder, []).append(fetched.uid)
-            if self.marks:
-                os.sync()  # before the engine runs on them, and long before any mark
+        except (MailConnectionError, MailSetupError) as e:
+            cut = e
+        finally:
+            loaded.durable = True
+        if self.marks:
+            os.sync()  # before the engine runs on them, and long before any mark
+        return cut
 
     def mark(self, imap: ImapSession | None) -> None:
         """Mark the taken mails processed on the server (after their answers are queued and

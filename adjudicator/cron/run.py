@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -9,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
-    from adjudicator.cron.desk import MailDesk
     from adjudicator.inbox.imap import FetchedMail
     from adjudicator.inbox.mail import Mail
     from adjudicator.publish.smtp import Outbox
@@ -157,27 +157,30 @@ class CronRun:
         outbox = Outbox(game.path)
         desk = MailDesk(self, game, outbox, report)
         read = not self.mail_down
+        mails = None
         try:
-            self._take_mail(game, shared, desk)
+            mails = self._mails_for(game, shared)
         except (MailConnectionError, MailSetupError) as e:
-            # Mail trouble must not stop the clock: deadlines still pass, reports still go.
-            read = False
-            if isinstance(e, MailSetupError):
-                report.problems.append(e.format_message())
-            else:
-                report.notes.append(str(e))
+            read = _mail_trouble(e, report)
         result = None
         moment = self.now
-        if report.mails[Outcome.ACCEPTED] or needs_run(game, self.now):
+        if mails is not None or needs_run(game, self.now):
             from adjudicator import engine
 
-            moment, held = (self.now, "") if read else held_time(game, self.now)
-            if held:
-                report.details.append(held)
-            result = engine.run(game.path, moment)
-            report.steps = result.steps
-            report.files = len(result.receipts) + len(result.rejected)
-            remember_run(game.path)
+            # One load of the game (and of every staged submission) for mail and engine.
+            with engine.open_game(game.path) as loaded:
+                cut = desk.take(loaded, mails) if mails is not None else None
+                if cut is not None:
+                    read = _mail_trouble(cut, report)
+                if report.mails[Outcome.ACCEPTED] or needs_run(game, self.now):
+                    moment, held = (self.now, "") if read else held_time(game, self.now)
+                    if held:
+                        report.details.append(held)
+                    result = engine.run(game.path, moment, loaded=loaded)
+                    report.steps = result.steps
+                    report.files = len(result.receipts) + len(result.rejected)
+            if result is not None:
+                remember_run(game.path)
         if read and self.imap is not None:
             remember_read(game.path, self.now)
         desk.queue_receipts(result)
@@ -191,22 +194,19 @@ class CronRun:
             report.queued += self._queue_notices(game, outbox, sender, result, moment)
         self._send(game, outbox, report)
 
-    def _take_mail(
-        self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]], desk: MailDesk
-    ) -> None:
-        """Hand every new mail of the game to the desk (its folder's and the shared ones)."""
+    def _mails_for(
+        self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]]
+    ) -> Iterator[tuple[FetchedMail, Mail]] | None:
+        """The game's new mails (its folder's, fetched lazily, and the shared folder's), or
+        None when there are none. Raises `MailConnectionError`, `MailSetupError`."""
         if self.imap is None:
-            return
-        mails: Iterator[tuple[FetchedMail, Mail]] = iter(shared)
+            return None
         if game.mail.folder:
-            folder = game.mail.folder
-            uids = self.imap.unprocessed(folder)
-            if not uids and not shared:
-                return
-            mails = _parsed(self.imap.fetch(folder, uids))
-        elif not shared:
-            return
-        desk.take(mails)
+            uids = self.imap.unprocessed(game.mail.folder)
+            if uids:
+                fetched = _parsed(self.imap.fetch(game.mail.folder, uids))
+                return itertools.chain(shared, fetched)
+        return iter(shared) if shared else None
 
     def _queue_notices(
         self, game: GameInfo, outbox: Outbox, sender: str, result: Any, moment: datetime
@@ -269,6 +269,16 @@ class CronRun:
         from adjudicator.publish.forum import forum_transport
 
         return forum_transport(game.forum, self.env, self.config, game.id)
+
+
+def _mail_trouble(error: Exception, report: GameReport) -> bool:
+    """Report mail trouble (the GM must act, or a retry); returns False: not read through.
+    Mail trouble must not stop the clock: files are still taken, reports still go."""
+    if isinstance(error, click.ClickException):
+        report.problems.append(error.format_message())
+    else:
+        report.notes.append(str(error))
+    return False
 
 
 def _parsed(fetched: Iterator[FetchedMail]) -> Iterator[tuple[FetchedMail, Mail]]:
