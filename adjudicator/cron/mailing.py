@@ -45,6 +45,7 @@ def queue_reports(game: GameInfo, outbox: Outbox, sender: str | None, result: An
 
 
 def _queue_report(game: GameInfo, outbox: Outbox, sender: str | None, stem: str) -> int:
+    from adjudicator.publish import messages
     from adjudicator.publish.smtp import compose, queue_mail
 
     public = (game.path / "reports" / f"{stem}.md").read_text(encoding="utf-8")
@@ -63,13 +64,13 @@ def _queue_report(game: GameInfo, outbox: Outbox, sender: str | None, stem: str)
         body = public
         if private_path.exists():
             private = private_path.read_text(encoding="utf-8")
-            body += f"\n\n---- for {player} only ----\n\n{private}"
+            body += "\n\n" + messages.PRIVATE_PART.format(player=player) + f"\n\n{private}"
         key = f"{game.id}:report:{stem}:{player}"
         msg = compose(
             key,
             sender=sender,
             to=[address],
-            subject=f"[{game.id}] Turn report {stem}",
+            subject=messages.REPORT_SUBJECT.format(game=game.id, report=stem),
             body=body,
             reply_to=game.mail.reply_to,
         )

@@ -41,4 +41,21 @@ TOO_LARGE = (
     "{limit} KB. Send only your orders, as text or as a .txt attachment."
 )
 
+REPORT_SUBJECT = "[{game}] Turn report {report}"
+PRIVATE_PART = "---- for {player} only ----"
+REMINDER_SUBJECT = "[{game}] Reminder: {summary}"
+LATE_SUBJECT = "[{game}] Deadline passed: {summary}"
+REMINDER = "Game {game}: the deadline for '{summary}' is {when} and we have no answer from you yet."
+LATE = "Game {game}: the deadline for '{summary}' passed at {when} and we have no answer from you."
+AFTER_DEADLINE = {
+    "defaults": "The rules' default answer will be used for you (NMR).",
+    "wait": "The game waits for your answer.",
+    "wait-then-defaults": "The game waits a little longer, then uses the default (NMR).",
+}
+"""What happens after a missed deadline, by the game's ``nmr`` setting."""
+HOW_TO_ANSWER = (
+    "Reply to this mail (or write to the game's address) with your orders; start them with "
+    "the lines 'house: {player}' and 'password: <your password>'."
+)
+
 CUT_NOTE = "(This mail was cut here: it was too long to send whole.)"

@@ -104,25 +104,14 @@ def time_left(deadline: datetime, now: datetime) -> str:
 
 def notice_body(notice: Notice, game_id: str, nmr: str, zone: str | None = None) -> str:
     """The text of a notice: what is awaited, by when, and how to answer (never a password)."""
-    how = (
-        f"Reply to this mail (or write to the game's address) with your orders; start them "
-        f"with the lines 'house: {notice.player}' and 'password: <your password>'."
-    )
+    how = messages.HOW_TO_ANSWER.format(player=notice.player)
+    moment = when(notice.deadline, zone)
     if notice.kind is NoticeKind.REMINDER:
-        return (
-            f"Game {game_id}: the deadline for '{notice.summary}' is "
-            f"{when(notice.deadline, zone)}"
-            f" and we have no answer from you yet.\n\n{how}\n"
-        )
-    after = {
-        "defaults": "The rules' default answer will be used for you (NMR).",
-        "wait": "The game waits for your answer.",
-        "wait-then-defaults": "The game waits a little longer, then uses the default (NMR).",
-    }.get(nmr, "")
-    return (
-        f"Game {game_id}: the deadline for '{notice.summary}' passed at "
-        f"{when(notice.deadline, zone)} and we have no answer from you. {after}\n\n{how}\n"
-    )
+        head = messages.REMINDER.format(game=game_id, summary=notice.summary, when=moment)
+        return f"{head}\n\n{how}\n"
+    head = messages.LATE.format(game=game_id, summary=notice.summary, when=moment)
+    after = messages.AFTER_DEADLINE.get(nmr, "")
+    return f"{head} {after}\n\n{how}\n"
 
 
 def queue_notices(
@@ -146,12 +135,16 @@ def queue_notices(
         if not address:
             continue
         key = f"{game_id}:{notice.key}"
-        what = "Reminder" if notice.kind is NoticeKind.REMINDER else "Deadline passed"
+        subject = (
+            messages.REMINDER_SUBJECT
+            if notice.kind is NoticeKind.REMINDER
+            else messages.LATE_SUBJECT
+        ).format(game=game_id, summary=notice.summary)
         msg = compose(
             key,
             sender=sender,
             to=[address],
-            subject=f"[{game_id}] {what}: {notice.summary}",
+            subject=subject,
             body=notice_body(notice, game_id, nmr, (zones or {}).get(notice.player)),
             reply_to=reply_to,
         )
