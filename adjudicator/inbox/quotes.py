@@ -101,7 +101,7 @@ def _quote_marks(lines: list[str], ours: frozenset[str]) -> list[bool]:
         if after is None or quoted[after]:
             quoted[i] = after is not None and is_attribution_like(lines[i])
             continue
-        if after == i + 1 and _is_tail(lines[after]):
+        if after == i + 1 and _is_tail(lines[i], lines[after]):
             joined = f"{lines[i].strip()} {lines[after].strip()}"
             beyond = _next_text(lines, after + 1)
             if _ENGLISH.match(joined) or (
@@ -111,11 +111,16 @@ def _quote_marks(lines: list[str], ours: frozenset[str]) -> list[bool]:
     return quoted
 
 
-def _is_tail(line: str) -> bool:
-    """The second half of a wrapped attribution ('wrote:', 'escreveu:'): short, alone not
-    an attribution."""
+def _is_tail(head: str, line: str) -> bool:
+    """The second half of a wrapped attribution ('wrote:', 'escreveu:', 'gm@x.org>:'):
+    short and ending in ':', after a first half that holds a date, a time or an address."""
     text = line.strip()
-    return text.endswith(":") and len(text) <= 40 and not is_attribution_like(text)
+    return (
+        text.endswith(":")
+        and len(text) <= 60
+        and not head.strip().endswith(":")
+        and bool(_ADDRESS.search(head) or _DATE_OR_TIME.search(head))
+    )
 
 
 def _next_text(lines: list[str], start: int) -> int | None:

@@ -139,6 +139,8 @@ QUOTE = "> Game w1: your orders were NOT accepted\n> house: stark\n> Winterfell:
         "вт, 1 дек. 2026 г. в 03:07, Westeros GM <gm@example.org>:\n" + QUOTE,
         "Em ter., 1 de dez. de 2026 às 03:07, Westeros GM <gm@example.org> escreveu:\n" + QUOTE,
         "01.12.2026 03:07, Westeros GM пишет:\n" + QUOTE,
+        "вт, 1 дек. 2026 г. в 03:07, Westeros Game Master of the North <\ngm@example.org>:\n"
+        + QUOTE,
         "-----Mensagem original-----\nDe: Westeros GM\nAssunto: [w1] orders\nhouse: lannister\n",
         "-----Исходное сообщение-----\nОт: Westeros GM\nТема: [w1] orders\nhouse: lannister\n",
         "Sent from my iPhone",
