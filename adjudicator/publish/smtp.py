@@ -104,6 +104,8 @@ class Outbox:
         self._names: set[str] | None = None
         """Every item name ever queued, read once (one listing instead of three stats a
         mail): only this run adds to the outbox while it holds the game's cron lock."""
+        self._by_hash: dict[str, list[str]] | None = None
+        """Mail file names by their key's hash, for `bodies_of`: built once a run."""
 
     def _dir(self, state: str) -> Path:
         return self.root / state
@@ -124,6 +126,8 @@ class Outbox:
         self._unsynced = True
         if self._names is not None:
             self._names.add(path.name)
+        if self._by_hash is not None and kind == "mail":
+            self._by_hash.setdefault(path.stem[-8:], []).append(path.name)
         return True
 
     def sync(self) -> None:
@@ -134,12 +138,15 @@ class Outbox:
 
     def known(self, key: str, kind: str) -> bool:
         """Whether `key` was ever queued (pending, sent or given up)."""
+        return f"{safe_key(key)}.{kind}" in self._all_names()
+
+    def _all_names(self) -> set[str]:
         if self._names is None:
             self._names = set()
             for state in ("pending", "sent", "failed"):
                 with contextlib.suppress(FileNotFoundError), os.scandir(self._dir(state)) as it:
                     self._names.update(e.name for e in it)
-        return f"{safe_key(key)}.{kind}" in self._names
+        return self._names
 
     def pending(self, kind: str) -> list[OutboxItem]:
         """Items still to send, oldest first (then by name, for a stable order)."""
@@ -196,15 +203,17 @@ class Outbox:
         wanted = {m.group(1)[:8] for m in (_OUR_ID.match(i) for i in message_ids) if m}
         if not wanted:
             return []
+        if self._by_hash is None:
+            self._by_hash = {}
+            for name in self._all_names():
+                if name.endswith(".mail"):
+                    self._by_hash.setdefault(name[:-5][-8:], []).append(name)
         bodies = []
-        for state in ("sent", "pending"):
-            folder = self._dir(state)
-            if not folder.is_dir():
-                continue
-            for entry in os.scandir(folder):
-                stem = entry.name.removesuffix(".mail")
-                if stem != entry.name and stem[-8:] in wanted:
-                    bodies.append(_body_text(Path(entry.path).read_bytes()))
+        for name in sorted(n for h in wanted for n in self._by_hash.get(h, [])):
+            for state in ("sent", "pending", "failed"):
+                with contextlib.suppress(FileNotFoundError):
+                    bodies.append(_body_text((self._dir(state) / name).read_bytes()))
+                    break
         return bodies
 
     def _attempts(self, path: Path) -> int:
