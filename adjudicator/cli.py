@@ -215,7 +215,8 @@ def status(game_dir: Path, now: str | None) -> None:
     game, rows = engine.status(game_dir)
     view = game.ruleset.view(game.state, None)
     click.echo(
-        f"{game.meta['id']} ({game.meta['game']}): round {view.get('round')}, "
+        f"{game.meta['id']} ({game.meta['game']}): "
+        f"{view['when'] if 'when' in view else 'round ' + str(view.get('round'))}, "
         f"{view.get('phase')}, step {game.step}"
     )
     if game.settings.get("paused"):
@@ -332,3 +333,26 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
             ) from None
     else:
         output.write_text(svg, encoding="utf-8")
+
+
+@main.command()
+@GAME_DIR
+@click.option("--house", help="Only this player (default: every player asked now).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bots' dice.")
+@click.option("--ahead", is_flag=True, help="Also send standing instructions for the round.")
+@click.option(
+    "--passwords",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="YAML 'player: password' (as for `new`); kept in DIR/.adjudicator for later calls.",
+)
+def bot(game_dir: Path, house: str | None, seed: int, ahead: bool, passwords: Path | None) -> None:
+    """Write random but legal orders into DIR/inbox for the players asked now (then `run`)."""
+    from adjudicator.bots import write_bot_orders
+
+    written = write_bot_orders(
+        game_dir, house=house, seed=seed, ahead=ahead, passwords_file=passwords
+    )
+    for path in written:
+        click.echo(f"wrote {path}")
+    if not written:
+        click.echo("nothing is asked of the players (or their instructions answer it)")

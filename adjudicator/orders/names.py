@@ -7,7 +7,9 @@ only when exactly one candidate fits; otherwise the error lists the candidates.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from adjudicator.orders.errors import ambiguous, invalid
@@ -17,6 +19,7 @@ _SPACES = re.compile(r"\s+")
 _ARTICLE = re.compile(r"^the ")
 
 
+@functools.lru_cache(maxsize=8192)
 def normalize(name: str) -> str:
     """Lower case, no punctuation, single spaces, no leading 'the'.
 
@@ -39,6 +42,10 @@ class NameIndex:
         self.what = what
         self.display: dict[str, str] = {}
         self._exact: dict[str, set[str]] = {}
+        self._counts: dict[str, Counter[str]] = {}
+        self._scores: dict[str, dict[str, float]] = {}
+        """Key -> typo scores (`_typo_scores`)."""
+        """Normalized name -> its letters, for the typo test's cheap bound."""
         for ident, spellings in names.items():
             spellings = list(spellings)
             self.display[ident] = spellings[0] if spellings else ident
@@ -71,19 +78,51 @@ class NameIndex:
             raise ambiguous(f"{text!r} could be more than one {self.what}", self._names(exact))
         raise invalid(f"no {self.what} called {text!r}", self._suggest(key, allowed))
 
+    def lookup(self, text: str, among: Iterable[str] | None = None) -> str | None:
+        """What `find` returns, or None where it raises: for "is this line one of mine?"
+        tests on every line, which must not pay for the error's suggestions."""
+        allowed = set(self.display) if among is None else set(among)
+        key = normalize(text)
+        exact = self._exact.get(key, set()) & allowed if key else set()
+        if not exact and key:
+            exact = self._close(key, allowed) or self._prefixed(key, allowed)
+        return next(iter(exact)) if len(exact) == 1 else None
+
     def _close(self, key: str, allowed: set[str]) -> set[str]:
         """Ids whose names are a small typo away; a clearly closer one wins alone."""
-        scores: dict[str, float] = {}
-        for name, ids in self._exact.items():
-            matcher = difflib.SequenceMatcher(None, key, name)
-            if matcher.real_quick_ratio() < 0.85 or matcher.quick_ratio() < 0.85:
-                continue  # upper bounds of ratio(), far cheaper to compute
-            ratio = matcher.ratio()
-            if ratio >= 0.85:
-                for ident in ids & allowed:
-                    scores[ident] = max(ratio, scores.get(ident, 0.0))
+        scores = {i: r for i, r in self._typo_scores(key).items() if i in allowed}
         best = max(scores.values(), default=0.0)
         return {ident for ident, ratio in scores.items() if ratio >= best - 0.05}
+
+    def _typo_scores(self, key: str) -> dict[str, float]:
+        """Id -> its best difflib ratio of at least 0.85 to `key`; remembered per key (the
+        same words come back on every line of every submission)."""
+        if key in self._scores:
+            return self._scores[key]
+        scores: dict[str, float] = {}
+        letters = Counter(key)
+        for name, ids in self._exact.items():
+            # Upper bounds of ratio() first, without building a matcher (that is the costly
+            # part): difflib's real_quick_ratio() from the lengths, quick_ratio() from the
+            # letters in common.
+            total = len(key) + len(name)
+            if 2 * min(len(key), len(name)) < 0.85 * total:
+                continue
+            if 2 * sum((letters & self._letters(name)).values()) < 0.85 * total:
+                continue
+            ratio = difflib.SequenceMatcher(None, key, name).ratio()
+            if ratio >= 0.85:
+                for ident in ids:
+                    scores[ident] = max(ratio, scores.get(ident, 0.0))
+        if len(self._scores) >= 4096:
+            self._scores.clear()
+        self._scores[key] = scores
+        return scores
+
+    def _letters(self, name: str) -> Counter[str]:
+        if name not in self._counts:
+            self._counts[name] = Counter(name)
+        return self._counts[name]
 
     def _prefixed(self, key: str, allowed: set[str]) -> set[str]:
         return {i for k, ids in self._exact.items() if k.startswith(key) for i in ids} & allowed

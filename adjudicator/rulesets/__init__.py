@@ -21,6 +21,7 @@ from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 
 RULESETS: dict[str, str] = {
     "westeros": "adjudicator.rulesets.westeros",
+    "baltic": "adjudicator.rulesets.baltic",
 }
 """Game name -> module that defines ``RULESET``. Imported only when a game is played."""
 
@@ -53,6 +54,11 @@ class Ruleset(Protocol):
 
     def step(self, state: Any, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
         """Apply the answers to every open request and advance until new requests open."""
+
+    def bot(self, state: Any, player: str, rng: Dice, ahead: bool) -> str | None:
+        """A random legal answer to what `player` is asked now, as order lines (no header);
+        with `ahead` also standing instructions for the rest of the round. None when nothing
+        is asked of `player`. Used by `adjudicator bot`, whole-game tests and benchmarks."""
 
     def epoch(self, state: Any) -> str:
         """The span standing instructions live for (a round); they expire when it changes."""

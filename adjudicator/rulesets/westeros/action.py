@@ -58,6 +58,7 @@ KINDS: dict[str, tuple[Check, Apply, Default]] = {
     ),
     "retreat": (answer_choice, retreat.apply_retreat, retreat.default_retreat),
     "robb": (answer_choice, retreat.apply_retreat, default_choice),
+    "retreat-losses": (retreat.answer_losses, retreat.apply_losses, retreat.default_losses),
     "consolidate": (
         consolidate.answer_consolidate,
         consolidate.apply_consolidate,
@@ -94,7 +95,13 @@ def action_answer(state: State, request: Request, instructions: Sequence[Instruc
     check = KINDS[data["kind"]][0]
     skipped: list[tuple[Instruction, str]] = []
     for ins in instructions:
-        if ins.kind != data["kind"]:
+        value = ins.value
+        if ins.kind == "muster" and data["kind"] == "consolidate":
+            # NOTE: 'muster Winterfell: knight' also answers a starred Consolidate Power
+            # there ('muster Winterfell: none' then means gaining power): one line says
+            # what the house musters at that castle, whichever step asks first.
+            value = value if value["mode"] == "muster" else {"mode": "power"}
+        elif ins.kind != data["kind"]:
             continue
         if ins.key and ins.key not in data["keys"]:
             reason = _used_up_or_reason(state, data, ins)
@@ -102,7 +109,7 @@ def action_answer(state: State, request: Request, instructions: Sequence[Instruc
                 skipped.append((ins, reason))
             continue
         try:
-            value = check(state, data, ins.value)
+            value = check(state, data, value)
         except Skip as why:
             skipped.append((ins, str(why)))
             continue

@@ -23,7 +23,7 @@ from adjudicator.rulesets.westeros.flow import Events, emit, emit_private
 from adjudicator.rulesets.westeros.marches import NEUTRAL, defender_of, end_march, enter_area
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.support import start_support
-from adjudicator.rulesets.westeros.units import add_units
+from adjudicator.rulesets.westeros.units import add_units, sweep_orders
 
 Battle = dict[str, Any]
 
@@ -134,12 +134,15 @@ def stage_blade(state: State, battle: Battle, rng: Dice, events: Events) -> None
     for side in ("attacker", "defender"):
         if battle[side] == holder and not state.blade_used:
             battle["stage"] = "blade"
+            # Errata (FAQ v2.0), Tides of Battle: the blade may redraw its holder's Tides
+            # card, or, if not used so, add +1 (once a round either way).
+            choices = ["use", "redraw"] if state.options.tides_of_battle else ["use"]
             ask(
                 state,
                 holder,
                 "blade",
                 battle,
-                ["use"],
+                choices,
                 True,
                 "use the Valyrian Steel Blade?",
                 side=side,
@@ -154,16 +157,18 @@ def apply_blade(state: State, req: dict[str, Any], use: Any, rng: Dice, events: 
         return
     side = req["context"]["side"]
     state.blade_used = True
-    battle["blade"] = side
-    if state.options.tides_of_battle:
-        # cards.yaml tides_of_battle: with this rule the blade redraws instead of +1.
+    if use == "redraw":
+        # NOTE: the holder decides after seeing its own Tides card (errata: "discard its
+        # holder's Tides card and draw a new one"); the blade then gives no +1.
         battle["tides"][side] = battle["tides_deck"].pop(0)
+    else:
+        battle["blade"] = side
     emit(
         events,
         "blade_used",
         house=req["house"],
         area=battle["area"],
-        tides=battle.get("tides", {}).get(side),
+        tides=battle["tides"][side] if use == "redraw" else None,
     )
 
 
@@ -212,6 +217,8 @@ def stage_move_in(state: State, battle: Battle, rng: Dice, events: Events) -> No
             events, battle, "arianne-martell", battle["defender"], origin=battle["origin"]
         )
         return
+    # The beaten defender's order goes as the attacker moves in (its units are gone).
+    state.orders.pop(battle["area"], None)
     add_units(state, battle["area"], house, units)
     enter_area(state, house, battle["area"], events)
     battle["moved_in"] = True
@@ -220,6 +227,7 @@ def stage_move_in(state: State, battle: Battle, rng: Dice, events: Events) -> No
 
 def finish_battle(state: State, events: Events) -> None:
     battle = state.action.pop("battle")
+    sweep_orders(state)  # errata: orders in areas without units go at combat clean-up
     summary = {k: battle.get(k) for k in SUMMARY}
     emit(events, "battle_ended", **summary)
     end_march(state, events)

@@ -5,7 +5,8 @@ Everything lives in `state.action` as plain data so that a saved state resumes e
 - ``step``: raid | march | consolidate | done
 - ``last``: the house that acted last in the current step (Iron Throne order turns)
 - ``open``: the open requests, each a dict (id, house, kind, keys, context, secret, summary)
-- ``n``: a counter that makes request ids unique within the round
+- ``n``: a counter that makes request ids unique within the phase; ``prefix`` (the
+  Westeros phase's "westeros/") keeps them apart from the action phase's of the same round
 - ``battle``: the combat under way (see combat.py), or absent
 - ``ports``: ports whose capture (P9) still waits to be resolved
 - ``done``: "<kind>:<area>" of raids/marches already resolved (instructions used up)
@@ -49,7 +50,7 @@ def open_request(
     """Open a decision for one house; ids are stable: round, kind, house, counter."""
     act = state.action
     act["n"] = act.get("n", 0) + 1
-    rid = f"r{state.round}/{kind}/{house}/{act['n']}"
+    rid = f"r{state.round}/{act.get('prefix', '')}{kind}/{house}/{act['n']}"
     act.setdefault("open", []).append(
         {
             "id": rid,

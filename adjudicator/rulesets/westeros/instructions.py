@@ -6,6 +6,7 @@
     support Castle Black: Stark                 (a house, attacker, defender or none)
     card Moat Cailin: Greatjon Umber            card: Catelyn Stark   (any battle)
     blade Moat Cailin: no                       retreat Moat Cailin: Winterfell, Castle Black
+    retreat losses Moat Cailin: knight          (the units a retreat loses to supply)
     casualties: footman, footman, knight        consolidate Winterfell: power
     consolidate Winterfell: muster knight in Winterfell; ship in Port of Winterfell
     port Winterfell: replace 2                  doran Moat Cailin: fiefdoms
@@ -22,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from adjudicator.orders.errors import illegal, invalid
+from adjudicator.orders.errors import LineError, illegal, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import flow
@@ -31,6 +32,7 @@ from adjudicator.rulesets.westeros.consolidate_words import parse_consolidate, p
 from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.marches import land_reach, ship_reach
 from adjudicator.rulesets.westeros.state import HOUSES, State
+from adjudicator.rulesets.westeros.westeros_words import CONDITIONAL
 from adjudicator.rulesets.westeros.words import (
     area_named,
     card_in_hand,
@@ -142,24 +144,47 @@ def parse_march(state: State, house: str, rest: str, verb: str) -> Parsed:
                 origin = own_area(state, house, head, "march")
                 continue
             raise invalid("expected 'march <from> -> <to>: <units>'")
-        source = own_area(state, house, parts[0], "march")
+        source = _march_origin(state, house, parts[0])
         if origin not in (None, source):
             raise invalid("one march line moves units out of one area only")
         origin = source
         dest_text, _, unit_text = parts[1].partition(":")
         dest = area_named(state, dest_text)
         units = parse_units(unit_text) if unit_text.strip() else None
-        _check_reach(state, house, source, dest, units)
+        if state.house_units(source, house):
+            _check_reach(state, house, source, dest, units)
         moves.append([dest, units])
     if origin is None:
         raise invalid("expected 'march <from> -> <to>: <units>'")
-    _check_counts(state, house, origin, moves)
+    later = not state.house_units(origin, house)
+    if not later:
+        _check_counts(state, house, origin, moves)
     text = (
         "; ".join(f"{name(origin)} -> {name(d)}: {', '.join(u) if u else 'all'}" for d, u in moves)
         or f"{name(origin)}: none"
     )
     value = {"from": origin, "moves": moves, "leave": leave}
-    return "march", origin, value, f"march {text}{'; leave power' if leave else ''}"
+    understood = f"march {text}{'; leave power' if leave else ''}"
+    if later:
+        understood += CONDITIONAL.format(what=name(origin))
+    return "march", origin, value, understood
+
+
+def _march_origin(state: State, house: str, text: str) -> str:
+    """The area a march leaves. Issue 8: a Ser Loras Tyrell follow-up march may name an area
+    the house does not hold yet (the march order moves into the area it conquers); it is
+    accepted, marked "used only if you hold <area> when asked", and checked when asked.
+
+    NOTE: only while Ser Loras Tyrell is in the house's hand (no other way gives a house a
+    march order where it has no units), so a typo in an area name is still caught.
+    """
+    try:
+        return own_area(state, house, text, "march")
+    except LineError:
+        area = area_named(state, text)
+        if state.house_units(area, house) or "ser-loras-tyrell" not in state.hands.get(house, []):
+            raise
+        return area
 
 
 def _check_reach(state: State, house: str, origin: str, dest: str, units: list[str] | None) -> None:
@@ -253,6 +278,8 @@ def _display(state: State, choice: Any) -> str:
         return "no"
     if choice == "use":
         return "yes"
+    if choice == "redraw":
+        return "redraw"
     if choice in state.board.areas:
         return state.board.name(choice)
     return card_name(str(choice)).replace("_", " ")
@@ -260,6 +287,16 @@ def _display(state: State, choice: Any) -> str:
 
 def _use(state: State, house: str, text: str) -> Any:
     return "use" if yes_no(text) else None
+
+
+def _blade(state: State, house: str, text: str) -> Any:
+    """yes / no, '+1', or 'redraw' (Tides of Battle, errata: redraw or +1)."""
+    word = normalize(text)
+    if word in ("redraw", "draw", "draw again", "new card", "new tides card"):
+        return "redraw"
+    if word in ("1", "plus 1", "plus one"):
+        return "use"
+    return _use(state, house, text)
 
 
 def _card(state: State, house: str, text: str) -> str:
@@ -293,13 +330,36 @@ def parse_casualties(state: State, house: str, rest: str, verb: str) -> Parsed:
     return "casualties", key, {"units": units}, f"casualties: {', '.join(units)}"
 
 
+def parse_retreat(state: State, house: str, rest: str, verb: str) -> Parsed:
+    """retreat [<area>]: <areas in order> | retreat losses [<area>]: <units>."""
+    if normalize(rest).startswith("losses"):
+        return parse_retreat_losses(state, house, rest, verb)
+    return _choice("retreat", _area)(state, house, rest, verb)
+
+
+def parse_retreat_losses(state: State, house: str, rest: str, verb: str) -> Parsed:
+    """retreat losses [<area>]: knight, footman (the units to lose to supply, in order)."""
+    head, tail = split_head(rest.strip()[len("losses") :])
+    key = area_named(state, head) if head else ""
+    units = parse_units(tail)
+    where = f" {state.board.name(key)}" if key else ""
+    shown = ", ".join(u.replace("_", " ") for u in units)
+    return "retreat-losses", key, {"units": units}, f"retreat losses{where}: {shown}"
+
+
+def retreat_losses_line(state: State, area: str, units: list[str]) -> str:
+    """The line `parse_retreat_losses` reads back as these units (a round trip)."""
+    where = f" {state.board.name(area)}" if area else ""
+    return f"retreat losses{where}: " + ", ".join(u.replace("_", " ") for u in units)
+
+
 PARSERS: dict[str, Callable[[State, str, str, str], Parsed]] = {
     "raid": parse_raid,
     "march": parse_march,
     "support": parse_support,
     "card": _choice("card", _card),
-    "blade": _choice("blade", _use),
-    "retreat": _choice("retreat", _area),
+    "blade": _choice("blade", _blade),
+    "retreat": parse_retreat,
     "casualties": parse_casualties,
     "consolidate": parse_consolidate,
     "muster": parse_consolidate,

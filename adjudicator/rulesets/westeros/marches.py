@@ -154,6 +154,17 @@ def check_march(state: State, house: str, value: dict[str, Any]) -> dict[str, An
     # Rulebook, Supply: no march may leave an army larger than the supply track allows.
     if not fits_supply(state, house, {a: n for a, n in counts.items() if n > 0}):
         raise Skip("the armies after this march would exceed your supply limits")
+    # NOTE: a failed attack on a neutral force leaves its units where they stood (retreat.py),
+    # so that outcome of the march must fit the supply track too (found by bot games).
+    for dest, units in moves:
+        if defender_of(state, house, dest) == NEUTRAL:
+            back = {**counts, dest: counts[dest] - len(units)}
+            back[origin] += len(units)
+            if not fits_supply(state, house, {a: n for a, n in back.items() if n > 0}):
+                raise Skip(
+                    "if the attack on the neutral force fails, the units that stay would "
+                    "exceed your supply limits"
+                )
     leave = bool(value.get("leave")) and _may_leave(state, house, origin, sum(wanted.values()))
     return {"from": origin, "moves": [[d, u] for d, u in moves], "leave": leave}
 

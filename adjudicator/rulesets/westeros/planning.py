@@ -40,6 +40,9 @@ _TYPE_WORDS = {
     "power": "consolidate-power",
     "c": "consolidate-power",
 }
+_LONGEST_CLOSE = 28
+"""Longer words are never within difflib's 0.75 ratio of a type word (17 letters at most:
+2 * 17 / (29 + 17) < 0.75), so they skip the typo search (every action line is tried)."""
 _STAR_WORDS = re.compile(r"\b(star|starred|special)\b|\*")
 _BONUS = re.compile(r"([+-])\s*(\d)")
 
@@ -61,6 +64,8 @@ def parse_token(text: str) -> OrderToken:
     words = _BONUS.sub(" ", _STAR_WORDS.sub(" ", raw)).replace("order", " ")
     words = " ".join(words.replace("_", " ").split())
     type_ = _TYPE_WORDS.get(words)
+    if type_ is None and len(words) > _LONGEST_CLOSE:
+        raise invalid(f"{text.strip()!r} is not an order token", token_names())
     if type_ is None:
         # A small typo ("marsh", "suport") is accepted when it is close to one word only.
         close = difflib.get_close_matches(words, [w for w in _TYPE_WORDS if len(w) > 3], 2, 0.75)
@@ -102,7 +107,11 @@ def planning_requests(state: State) -> list[Request]:
             kind="orders",
             secret=True,
             summary="place orders",
-            context={"areas": areas_to_order(state, house), "stars": state.star_limit(house)},
+            context={
+                "areas": areas_to_order(state, house),
+                "stars": state.star_limit(house),
+                "restricted": list(state.restricted),
+            },
         )
         for house in state.houses
         if areas_to_order(state, house)
@@ -182,7 +191,7 @@ def check_orders(state: State, house: str, lines: Sequence[Instruction]) -> list
     errors += _token_faults(state, house, lines)
     placed = len(seen)
     wanted = areas_to_order(state, house)
-    usable = len([t for t in load_board().tokens if is_allowed_type(state, t)])
+    usable = count_placeable(state, house)
     missing = [a for a in wanted if a not in seen]
     if missing and placed < min(len(wanted), usable):
         names = [state.board.name(a) for a in missing]
@@ -192,6 +201,19 @@ def check_orders(state: State, house: str, lines: Sequence[Instruction]) -> list
             ).at(0, "")
         )
     return errors
+
+
+def count_placeable(state: State, house: str) -> int:
+    """How many orders the house can place at most: the tokens a Westeros card allows, of
+    which only as many special ones as its King's Court position permits.
+
+    NOTE: rulebook, Planning Phase: an area stays without an order only when the house has
+    no token left it may place there; special tokens beyond the star limit are not placeable,
+    so a house with more areas than placeable tokens leaves the rest empty (found by bots).
+    """
+    tokens = [t for t in load_board().tokens if is_allowed_type(state, t)]
+    stars = sum(1 for t in tokens if t.star)
+    return len(tokens) - stars + min(stars, state.star_limit(house))
 
 
 def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> list[OrderError]:
@@ -219,12 +241,14 @@ def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> lis
                     f"at King's Court position {state.position('kings_court', house)}"
                 )
         if problem:
+            # P12: in a port of the Clash of Kings variant no special order is legal at all.
+            no_star = area.is_port and state.options.ports == "clash-of-kings"
             spare = [
                 n
                 for n in owned
                 if used[n] < owned[n]
                 and is_allowed_type(state, token_by_name(n))
-                and not (token_by_name(n).star and stars >= state.star_limit(house))
+                and not (token_by_name(n).star and (no_star or stars >= state.star_limit(house)))
             ]
             errors.append(illegal(problem, spare).at(ins.line, ins.text))
     return errors

@@ -7,12 +7,13 @@ and ``export(load_position(export(s)))`` equals ``export(s)``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros.board import Board, load_board
-from adjudicator.rulesets.westeros.decks import card_index, house_cards, shuffle_decks
+from adjudicator.rulesets.westeros.decks import card_index, house_cards
 from adjudicator.rulesets.westeros.state import (
     HOUSES,
     PORT_RULES,
@@ -109,11 +110,72 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
         state.orders = _orders(r, data.get("orders"), state)
     elif data.get("orders"):
         r.fault("orders", "orders are only given in a position with phase: raven or action")
+    state.decks, state.deck_discards = _decks(r, data.get("decks"), data.get("discards"), rng)
+    progress = data.get("westeros_progress")
+    if progress is not None:
+        if phase != "westeros" or not isinstance(progress, Mapping) or "cards" not in progress:
+            r.fault("westeros_progress", "written by export in a Westeros phase under way only")
+        else:
+            state.action = copy.deepcopy(dict(progress))
     if r.faults:
         raise PositionError(r.faults)
-
-    state.decks = shuffle_decks(rng)
     return state
+
+
+def _decks(
+    r: _Reader, decks: Any, discards: Any, rng: Dice
+) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Draw piles (top card first) and discard piles, by deck.
+
+    Issue 8: a deck not given is shuffled from the cards not in its discards, by the game's
+    dice; a deck given without discards means every other card of it is discarded.
+    """
+    from adjudicator.rulesets.westeros.westeros_cards import ALL_DECKS, deck_composition
+
+    decks = decks if isinstance(decks, Mapping) else {}
+    discards = discards if isinstance(discards, Mapping) else {}
+    for key in sorted({*decks, *discards} - set(ALL_DECKS)):
+        r.fault(f"decks.{key}", f"unknown deck; decks: {', '.join(ALL_DECKS)}")
+    piles, gone = {}, {}
+    for deck in ALL_DECKS:
+        full = deck_composition(deck)
+        listed = _deck_cards(r, f"decks.{deck}", decks.get(deck), deck)
+        dropped = _deck_cards(r, f"discards.{deck}", discards.get(deck), deck)
+        rest = list(full)
+        for card in (listed or []) + (dropped or []):
+            if card in rest:
+                rest.remove(card)
+            else:
+                r.fault(f"decks.{deck}", f"more copies of {card} than the deck has")
+        # NOTE: a resolved wildling card goes to the bottom, never to a discard pile.
+        if deck == "wildlings" and (dropped or (listed is not None and rest)):
+            r.fault(f"decks.{deck}", "the wildling deck always holds its 9 cards")
+        if listed is None:
+            piles[deck], gone[deck] = rng.shuffled(rest), dropped or []
+        elif dropped is None:
+            piles[deck], gone[deck] = listed, rest
+        else:
+            if rest:
+                r.fault(f"discards.{deck}", f"cards in neither pile: {', '.join(rest)}")
+            piles[deck], gone[deck] = listed, dropped
+    return piles, {d: cards for d, cards in gone.items() if d != "wildlings" or cards}
+
+
+def _deck_cards(r: _Reader, path: str, value: Any, deck: str) -> list[str] | None:
+    from adjudicator.rulesets.westeros.westeros_cards import deck_card_index
+
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        r.fault(path, "expected a list of card names, top card first")
+        return []
+    cards = []
+    for i, name in enumerate(value):
+        try:
+            cards.append(deck_card_index(deck).find(str(name)))
+        except Exception as error:  # LineError: unknown or ambiguous name
+            r.fault(f"{path}[{i}]", str(error))
+    return cards
 
 
 def read_options(value: Any) -> Options:
@@ -295,7 +357,8 @@ def _orders(r: _Reader, value: Any, state: State) -> dict[str, str]:
 
 
 def export(state: State) -> dict[str, Any]:
-    """The position file of `state` (no deck order: decks are secret and reshuffled)."""
+    """The position file of `state`, deck order included: a GM command's output, secret,
+    never committed (export -> new -> export is byte-identical)."""
     data: dict[str, Any] = {
         "game": "westeros",
         "options": {"ports": state.options.ports, "tides_of_battle": state.options.tides_of_battle},
@@ -319,6 +382,15 @@ def export(state: State) -> dict[str, Any]:
         data["blade_used"] = True
     if state.phase in ("raven", "action"):
         data["orders"] = dict(sorted(state.orders.items()))
+    if state.phase == "westeros" and state.action:
+        # The Westeros phase under way (cards still to resolve, bids, musters, open
+        # requests): kept whole so that export -> new resumes it exactly.
+        data["westeros_progress"] = copy.deepcopy(state.action)
+    data["decks"] = {d: list(cards) for d, cards in sorted(state.decks.items())}
+    data["discards"] = {d: list(c) for d, c in sorted(state.deck_discards.items()) if c}
     if state.winner:
+        from adjudicator.rulesets.westeros.victory import standings_table
+
         data["winner"] = state.winner
+        data["standings"] = standings_table(state)
     return data

@@ -23,7 +23,13 @@ from adjudicator.rulesets.westeros.marches import NEUTRAL, land_reach
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.strength import combat_army
 from adjudicator.rulesets.westeros.supply import losses_to_fit
-from adjudicator.rulesets.westeros.units import add_units, remove_all, routed, unit_type
+from adjudicator.rulesets.westeros.units import (
+    add_units,
+    loss_order,
+    remove_all,
+    routed,
+    unit_type,
+)
 
 Battle = dict[str, Any]
 
@@ -90,7 +96,10 @@ def stage_retreat(state: State, battle: Battle, rng: Dice, events: Events) -> No
     if loser == "attacker" and not robb:
         origin = battle["origin"]
         target = None if is_hostile(state, house, origin) else origin
-        retreat_to(state, battle, target, events, supply=False)
+        # NOTE: supply applies to every retreat; a march that split its units may fill the
+        # area it came from, so units coming back there can exceed the supply track (found
+        # by bot games) and the excess is lost as in any retreat.
+        retreat_to(state, battle, target, events)
         return
     areas = retreat_areas(state, house, battle["area"], units)
     if loser == "attacker":
@@ -120,17 +129,51 @@ def stage_retreat(state: State, battle: Battle, rng: Dice, events: Events) -> No
     )
 
 
-def retreat_to(
-    state: State, battle: Battle, target: str | None, events: Events, supply: bool = True
-) -> None:
-    """Move the loser's survivors (routed) to `target`; None destroys them."""
+def retreating(state: State, battle: Battle) -> tuple[str, list[str], str | None]:
+    """The loser, its retreating units, and the area they leave (None: in transit)."""
     loser = battle["loser"]
     house = battle[loser]
     if loser == "attacker":
+        return house, list(battle["units"]), None
+    return house, list(state.house_units(battle["area"], house)), battle["area"]
+
+
+def retreat_to(
+    state: State,
+    battle: Battle,
+    target: str | None,
+    events: Events,
+    supply: bool = True,
+    lost: list[str] | None = None,
+) -> None:
+    """Move the loser's survivors (routed) to `target`; None destroys them.
+
+    Units the retreat loses to supply are the owner's choice (the "retreat-losses"
+    request) when it has one: more than one kind of unit, and not all of them lost.
+    """
+    house, units, leaving = retreating(state, battle)
+    if target is not None and supply and lost is None:
+        lost = losses_to_fit(state, house, target, units, leaving)
+        if lost and len(lost) < len(units) and len(set(units)) > 1:
+            battle["stage"] = "retreat"
+            ask(
+                state,
+                house,
+                "retreat-losses",
+                battle,
+                sorted(units),
+                False,
+                "choose the units your retreat loses to supply",
+                pick=len(lost),
+                to=target,
+                default=lost,
+            )
+            return
+    if battle["loser"] == "attacker":
         units, battle["units"] = battle["units"], []
     else:
         units = remove_all(state, battle["area"], house)
-    lost = [] if target is None else (losses_to_fit(state, house, target, units) if supply else [])
+    lost = list(lost or []) if target is not None and supply else []
     if target is None:
         lost = list(units)
     kept = list(units)
@@ -157,6 +200,35 @@ def apply_retreat(state: State, req: dict[str, Any], area: Any, rng: Dice, event
     if req["kind"] == "robb":
         fired(events, battle, "robb-stark", req["house"], to=area)
     retreat_to(state, battle, area, events, supply=True)
+
+
+def answer_losses(state: State, req: dict[str, Any], value: Any) -> list[str]:
+    """The units lost to supply: those listed first, in order, then the default order.
+
+    Instruction: 'retreat losses Moat Cailin: knight' (brief, decision table: the default
+    loses footmen, then ships, then siege engines, then knights).
+    """
+    context = req["context"]
+    wanted = value["units"] if isinstance(value, dict) else list(value)
+    left = list(context["choices"])
+    lost = []
+    for unit in [*wanted, *context["default"], *loss_order(context["choices"])]:
+        if len(lost) == context["pick"]:
+            break
+        match = unit if unit in left else routed(unit) if routed(unit) in left else None
+        if match is not None:
+            left.remove(match)
+            lost.append(match)
+    return lost
+
+
+def apply_losses(state: State, req: dict[str, Any], lost: Any, rng: Dice, events: Events) -> None:
+    battle = state.action["battle"]
+    retreat_to(state, battle, req["context"]["to"], events, supply=True, lost=list(lost))
+
+
+def default_losses(state: State, req: dict[str, Any], rng: Dice) -> list[str]:
+    return list(req["context"]["default"])
 
 
 def default_retreat(state: State, req: dict[str, Any], rng: Dice) -> str:

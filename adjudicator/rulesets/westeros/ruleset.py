@@ -12,10 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.orders.errors import LineError, OrderErrors
+from adjudicator.orders.errors import LineError, OrderErrors, illegal
 from adjudicator.orders.lines import order_lines
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
-from adjudicator.rulesets.westeros import planning, position, raven
+from adjudicator.rulesets.westeros import planning, position, raven, westeros_words
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
 from adjudicator.rulesets.westeros.state import HOUSES, State
@@ -29,6 +29,13 @@ def _action():
     from adjudicator.rulesets.westeros import action
 
     return action
+
+
+def _westeros():
+    """The Westeros-phase module, imported when first needed."""
+    from adjudicator.rulesets.westeros import westeros_phase
+
+    return westeros_phase
 
 
 class Westeros:
@@ -88,6 +95,15 @@ class Westeros:
         return build_view(state, player)
 
     def epoch(self, state: State) -> str:
+        """Standing instructions live for one round's mail: the orders of round N, its
+        action phase, and the Westeros phase that opens round N+1 (so bids, musters and
+        card choices can travel with the orders of the round before).
+
+        NOTE: issue 8, "one mail a round": the Westeros phase is counted with the round
+        before it; its instructions expire when the next orders are asked.
+        """
+        if state.phase == "westeros":
+            return f"round-{state.round - 1}"
         return f"round-{state.round}"
 
     # -- decisions ------------------------------------------------------------------------
@@ -107,10 +123,17 @@ class Westeros:
             ]
         if state.phase == "action":
             return _action().action_requests(state)
-        return []  # westeros phase (not built yet) or ended: nothing to ask
+        if state.phase == "westeros":
+            return _westeros().westeros_requests(state)
+        return []  # the game has ended: nothing to ask
 
     def parse(self, state: State, player: str, text: str) -> list[Instruction]:
         """Read every order line; raise `OrderErrors` with all faults, or return them all."""
+        if state.phase == "ended":
+            from adjudicator.rulesets.westeros.westeros_messages import say
+
+            message = say("game_ended", winner=str(state.winner).title())
+            raise OrderErrors([illegal(message).at(0, "")])
         instructions, errors = [], []
         for number, line in order_lines(text):
             try:
@@ -132,6 +155,12 @@ class Westeros:
         if verb in ("raven", "bury"):
             rest = line[match.end() :].lstrip().removeprefix(":")
             return raven.parse_raven_line(state, player, verb, rest)
+        from adjudicator.rulesets.westeros import wildling_words
+
+        if wildling_words.is_wildling_line(line):
+            return wildling_words.parse_wildling_line(state, player, line)
+        if westeros_words.is_westeros_line(line):
+            return westeros_words.parse_westeros_line(state, player, line)
         if verb in _action().ACTION_VERBS and not planning.is_order_line(state, line):
             return _action().parse_action_line(state, player, line)
         return planning.parse_order_line(state, player, line)
@@ -141,6 +170,8 @@ class Westeros:
             return planning.planning_answer(state, request, instructions)
         if request.kind in ("raven", "bury"):
             return raven.raven_answer(state, request, instructions)
+        if state.phase == "westeros":
+            return _westeros().westeros_answer(state, request, instructions)
         return _action().action_answer(state, request, instructions)
 
     def default(self, state: State, request: Request, rng: Dice) -> Any:
@@ -148,7 +179,15 @@ class Westeros:
             return {}  # NMR: a house that sent nothing has no orders
         if request.kind in ("raven", "bury"):
             return raven.raven_default(request)
+        if state.phase == "westeros":
+            return _westeros().westeros_default(state, request, rng)
         return _action().action_default(state, request, rng)
+
+    def bot(self, state: State, player: str, rng: Dice, ahead: bool) -> str | None:
+        """A random legal answer to what `player` is asked now, as order text (bot.py)."""
+        from adjudicator.rulesets.westeros.bot import bot
+
+        return bot(self, state, player, rng, ahead)
 
     # -- advancing ------------------------------------------------------------------------
     def step(self, state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
@@ -162,6 +201,8 @@ class Westeros:
             return _action().start_action(state, rng)
         if state.phase == "action":
             return _action().action_step(state, answers, rng)
+        if state.phase == "westeros":
+            return _westeros().westeros_step(state, answers, rng)
         return []
 
     def _step_raven(self, state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:

@@ -68,8 +68,12 @@ class State:
     """The Valyrian Steel Blade was used this round."""
     decks: dict[str, list[str]] = field(default_factory=dict)
     """Secret: westeros_1..3 and wildlings, top card first."""
+    deck_discards: dict[str, list[str]] = field(default_factory=dict)
+    """Public: the Westeros cards drawn and out of their deck, by deck, oldest first."""
     action: dict[str, Any] = field(default_factory=dict)
-    """Progress of the action phase (raids, marches, combat under way); owned by action.py."""
+    """Progress of the phase under way: the action phase (raids, marches, combat; action.py)
+    or the Westeros phase (cards to resolve, bids, musters; westeros_phase.py). Both keep
+    their open requests and captured ports here (flow.py)."""
     raven: dict[str, Any] = field(default_factory=dict)
     """Progress of the Messenger Raven step (what the holder looked at); secret."""
     winner: str | None = None

@@ -68,7 +68,7 @@ def strength_terms(state: State, battle: dict[str, Any], side: str) -> dict[str,
     if side == "defender" and state.board.areas[battle["area"]].home == house:
         terms["garrison"] = state.garrisons.get(battle["area"], 0)
     terms["card"] = cards.card_strength(state, battle, side)
-    terms["blade"] = 1 if battle.get("blade") == side and not state.options.tides_of_battle else 0
+    terms["blade"] = 1 if battle.get("blade") == side else 0
     terms["tides"] = cards.tides_value(battle, side, "strength")
     return terms
 

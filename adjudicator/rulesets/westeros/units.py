@@ -63,13 +63,33 @@ def tidy_area(state: State, area: str) -> None:
     """Drop empty entries; an order whose units are all gone goes with them."""
     houses = state.units.get(area)
     if houses is None:
-        state.orders.pop(area, None)
+        drop_order(state, area)
         return
     for house in [h for h, units in houses.items() if not units]:
         del houses[house]
     if not houses:
         del state.units[area]
-        state.orders.pop(area, None)
+        drop_order(state, area)
+
+
+def drop_order(state: State, area: str) -> None:
+    """Remove the order of an area left without units, unless a combat is under way.
+
+    Errata (FAQ v2.0): "Order tokens in areas without units are removed at the end of each
+    combat's clean-up" (combat.finish_battle sweeps them), so a Defense order whose units
+    Mace Tyrell destroys still counts in that combat.
+    """
+    if state.phase == "action" and state.action.get("battle"):
+        return
+    state.orders.pop(area, None)
+
+
+def sweep_orders(state: State) -> list[str]:
+    """Remove every order standing in an area without units; returns the areas."""
+    empty = sorted(a for a in state.orders if not state.units.get(a))
+    for area in empty:
+        del state.orders[area]
+    return empty
 
 
 def count_pieces(state: State, house: str, kind: str, extra: Iterable[str] = ()) -> int:

@@ -2,11 +2,14 @@
 
 Rulebook, Game End: a house controlling 7 castles and strongholds wins immediately (checked
 after every march and combat). Otherwise after round 10 the most castles and strongholds
-wins; ties go to the most land areas controlled, then the higher supply position, then
-the most available power tokens, then the higher Iron Throne position.
+wins. Errata and FAQ v2.0 (brief, "Official errata"): among houses tied on castles and
+strongholds, 1) most land areas controlled, 2) highest on the Supply track, 3) highest on
+the Iron Throne track. Available Power tokens no longer count.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from adjudicator.rulesets.westeros.flow import Events, emit
 from adjudicator.rulesets.westeros.state import State
@@ -20,13 +23,12 @@ def count_land_areas(state: State, house: str) -> int:
     )
 
 
-def standing_key(state: State, house: str) -> tuple[int, int, int, int, int]:
-    """Sort key: the best house first."""
+def standing_key(state: State, house: str) -> tuple[int, int, int, int]:
+    """Sort key: the best house first (errata tie-breaks, no power)."""
     return (
         -state.castles_held(house),
         -count_land_areas(state, house),
         -state.supply.get(house, 0),
-        -state.power.get(house, 0),
         state.position("iron_throne", house),
     )
 
@@ -35,26 +37,25 @@ def standings(state: State) -> list[str]:
     return sorted(state.houses, key=lambda h: standing_key(state, h))
 
 
+def standings_table(state: State) -> list[dict[str, Any]]:
+    """One row per house, best first, with each tie-break column."""
+    return [
+        {
+            "house": h,
+            "castles": state.castles_held(h),
+            "land": count_land_areas(state, h),
+            "supply": state.supply.get(h, 0),
+            "iron_throne": state.position("iron_throne", h),
+        }
+        for h in standings(state)
+    ]
+
+
 def end_game(state: State, reason: str, events: Events) -> None:
-    order = standings(state)
+    table = standings_table(state)
     state.phase = "ended"
-    state.winner = order[0]
-    emit(
-        events,
-        "game_ended",
-        winner=order[0],
-        reason=reason,
-        standings=[
-            {
-                "house": h,
-                "castles": state.castles_held(h),
-                "land": count_land_areas(state, h),
-                "supply": state.supply.get(h, 0),
-                "power": state.power.get(h, 0),
-            }
-            for h in order
-        ],
-    )
+    state.winner = table[0]["house"]
+    emit(events, "game_ended", winner=state.winner, reason=reason, standings=table)
 
 
 def check_instant_win(state: State, events: Events) -> None:

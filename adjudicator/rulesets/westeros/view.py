@@ -36,6 +36,7 @@ def view(state: State, player: str | None) -> dict[str, Any]:
         "blade_used": state.blade_used,
         "castles": {h: state.castles_held(h) for h in state.houses},
         "deck_sizes": {name: len(cards) for name, cards in sorted(state.decks.items())},
+        "deck_discards": {d: list(c) for d, c in sorted(state.deck_discards.items())},
         "winner": state.winner,
     }
     if player is not None and player == state.holder("kings_court") and state.raven.get("looked"):

@@ -46,11 +46,13 @@ def play(
     defaults: bool | Collection[str] = False,
     max_steps: int = 500,
     seed: bytes = b"case",
+    phases: Collection[str] | None = None,
 ) -> Played:
     """Load `position`, submit each house's text(s), and step until blocked.
 
     With `defaults`, requests nobody answered get the ruleset's default (as at a deadline):
-    all of them (True) or those of the request kinds named.
+    all of them (True) or those of the request kinds named. With `phases`, play stops as
+    soon as the game leaves them (an action-phase case ends with its round).
     """
     if isinstance(position, State):
         state = position
@@ -72,6 +74,8 @@ def play(
             )
     used: set[str] = set()
     for step in range(1, max_steps + 1):
+        if phases is not None and state.phase not in phases:
+            return played
         requests = RULESET.requests(state)
         if not requests:
             return played

@@ -33,7 +33,7 @@ def run(
 ) -> Played:
     """Start the action phase of `position` and play the submissions until blocked."""
     state, events = action_state(**position)
-    played = play(state, submissions or {}, defaults=defaults)
+    played = play(state, submissions or {}, defaults=defaults, phases=("action",))
     played.events[:0] = events
     return played
 

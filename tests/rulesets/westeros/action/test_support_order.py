@@ -29,12 +29,12 @@ def test_support_is_asked_of_one_house_at_a_time_in_turn_order() -> None:
     shown = describe(played)
     # Baratheon comes before Greyjoy on the Iron Throne track: only Baratheon is asked now.
     assert [(r.kind, r.player) for r in played.waiting] == [("support", "baratheon")], shown
-    played = play(played.state, {"baratheon": "support: Stark\n"})
+    played = play(played.state, {"baratheon": "support: Stark\n"}, phases=("action",))
     shown = describe(played)
     assert [(r.kind, r.player) for r in played.waiting] == [("support", "greyjoy")], shown
     # Greyjoy now sees Baratheon's declaration before it declares.
     assert find_events(played, "support_declared", house="baratheon", supported="stark"), shown
-    played = play(played.state, {"greyjoy": "support: Lannister\n"})
+    played = play(played.state, {"greyjoy": "support: Lannister\n"}, phases=("action",))
     shown = describe(played)
     assert played.waiting == [], shown
     # Lannister knight 2 + Jaime 2 + Greyjoy footman 1 = 5 against Stark 1 + 2 + Baratheon 1 = 4.

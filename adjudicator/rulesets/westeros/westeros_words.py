@@ -1,0 +1,269 @@
+"""Instruction lines for the Westeros phase: bids, tie orders, supply, mustering, card choices.
+
+    bid iron throne: 3            bid fiefdoms: all
+    tie iron throne: baratheon, lannister
+    reduce: footman in Riverrun, knight in Winterfell
+    muster Winterfell: knight; ship in Bay of Ice        muster Winterfell: none
+    a throne of blades: supply    dark wings dark words: game of thrones
+    put to the sword: no defense
+
+These are standing instructions, usually sent with the orders of the round before (the
+Westeros phase belongs to the previous round's mail, see `Westeros.epoch`). A line may name
+an area or a dominance token the house does not hold yet: it is accepted and the receipt
+says it is "used only if you hold ... when asked". Each kind's text form round-trips with
+`format_*` (the bots write them).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from adjudicator.orders.errors import invalid
+from adjudicator.orders.names import NameIndex, normalize
+from adjudicator.requests import Instruction
+from adjudicator.rulesets.westeros.consolidate_words import parse_item
+from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
+from adjudicator.rulesets.westeros.state import HOUSES, TRACKS, State
+from adjudicator.rulesets.westeros.westeros_messages import MESSAGES, say
+from adjudicator.rulesets.westeros.words import area_named, is_no, unit_names
+
+CONDITIONAL = MESSAGES["conditional"]
+"""The receipt's note on an instruction for an area or token the house does not hold now."""
+TOKEN_OF_TRACK = {
+    "iron_throne": "the Iron Throne",
+    "fiefdoms": "the Valyrian Steel Blade",
+    "kings_court": "the Messenger Raven",
+}
+CARD_LINES: dict[str, tuple[str, str, dict[str, str]]] = {
+    "a throne of blades": (
+        "throne_of_blades",
+        "iron_throne",
+        {"mustering": "mustering", "muster": "mustering", "supply": "supply"},
+    ),
+    "throne of blades": (
+        "throne_of_blades",
+        "iron_throne",
+        {"mustering": "mustering", "muster": "mustering", "supply": "supply"},
+    ),
+    "dark wings dark words": (
+        "dark_wings",
+        "kings_court",
+        {
+            "clash of kings": "clash-of-kings",
+            "clash": "clash-of-kings",
+            "game of thrones": "game-of-thrones",
+            "game": "game-of-thrones",
+        },
+    ),
+    "put to the sword": (
+        "put_to_the_sword",
+        "fiefdoms",
+        {
+            "no march 1": "no-march-plus-one",
+            "no march": "no-march-plus-one",
+            "march 1": "no-march-plus-one",
+            "no defense": "no-defense",
+            "no defence": "no-defense",
+            "defense": "no-defense",
+        },
+    ),
+}
+"""Line head -> (request kind, the track whose holder decides, words -> choice)."""
+_NUMBER = re.compile(r"^(\d+)$")
+_COUNT = re.compile(r"^(\d+)\s+(.*)$")
+
+
+@functools.cache
+def track_names() -> NameIndex:
+    return NameIndex(
+        {
+            "iron_throne": ["Iron Throne", "throne", "it"],
+            "fiefdoms": ["Fiefdoms", "fiefdom", "blade"],
+            "kings_court": ["King's Court", "kings court", "court", "raven", "kc"],
+        },
+        "influence track",
+    )
+
+
+@functools.cache
+def house_names() -> NameIndex:
+    return NameIndex({h: [h.title()] for h in HOUSES}, "house")
+
+
+def is_westeros_line(line: str) -> bool:
+    """Whether a line is one of this module's (checked before the action-phase verbs)."""
+    head = normalize(line.partition(":")[0])
+    first = head.split(" ", 1)[0] if head else ""
+    return first in ("bid", "tie", "reduce", "muster") or head in CARD_LINES
+
+
+def parse_westeros_line(state: State, house: str, line: str) -> Instruction:
+    """One Westeros-phase instruction. Raises LineError (invalid / illegal / ambiguous)."""
+    head_text, sep, tail = line.partition(":")
+    head = normalize(head_text)
+    if head in CARD_LINES:
+        return _parse_card_choice(state, house, head, tail)
+    verb, _, rest = head_text.strip().partition(" ")
+    verb = verb.lower()
+    if not sep:
+        raise invalid(say("line_form", verb=verb, example=EXAMPLES[verb]))
+    return {"bid": _parse_bid, "tie": _parse_tie, "reduce": _parse_reduce, "muster": _parse_muster}[
+        verb
+    ](state, house, rest.strip(), tail.strip())
+
+
+EXAMPLES = {
+    "bid": "bid iron throne: 3",
+    "tie": "tie iron throne: baratheon, lannister",
+    "reduce": "reduce: footman in Riverrun",
+    "muster": "muster Winterfell: knight",
+}
+
+
+def _conditional(understood: str, held: bool, what: str) -> str:
+    return understood if held else understood + CONDITIONAL.format(what=what)
+
+
+def _parse_bid(state: State, house: str, rest: str, tail: str) -> Instruction:
+    """bid <track>: <n> | all ('bid wildlings' lines are wildling_words.py's)."""
+    amount: Any
+    word = normalize(tail)
+    if word == "all":
+        amount = "all"
+    elif _NUMBER.match(word):
+        amount = int(word)
+    else:
+        raise invalid(say("bid_amount", text=tail.strip()), ["0", "all"])
+    track = track_names().find(rest)
+    return Instruction("bid", track, {"bid": amount}, understood=format_bid(track, amount))
+
+
+def format_bid(track: str, amount: int | str) -> str:
+    return f"bid {TRACK_NAMES[track].lower()}: {amount}"
+
+
+def _parse_tie(state: State, house: str, rest: str, tail: str) -> Instruction:
+    """tie <track>: <house>, <house>, ... (the Iron Throne holder's order of tied bids)."""
+    order = [house_names().find(p, among=state.houses) for p in tail.split(",") if p.strip()]
+    if not order:
+        raise invalid(say("tie_houses"))
+    held = state.holder("iron_throne") == house
+    track = track_names().find(rest)
+    understood = _conditional(format_tie(track, order), held, "the Iron Throne")
+    return Instruction("tie", track, {"order": order}, understood=understood)
+
+
+def format_tie(track: str, order: list[str]) -> str:
+    return f"tie {TRACK_NAMES[track].lower()}: {', '.join(order)}"
+
+
+def _parse_reduce(state: State, house: str, rest: str, tail: str) -> Instruction:
+    """reduce: footman in Riverrun, 2 footmen in Winterfell (the units to lose first)."""
+    units: list[list[str]] = []
+    for part in (p.strip() for p in re.split(r"[,;]", tail) if p.strip()):
+        what, sep, where = part.rpartition(" in ")
+        if not sep:
+            raise invalid(say("unit_in_area", text=part), ["footman in Riverrun"])
+        count, name = 1, normalize(what)
+        match = _COUNT.match(name)
+        if match:
+            count, name = int(match.group(1)), match.group(2)
+        kind = unit_names().find(name)
+        area = area_named(state, where)
+        units += [[kind, area]] * count
+    if not units:
+        raise invalid(say("reduce_units"))
+    understood = format_reduce(state, units)
+    missing = sorted({a for _, a in units if not state.house_units(a, house)})
+    what = ", ".join(state.board.name(a) for a in missing)
+    return Instruction(
+        "reduce", "", {"units": units}, understood=_conditional(understood, not missing, what)
+    )
+
+
+def format_reduce(state: State, units: list[list[str]]) -> str:
+    shown = ", ".join(f"{u.replace('_', ' ')} in {state.board.name(a)}" for u, a in units)
+    return f"reduce: {shown}"
+
+
+def _parse_muster(state: State, house: str, rest: str, tail: str) -> Instruction:
+    """muster <castle>: <items> | none (the Westeros card Mustering, or a starred
+    Consolidate Power there)."""
+    area = area_named(state, rest)
+    name = state.board.name(area)
+    if state.board.areas[area].castle == "none":
+        raise invalid(say("no_castle", area=name))
+    held = state.controller(area) == house
+    if is_no(tail) or not tail.strip():
+        value: dict[str, Any] = {"mode": "none"}
+    else:
+        items = [parse_item(state, area, t) for t in re.split(r"[;,]", tail) if t.strip()]
+        value = {"mode": "muster", "items": items}
+    return Instruction(
+        "muster",
+        area,
+        value,
+        understood=_conditional(format_muster(state, area, value), held, name),
+    )
+
+
+def format_muster(state: State, area: str, value: dict[str, Any]) -> str:
+    """The line for a muster value: round-trips through `_parse_muster`."""
+    name = state.board.name(area)
+    if value.get("mode") != "muster" or not value.get("items"):
+        return f"muster {name}: none"
+    parts = []
+    for item in value["items"]:
+        unit = item["unit"].replace("_", " ")
+        if item.get("from"):
+            parts.append(f"{unit} from {item['from'].replace('_', ' ')}")
+        elif item["unit"] == "ship":
+            parts.append(f"ship in {state.board.name(item['area'])}")
+        else:
+            parts.append(unit)
+    return f"muster {name}: {'; '.join(parts)}"
+
+
+def _parse_card_choice(state: State, house: str, head: str, tail: str) -> Instruction:
+    kind, track, words = CARD_LINES[head]
+    word = normalize(tail)
+    if is_no(tail) or word in ("nothing", "no restriction", "none"):
+        choice = "nothing"
+    elif word in words:
+        choice = words[word]
+    else:
+        options = sorted({*words.values(), "nothing"})
+        raise invalid(say("not_a_choice", text=tail.strip()), options)
+    understood = format_card_choice(kind, choice)
+    held = state.holder(track) == house
+    return Instruction(
+        kind,
+        "",
+        {"prefs": [choice]},
+        understood=_conditional(understood, held, TOKEN_OF_TRACK[track]),
+    )
+
+
+CARD_HEADS = {
+    "throne_of_blades": "a throne of blades",
+    "dark_wings": "dark wings dark words",
+    "put_to_the_sword": "put to the sword",
+}
+CHOICE_WORDS = {
+    "mustering": "mustering",
+    "supply": "supply",
+    "clash-of-kings": "clash of kings",
+    "game-of-thrones": "game of thrones",
+    "no-march-plus-one": "no march +1",
+    "no-defense": "no defense",
+    "nothing": "nothing",
+}
+
+
+def format_card_choice(kind: str, choice: str) -> str:
+    return f"{CARD_HEADS[kind]}: {CHOICE_WORDS[choice]}"
+
+
+__all__ = ["TRACKS", "is_westeros_line", "parse_westeros_line"]
