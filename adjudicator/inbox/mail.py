@@ -28,7 +28,7 @@ from adjudicator.inbox.quotes import clean_body
 __all__ = ["Mail", "MailTooLarge", "clean_body", "parse_mail", "unflow"]
 
 _PASSWORD_LINE = re.compile(r"^(\s*password\s*:).*$", re.I | re.M)
-_HOUSE_LINE = re.compile(r"^\s*(?:house|player|nation)\s*:\s*(\S+)", re.I | re.M)
+_HOUSE_LINE = re.compile(r"^\s*(?:house|player|nation|side)\s*:\s*(\S+)", re.I | re.M)
 _GAME_LINE = re.compile(r"^\s*game\s*:\s*(\S+)\s*$", re.I | re.M)
 _SUBJECT_TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]*)\]")
 _AUTO_SUBJECT = re.compile(
