@@ -111,6 +111,10 @@ class Game(Intake):
         """The public view when `advance` began: reports say where their story starts."""
         self._passwords: dict[tuple[str, str], bool] = {}
         """(password, stored hash) -> verdict, so a flood of mails costs one hash each."""
+        self.durable = True
+        """False: `submit` does not fsync each file; the caller makes them durable at once
+        (cron calls os.sync() before anything depends on them: until it marks a mail
+        processed, the mail server holds the durable copy). NOTE (issue 9, performance)."""
 
     # -- settings -------------------------------------------------------------------------
     @property
@@ -471,11 +475,17 @@ def submit(
         return game.submit(text, source=source, received=received, sender=sender)
 
 
-def run(path: Path | str, now: datetime, *, force_defaults: bool = False) -> RunResult:
-    """Collect the inbox, resolve until blocked, publish and commit. Idempotent."""
+def run(
+    path: Path | str, now: datetime, *, force_defaults: bool = False, loaded: Game | None = None
+) -> RunResult:
+    """Collect the inbox, resolve until blocked, publish and commit. Idempotent.
+
+    `loaded`: the game already opened by the caller (its lock held), so that every staged
+    submission is not loaded twice (cron first takes the mail into it). NOTE (issue 9).
+    """
     from adjudicator.publish.reports import publish
 
-    with open_game(path) as game:
+    with open_game(path) if loaded is None else contextlib.nullcontext(loaded) as game:
         result = RunResult(warnings=game.warnings())
         game.collect_inbox(now, result)
         game.write_missing_receipts()

@@ -47,6 +47,7 @@ class Intake:
     next_submission: int
     seen: dict[str, str]
     _passwords: dict[tuple[str, str], bool]
+    durable: bool
     settings: Any
     players: Any
 
@@ -89,7 +90,9 @@ class Intake:
             instructions,
         )
         atomic_write(
-            self.dir.submissions / f"{sub_id}.yaml", dump_yaml(dump_submission(submission))
+            self.dir.submissions / f"{sub_id}.yaml",
+            dump_yaml(dump_submission(submission)),
+            durable=self.durable,
         )
         self.submissions.append(submission)
         self.seen[source] = sub_id
@@ -150,7 +153,7 @@ class Intake:
             )
         player = self._player_named(header["player"])
         record = self.players.get(player or "")
-        stored = record.get("password", "") if record else ""
+        stored = self._stored(record, sender) if record else ""
         if record is None or not any(
             self._password_ok(p, stored) for p in header_values(header["password"])
         ):
@@ -175,6 +178,16 @@ class Intake:
             if wanted & {normalize(player), normalize(display_name(self.meta["game"], player))}:
                 return player
         return None
+
+    def _stored(self, record: dict[str, Any], sender: str | None) -> str:
+        """The password hash a submission must match. NOTE (issue 9): the GM's address is
+        public, so a mail from it for another player's house needs the GM's own password
+        (settings.gm_password), never that player's; files and the player's own mail use
+        the player's."""
+        own = str(record.get("email", "")).lower()
+        if sender is None or sender.lower() == own:
+            return str(record.get("password", ""))
+        return str(self.settings.get("gm_password", ""))
 
     def _password_ok(self, password: str, stored: str) -> bool:
         key = (password, stored)

@@ -5,11 +5,12 @@ folder on its own: a broken game is reported and the others go on. Per game it
 
 1. takes the new mails (the game's IMAP folder, or the shared folder with the game named
    as ``[game-id]`` in the subject): checks the sender's address, hands the text to the
-   engine, queues a receipt or the list of errors, records the Message-ID, and only then
-   marks the mail processed on the server;
+   engine, queues the list of errors or keeps the receipt, records the Message-ID;
 2. runs the engine when something may have changed (new orders, files in inbox/, a
-   deadline passed, the GM edited the game), and queues the new turn reports: the public
-   report to every player and the forum, each private report to its player only;
+   deadline passed, the GM edited the game; a deadline waits while the inbox cannot be
+   read), queues the receipts (with the deadline as it now is), and only then marks the
+   mails processed on the server; queues the new turn reports: the public report to
+   every player and the forum, each private report to its player only;
 3. queues reminders and late notices, then drains the outbox.
 
 It prints nothing when nothing happened (cron mails whatever a job prints), one line per

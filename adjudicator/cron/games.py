@@ -39,6 +39,8 @@ class Outcome(StrEnum):
     """In the shared folder, naming no game under this root."""
     AUTOMATIC = "automatic"
     """A bounce or vacation reply: not applied and never answered (no mail loops)."""
+    FORGED = "forged"
+    """The receiving server found ``dmarc=fail`` for its From: no reply, nothing applied."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,8 @@ class GameInfo:
     nmr: str
     waiting: list[dict[str, Any]]
     forum: dict[str, Any]
+    resolved: str = ""
+    """When a step was last resolved (game.yaml ``updated``), before this run."""
 
     @classmethod
     def load(cls, path: Path) -> GameInfo:
@@ -105,6 +109,7 @@ class GameInfo:
             nmr=str(settings.get("nmr", "defaults")),
             waiting=list(meta.get("waiting") or []),
             forum=dict(settings.get("forum") or {}),
+            resolved=str(meta.get("updated") or ""),
         )
 
 
@@ -211,9 +216,11 @@ def find_games(root: Path) -> list[Path]:
 
 
 def _fingerprint(path: Path) -> str:
-    """Changes whenever the engine or the GM changed the game's files."""
+    """Changes whenever the engine or the GM changed the game's files, or a submission was
+    staged (its folder's mtime): a run killed before the engine saw it is finished next time.
+    """
     parts = []
-    for name in ("game.yaml", ".adjudicator/state.yaml"):
+    for name in ("game.yaml", ".adjudicator/state.yaml", ".adjudicator/submissions"):
         try:
             st = (path / name).stat()
             parts.append(f"{name}:{st.st_mtime_ns}:{st.st_size}")
@@ -253,6 +260,43 @@ def remember_run(path: Path) -> None:
     from adjudicator.gamedir import atomic_write
 
     atomic_write(path / MAIL_STATE / "last-run", _fingerprint(path))
+
+
+def remember_read(path: Path, now: datetime) -> None:
+    """This run read the game's mail through. Not fsynced: an older time after a crash only
+    holds a deadline a little longer."""
+    target = path / MAIL_STATE / "last-read"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".last-read.{os.getpid()}.tmp")
+    tmp.write_text(now.isoformat())
+    os.replace(tmp, target)
+
+
+def held_time(game: GameInfo, now: datetime) -> tuple[datetime, str]:
+    """The moment the engine may act as of when the game's mail could not be read.
+
+    NOTE (issue 9): a mail that reached the server before a deadline is in time, but we
+    cannot see it while the server is down. So a deadline that fell since the last run
+    that read the mail is not applied: the engine runs as of that read (its reports and
+    new deadlines count from then) until a run reads the mail again. Returns the moment
+    and a GM log line ('' when nothing is held).
+    """
+    from adjudicator.clock import parse_time
+
+    try:
+        last = datetime.fromisoformat((game.path / MAIL_STATE / "last-read").read_text().strip())
+    except (OSError, ValueError):
+        return now, ""
+    held = sorted(
+        str(r["deadline"]) for r in game.waiting if last < parse_time(str(r["deadline"])) <= now
+    )
+    if not held:
+        return now, ""
+    line = (
+        f"deadline {held[0]} not applied: the inbox could not be read since "
+        f"{last:%Y-%m-%dT%H:%MZ}; it applies once a run has read it"
+    )
+    return last, line
 
 
 # -- locking ----------------------------------------------------------------------------------

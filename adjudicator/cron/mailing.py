@@ -39,11 +39,13 @@ def queue_reports(game: GameInfo, outbox: Outbox, sender: str | None, result: An
     if stems and stems[-1] != last:
         from adjudicator.gamedir import atomic_write
 
+        outbox.sync()  # the reports are queued for good before the marker says so
         atomic_write(marker, stems[-1] + "\n")
     return queued
 
 
 def _queue_report(game: GameInfo, outbox: Outbox, sender: str | None, stem: str) -> int:
+    from adjudicator.publish import messages
     from adjudicator.publish.smtp import compose, queue_mail
 
     public = (game.path / "reports" / f"{stem}.md").read_text(encoding="utf-8")
@@ -62,13 +64,13 @@ def _queue_report(game: GameInfo, outbox: Outbox, sender: str | None, stem: str)
         body = public
         if private_path.exists():
             private = private_path.read_text(encoding="utf-8")
-            body += f"\n\n---- for {player} only ----\n\n{private}"
+            body += "\n\n" + messages.PRIVATE_PART.format(player=player) + f"\n\n{private}"
         key = f"{game.id}:report:{stem}:{player}"
         msg = compose(
             key,
             sender=sender,
             to=[address],
-            subject=f"[{game.id}] Turn report {stem}",
+            subject=messages.REPORT_SUBJECT.format(game=game.id, report=stem),
             body=body,
             reply_to=game.mail.reply_to,
         )

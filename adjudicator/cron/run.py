@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -13,12 +14,17 @@ if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast C
     from adjudicator.inbox.mail import Mail
     from adjudicator.publish.smtp import Outbox
 
-from adjudicator.cron.games import GameInfo, GameReport, Outcome, game_lock, needs_run, remember_run
+from adjudicator.cron.games import (
+    GameInfo,
+    GameReport,
+    Outcome,
+    game_lock,
+    held_time,
+    needs_run,
+    remember_read,
+    remember_run,
+)
 from adjudicator.cron.mailing import queue_reports
-
-MARK_EVERY = 100
-"""Mark processed mails on the server in batches of this many (one IMAP command each)."""
-
 
 # -- one run ----------------------------------------------------------------------------------
 
@@ -39,6 +45,10 @@ class CronRun:
         self.smtp = SmtpSender(self.smtp_config) if self.smtp_config else None
         self.setup_problems: list[str] = []
         """Mail setup trouble that concerns every game (reported once, as "(smtp)")."""
+        self.known_games: frozenset[str] = frozenset()
+        """The game ids under the root, lower case: only a ``[tag]`` naming one counts."""
+        self.mail_down = False
+        """The IMAP server could not be read this run: deadlines wait (`held_time`)."""
 
     def close(self) -> None:
         if self.imap is not None:
@@ -57,6 +67,7 @@ class CronRun:
         """
         from adjudicator.inbox.imap import MailConnectionError, MailSetupError
 
+        self.known_games = frozenset(g.id.lower() for g in games)
         if self.imap is None:
             return {}
         report = GameReport("(imap)")
@@ -69,6 +80,7 @@ class CronRun:
             report.notes.append(str(e))
         self.imap.close()
         self.imap = None
+        self.mail_down = True
         reports[report.name] = report
         return {}
 
@@ -90,18 +102,22 @@ class CronRun:
         folder = self.imap_config.folder
         by_id = {g.id.lower(): g for g in games if not g.mail.folder}
         unrouted: list[int] = []
+        shared = GameReport("(shared folder)")
         for fetched in self.imap.fetch(folder, self.imap.unprocessed(folder)):
             mail = parse_mail(fetched.raw)
-            game = by_id.get(named_game(mail) or "")
+            game = by_id.get(named_game(mail, self.known_games) or "")
             if game is None:
                 unrouted.append(fetched.uid)
+                shared.details.append(
+                    f"unrouted {mail.message_id} from {mail.sender or '?'}: the subject "
+                    f"{mail.subject[:80]!r} names no game under this root"
+                )
             else:
                 routed.setdefault(game.id, []).append((fetched, mail))
         if unrouted:
             self.imap.mark_processed(folder, unrouted)
-            reports.setdefault("(shared folder)", GameReport("(shared folder)")).mails[
-                Outcome.UNROUTED
-            ] += len(unrouted)
+            shared.mails[Outcome.UNROUTED] += len(unrouted)
+            reports[shared.name] = shared
         return routed
 
     def sender_for(self, game: GameInfo) -> str | None:
@@ -134,178 +150,76 @@ class CronRun:
     def _process(
         self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]], report: GameReport
     ) -> None:
+        from adjudicator.cron.desk import MailDesk
         from adjudicator.inbox.imap import MailConnectionError, MailSetupError
         from adjudicator.publish.smtp import Outbox
 
         outbox = Outbox(game.path)
+        desk = MailDesk(self, game, outbox, report)
+        read = not self.mail_down
+        mails = None
         try:
-            taken = self._take_mail(game, shared, outbox, report)
+            mails = self._mails_for(game, shared)
         except (MailConnectionError, MailSetupError) as e:
-            # Mail trouble must not stop the clock: deadlines still pass, reports still go.
-            taken = 0
-            if isinstance(e, MailSetupError):
-                report.problems.append(e.format_message())
-            else:
-                report.notes.append(str(e))
+            read = _mail_trouble(e, report)
         result = None
-        if taken or needs_run(game, self.now):
+        moment = self.now
+        if mails is not None or needs_run(game, self.now):
             from adjudicator import engine
 
-            result = engine.run(game.path, self.now)
-            report.steps = result.steps
-            report.files = len(result.receipts) + len(result.rejected)
-            remember_run(game.path)
+            # One load of the game (and of every staged submission) for mail and engine.
+            with engine.open_game(game.path) as loaded:
+                cut = desk.take(loaded, mails) if mails is not None else None
+                if cut is not None:
+                    read = _mail_trouble(cut, report)
+                if report.mails[Outcome.ACCEPTED] or needs_run(game, self.now):
+                    moment, held = (self.now, "") if read else held_time(game, self.now)
+                    if held:
+                        report.details.append(held)
+                    result = engine.run(game.path, moment, loaded=loaded)
+                    report.steps = result.steps
+                    report.files = len(result.receipts) + len(result.rejected)
+            if result is not None:
+                remember_run(game.path)
+        if read and self.imap is not None:
+            remember_read(game.path, self.now)
+        desk.queue_receipts(result)
+        try:
+            desk.mark(self.imap)
+        except MailConnectionError as e:
+            report.notes.append(str(e))
         sender = self.sender_for(game)
         report.queued += queue_reports(game, outbox, sender, result)
         if sender is not None:
-            report.queued += self._queue_notices(game, outbox, sender, result)
+            report.queued += self._queue_notices(game, outbox, sender, result, moment)
         self._send(game, outbox, report)
 
-    def _take_mail(
-        self,
-        game: GameInfo,
-        shared: list[tuple[FetchedMail, Mail]],
-        outbox: Outbox,
-        report: GameReport,
-    ) -> int:
-        """Hand every new mail to the engine; returns how many were accepted."""
+    def _mails_for(
+        self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]]
+    ) -> Iterator[tuple[FetchedMail, Mail]] | None:
+        """The game's new mails (its folder's, fetched lazily, and the shared folder's), or
+        None when there are none. Raises `MailConnectionError`, `MailSetupError`."""
         if self.imap is None:
-            return 0
-        mails: Iterator[tuple[FetchedMail, Mail]] = iter(shared)
+            return None
         if game.mail.folder:
-            folder = game.mail.folder
-            uids = self.imap.unprocessed(folder)
-            if not uids and not shared:
-                return 0
-            mails = _parsed(self.imap.fetch(folder, uids))
-        elif not shared:
-            return 0
-        from adjudicator import engine
+            uids = self.imap.unprocessed(game.mail.folder)
+            if uids:
+                fetched = _parsed(self.imap.fetch(game.mail.folder, uids))
+                return itertools.chain(shared, fetched)
+        return iter(shared) if shared else None
 
-        pending: dict[str, list[int]] = {}
-        with engine.open_game(game.path) as loaded:
-            for fetched, mail in mails:
-                try:
-                    outcome = self._take_one(game, loaded, fetched, mail, outbox, report)
-                except Exception as e:  # one bad mail must not hold up the others
-                    # Left unmarked: it is tried again next run, and the GM hears of it.
-                    report.problems.append(f"mail {mail.message_id}: {type(e).__name__}: {e}")
-                    continue
-                report.mails[outcome] += 1
-                pending.setdefault(fetched.folder, []).append(fetched.uid)
-                if len(pending[fetched.folder]) >= MARK_EVERY:
-                    self.imap.mark_processed(fetched.folder, pending.pop(fetched.folder))
-            for folder, uids in pending.items():
-                self.imap.mark_processed(folder, uids)
-        return report.mails[Outcome.ACCEPTED]
-
-    def _take_one(
-        self,
-        game: GameInfo,
-        loaded: Any,
-        fetched: FetchedMail,
-        mail: Mail,
-        outbox: Outbox,
-        report: GameReport,
-    ) -> Outcome:
-        """Decide about one mail, store what it carries, queue the answer, remember it."""
-        from adjudicator.inbox.imap import SeenMail
-        from adjudicator.inbox.mail import redact_passwords
-
-        seen = SeenMail(game.path)
-        record = seen.get(mail.message_id)
-        if record is not None:
-            same = record["hash"] == mail.content_hash
-            outcome, why = (Outcome.DUPLICATE, "") if same else (Outcome.REPLAY, "new content")
-        else:
-            outcome, why = self._judge(game, loaded, fetched, mail, outbox)
-            seen.record(mail.message_id, mail.content_hash, outcome)
-        if outcome not in (Outcome.ACCEPTED, Outcome.DUPLICATE):
-            # The failed-attempt log: who and what, never the password.
-            detail = f"{outcome} {mail.message_id} from {mail.sender or '?'}: {why}"
-            report.details.append(redact_passwords(" ".join(detail.split())))
-        return outcome
-
-    def _judge(
-        self, game: GameInfo, loaded: Any, fetched: FetchedMail, mail: Mail, outbox: Outbox
-    ) -> tuple[Outcome, str]:
-        from adjudicator.inbox.mail import (
-            claimed_player,
-            may_submit_for,
-            named_game,
-            sender_roles,
-            without_game_line,
-        )
-        from adjudicator.orders.errors import invalid
-        from adjudicator.publish import notices
-        from adjudicator.submissions import SubmissionRejected
-
-        roles = sender_roles(mail.sender, game.emails, game.gm)
-        if not roles:  # never answer: the From of spam is someone innocent
-            return Outcome.STRANGER, "not a player's or the GM's address"
-        if mail.automatic:  # answering a vacation reply or a bounce could loop forever
-            return Outcome.AUTOMATIC, "sent by a machine (Auto-Submitted, bounce)"
-        named = named_game(mail)
-        text = without_game_line(mail.text)
-        if named is not None and named != game.id.lower():
-            error = invalid(f"this mail names game {named!r}, but it reached game {game.id!r}")
-            self._reply_rejected(game, mail, outbox, [error.at(0, "")], text)
-            return Outcome.OTHER_GAME, error.message
-        claimed = claimed_player(text)
-        if claimed is not None and not may_submit_for(roles, claimed):
-            # The same words as a wrong password: no hint about which half was wrong.
-            error = invalid("house or password not recognised; check the two header lines")
-            self._reply_rejected(game, mail, outbox, [error.at(0, "")], text)
-            return Outcome.REJECTED, f"address does not play {claimed!r}"
-        received = fetched.received or mail.date or self.now
-        try:
-            receipt = loaded.submit(text, source=mail.source, received=received, sender=mail.sender)
-        except SubmissionRejected as rejection:
-            self._reply_rejected(game, mail, outbox, rejection.errors, text)
-            first = rejection.errors[0].message if rejection.errors else ""
-            return Outcome.REJECTED, f"{len(rejection.errors)} error(s), first: {first}"
-        body = notices.receipt_body(
-            game.id, receipt, text, now=self.now, zone=game.zones.get(receipt.player)
-        )
-        self._reply(game, mail, outbox, "receipt", body)
-        return (Outcome.DUPLICATE if receipt.duplicate else Outcome.ACCEPTED), ""
-
-    def _reply_rejected(
-        self, game: GameInfo, mail: Mail, outbox: Outbox, errors: list[Any], text: str
-    ) -> None:
-        from adjudicator.publish import notices
-
-        self._reply(game, mail, outbox, "error", notices.rejection_body(game.id, errors, text))
-
-    def _reply(self, game: GameInfo, mail: Mail, outbox: Outbox, kind: str, body: str) -> None:
-        from adjudicator.publish import notices
-        from adjudicator.publish.smtp import compose, queue_mail
-
-        sender = self.sender_for(game)
-        if sender is None:
-            return
-        key = f"{kind}:{mail.message_id}"
-        msg = compose(
-            key,
-            sender=sender,
-            to=[mail.sender],
-            subject=notices.reply_subject(mail.subject or f"[{game.id}] orders"),
-            body=body,
-            reply_to=game.mail.reply_to,
-            in_reply_to=mail.message_id,
-            references=mail.references,
-        )
-        queue_mail(outbox, key, msg)
-
-    def _queue_notices(self, game: GameInfo, outbox: Outbox, sender: str, result: Any) -> int:
-        """Reminders and late notices for requests still unanswered."""
+    def _queue_notices(
+        self, game: GameInfo, outbox: Outbox, sender: str, result: Any, moment: datetime
+    ) -> int:
+        """Reminders and late notices for requests still unanswered, as of `moment` (the
+        engine's: no late notice for a deadline held while the inbox cannot be read)."""
         from adjudicator.publish import notices
 
         if result is None:
             return 0  # the engine did not run: nothing new is due (see `needs_run`)
         waiting = [r for r in result.waiting if not r.get("answered")]
         hours = game.mail.reminder_hours
-        due = notices.due_notices(waiting, self.now, hours)
+        due = notices.due_notices(waiting, moment, hours)
         if not game.mail.late_notices:
             due = [n for n in due if n.kind is not notices.NoticeKind.LATE]
         queued = notices.queue_notices(
@@ -324,6 +238,7 @@ class CronRun:
         from adjudicator.inbox.imap import MailSetupError
         from adjudicator.publish.smtp import drain
 
+        outbox.sync()  # notices too: nothing queued is lost in a crash
         if self.smtp is not None:
             try:
                 result = drain(outbox, self.smtp)
@@ -354,6 +269,16 @@ class CronRun:
         from adjudicator.publish.forum import forum_transport
 
         return forum_transport(game.forum, self.env, self.config, game.id)
+
+
+def _mail_trouble(error: Exception, report: GameReport) -> bool:
+    """Report mail trouble (the GM must act, or a retry); returns False: not read through.
+    Mail trouble must not stop the clock: files are still taken, reports still go."""
+    if isinstance(error, click.ClickException):
+        report.problems.append(error.format_message())
+    else:
+        report.notes.append(str(error))
+    return False
 
 
 def _parsed(fetched: Iterator[FetchedMail]) -> Iterator[tuple[FetchedMail, Mail]]:

@@ -56,6 +56,50 @@ def tls_context(cafile: str | None) -> ssl.SSLContext:
     return ssl.create_default_context(cafile=cafile)
 
 
+GREETING_TIMEOUT = 10.0
+"""Seconds to wait for a plain-text greeting before suspecting an implicit-TLS port."""
+
+
+def speaks_implicit_tls(host: str, port: int, timeout: float = 5.0) -> bool:
+    """Whether `port` answers a TLS handshake straight away (an IMAPS or SMTPS port).
+
+    Used after a plain connection got no greeting: a server on an implicit-TLS port waits
+    silently for our ClientHello, so ``starttls`` there would hang until the timeout.
+    The probe does not verify the certificate: it asks only whether TLS is spoken.
+    """
+    import socket
+
+    probe = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    probe.check_hostname = False
+    probe.verify_mode = ssl.CERT_NONE
+    try:
+        with (
+            socket.create_connection((host, port), timeout=timeout) as raw,
+            probe.wrap_socket(raw, server_hostname=host),
+        ):
+            return True
+    except (OSError, ssl.SSLError):
+        return False
+
+
+def implicit_tls_problem(service: str, where: str) -> str:
+    """The GM-facing hint when ``starttls`` meets a port that wants TLS from the start."""
+    return (
+        f"the {service} server {where} speaks implicit TLS on that port, so 'starttls' "
+        f"waits forever: set ADJUDICATOR_{service}_SECURITY=ssl ({service.lower()}.security "
+        "in the config file), or use the server's STARTTLS port."
+    )
+
+
+def untrusted_problem(service: str, where: str, reason: object) -> str:
+    """The GM-facing message for a TLS failure: which settings to check."""
+    return (
+        f"TLS with the {service} server {where} failed ({reason}); check "
+        f"ADJUDICATOR_{service}_SECURITY (ssl, starttls) and ADJUDICATOR_{service}_CAFILE "
+        f"(a CA file that signs the server's certificate)."
+    )
+
+
 @dataclass(frozen=True)
 class ImapConfig:
     """Where the players' mail is read. Built by `from_settings`; never from game.yaml."""
@@ -76,6 +120,11 @@ class ImapConfig:
     """Move processed mail here; None: flag it with `PROCESSED_KEYWORD` and leave it."""
     timeout: float = 60.0
     """Seconds before a silent server counts as a dropped connection."""
+    trusted_lists: tuple[str, ...] = ()
+    """Mailing-list addresses whose mail counts as from the author they name (X-Original-From,
+    Reply-To): lists rewrite From to their own address."""
+    check_dmarc: bool = True
+    """Refuse mail whose Authentication-Results say ``dmarc=fail`` for its From domain."""
 
     @property
     def effective_port(self) -> int:
@@ -105,7 +154,27 @@ class ImapConfig:
             folder=values.get("folder") or "INBOX",
             processed_folder=values.get("processed_folder") or None,
             timeout=float(values.get("timeout") or 60),
+            trusted_lists=_addresses(env.get("ADJUDICATOR_IMAP_TRUSTED_LISTS"), section),
+            check_dmarc=_yes(values.get("check_dmarc"), "ADJUDICATOR_IMAP_CHECK_DMARC"),
         )
+
+
+def _addresses(value: str | None, section: Mapping[str, Any]) -> tuple[str, ...]:
+    """A list of addresses from a variable (commas or spaces) or the config file (a list)."""
+    items: Any = value if value is not None else section.get("trusted_lists") or []
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
+    return tuple(sorted(str(a).strip().lower() for a in items if str(a).strip()))
+
+
+def _yes(value: str | None, name: str) -> bool:
+    """An on/off setting, on when unset."""
+    text = (value or "yes").strip().lower()
+    if text in ("yes", "true", "on", "1"):
+        return True
+    if text in ("no", "false", "off", "0"):
+        return False
+    raise MailSetupError(f"{name} must be yes or no, not {value!r}.")
 
 
 _IMAP_KEYS = [
@@ -118,6 +187,7 @@ _IMAP_KEYS = [
     "folder",
     "processed_folder",
     "timeout",
+    "check_dmarc",
 ]
 
 
@@ -219,21 +289,24 @@ class ImapSession:
 
         c = self.config
         context = tls_context(c.cafile)
+        where = f"{c.host}:{c.effective_port}"
+        greeting = min(c.timeout, GREETING_TIMEOUT)
         try:
             client = imapclient.IMAPClient(
                 c.host,
                 port=c.effective_port,
                 ssl=c.security is Security.SSL,
                 ssl_context=context,
-                timeout=c.timeout,
+                timeout=imapclient.SocketTimeout(connect=greeting, read=c.timeout),
             )
             if c.security is Security.STARTTLS:
                 client.starttls(context)
         except ssl.SSLError as e:
-            raise MailSetupError(
-                f"TLS with the IMAP server {c.host}:{c.effective_port} failed ({e.reason}); "
-                "check ADJUDICATOR_IMAP_SECURITY (ssl, starttls) and ADJUDICATOR_IMAP_CAFILE."
-            ) from None
+            raise MailSetupError(untrusted_problem("IMAP", where, e.reason)) from None
+        except TimeoutError as e:
+            if c.security is not Security.SSL and speaks_implicit_tls(c.host, c.effective_port):
+                raise MailSetupError(implicit_tls_problem("IMAP", where)) from None
+            raise MailConnectionError(f"cannot reach the IMAP server {where}: {e}") from None
         except (OSError, *_imap_errors()) as e:
             raise MailConnectionError(
                 f"cannot reach the IMAP server {c.host}:{c.effective_port}: {e}"

@@ -15,6 +15,7 @@ import codecs
 import email
 import hashlib
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from email.header import decode_header, make_header
@@ -22,19 +23,36 @@ from email.message import Message
 from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 
-_ATTRIBUTION = re.compile(
-    r"^\s*(On|Am|Le|El|Il|Op)\b.{0,300}\b"
-    r"(wrote|schrieb|a écrit|escribió|ha scritto|schreef)\s*:\s*$",
-    re.I,
-)
-_ATTRIBUTION_START = re.compile(r"^\s*(On|Am|Le|El|Il|Op)\s", re.I)
-_ORIGINAL = re.compile(
-    r"^\s*(-{2,}\s*(Original Message|Ursprüngliche Nachricht)\s*-{2,}|_{10,})\s*$", re.I
-)
+from adjudicator.inbox.quotes import clean_body
+
+__all__ = ["Mail", "MailTooLarge", "clean_body", "parse_mail", "unflow"]
+
 _PASSWORD_LINE = re.compile(r"^(\s*password\s*:).*$", re.I | re.M)
-_HOUSE_LINE = re.compile(r"^\s*(?:house|player|nation)\s*:\s*(\S+)", re.I | re.M)
+_HOUSE_LINE = re.compile(r"^\s*(?:house|player|nation|side)\s*:\s*(\S+)", re.I | re.M)
 _GAME_LINE = re.compile(r"^\s*game\s*:\s*(\S+)\s*$", re.I | re.M)
 _SUBJECT_TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]*)\]")
+_AUTO_SUBJECT = re.compile(
+    r"^\s*(auto|automatic reply|auto-?reply|out of office|autoresponder|автоответ"
+    r"|автоматический ответ|resposta automática|resposta automatica|ausente"
+    r"|fora do escritório)\s*:",
+    re.I,
+)
+"""Subjects autoresponders write (NOTE: issue 9 asks for en, ru and pt marks)."""
+_DMARC_FAIL = re.compile(r"\bdmarc=fail\b", re.I)
+_HEADER_FROM = re.compile(r"\bheader\.from=([^\s;()]+)", re.I)
+
+MAX_TEXT_BYTES = 256 * 1024
+"""The most order text we read from one mail; a larger mail gets a short refusal."""
+MAX_HTML_BYTES = 4 * MAX_TEXT_BYTES
+"""HTML carries markup around the text: it may be larger before conversion."""
+
+
+class MailTooLarge(Exception):
+    """The mail's text is over `MAX_TEXT_BYTES`; it is refused without being read."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(f"{size} bytes of text")
+        self.size = size
 
 
 @dataclass(frozen=True)
@@ -57,6 +75,15 @@ class Mail:
     """The References chain, oldest first; our replies extend it."""
     automatic: bool = False
     """Sent by a machine (bounce, vacation reply): never answered (RFC 3834)."""
+    body: str = ""
+    """The decoded body before quotes were cut ('' when the orders came as an attachment):
+    cut again once we know which of our mails it answers."""
+    oversize: int = 0
+    """Bytes of text when over `MAX_TEXT_BYTES` (then `text` is empty), else 0."""
+    original_sender: str = ""
+    """The author a mailing list names (X-Original-From, else Reply-To) when From is not."""
+    dmarc_failed: tuple[str, ...] = ()
+    """Domains the receiving server's Authentication-Results say failed DMARC."""
 
     @property
     def content_hash(self) -> str:
@@ -87,7 +114,11 @@ def parse_mail(raw: bytes) -> Mail:
     # The compat32 policy parses about twenty times faster than policy.default, which
     # matters for a mailbox of a thousand mails; headers are decoded by `_header`.
     msg = email.message_from_bytes(raw)
-    text = order_text(msg)
+    oversize = 0
+    try:
+        text, body = order_text(msg)
+    except MailTooLarge as e:
+        text, body, oversize = "", "", e.size
     sender = _sender(msg)
     message_id = _header(msg, "Message-ID").strip()
     if not message_id:
@@ -102,6 +133,10 @@ def parse_mail(raw: bytes) -> Mail:
         text=text,
         references=tuple(_header(msg, "References").split()),
         automatic=is_automatic(msg, sender),
+        body=body,
+        oversize=oversize,
+        original_sender=_original_sender(msg, sender),
+        dmarc_failed=_dmarc_failed(msg),
     )
 
 
@@ -117,10 +152,34 @@ def _header(msg: Message, name: str) -> str:
     return " ".join(text.split())
 
 
-def _sender(msg: Message) -> str:
-    """The single From address, or '' when there is none or more than one (no guessing)."""
-    addresses = [a for _, a in getaddresses([_header(msg, "From")]) if "@" in a]
+def _sender(msg: Message, name: str = "From") -> str:
+    """The single address of a header, or '' when there is none or more than one."""
+    addresses = [a for _, a in getaddresses([_header(msg, name)]) if "@" in a]
     return addresses[0].lower() if len(addresses) == 1 else ""
+
+
+def _original_sender(msg: Message, sender: str) -> str:
+    """Who a mailing list says wrote the mail, when it rewrote From to its own address."""
+    for name in ("X-Original-From", "Reply-To"):
+        address = _sender(msg, name)
+        if address and address != sender:
+            return address
+    return ""
+
+
+def _dmarc_failed(msg: Message) -> tuple[str, ...]:
+    """The From domains whose DMARC check failed, as the receiving server recorded it.
+
+    A sender can add such a header too, but a forged 'fail' only hurts the forger; a
+    'pass' is never trusted. A failure without ``header.from`` yields '*' (the From domain).
+    """
+    failed = []
+    for value in msg.get_all("Authentication-Results") or []:
+        text = " ".join(str(value).split())
+        if _DMARC_FAIL.search(text):
+            found = _HEADER_FROM.search(text)
+            failed.append(found.group(1).lower().strip(".") if found else "*")
+    return tuple(failed)
 
 
 _ROBOTS = ("mailer-daemon", "postmaster", "noreply", "no-reply", "do-not-reply")
@@ -130,15 +189,20 @@ def is_automatic(msg: Message, sender: str) -> bool:
     """Whether a machine sent the mail: answering it could start a mail loop.
 
     RFC 3834: no automatic answer to a message marked ``Auto-Submitted`` (other than
-    ``no``), to bulk mail, to bounces (``multipart/report``, null sender). Mailing-list
-    headers are not a sign: a GM may run a game's address as a list.
+    ``no``), to bulk mail, to bounces (``multipart/report``, null sender). Many vacation
+    replies say nothing of the kind: their subject (``Automatic reply:``, ``Автоответ:``,
+    ``Resposta automática:``) or Outlook's ``X-Auto-Response-Suppress`` gives them away.
+    Mailing-list headers are not a sign: a GM may run a game's address as a list.
     """
     auto = _header(msg, "Auto-Submitted").lower()
     if auto and auto != "no":
         return True
     if _header(msg, "Precedence").lower() in ("bulk", "junk", "auto_reply"):
         return True
-    if any(msg.get(h) is not None for h in ("X-Autoreply", "X-Autorespond")):
+    robots = ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress")
+    if any(msg.get(h) is not None for h in robots):
+        return True
+    if _AUTO_SUBJECT.match(_header(msg, "Subject")):
         return True
     if _header(msg, "Return-Path") == "<>" or msg.get_content_type() == "multipart/report":
         return True
@@ -153,21 +217,26 @@ def _date(msg: Message) -> datetime | None:
     return when if when.tzinfo is not None else None
 
 
-def order_text(msg: Message) -> str:
-    """The orders in a message: the ``*.txt`` attachments if any, else the cleaned body.
+def order_text(msg: Message) -> tuple[str, str]:
+    """The orders in a message, and the body they were cut from ('' for attachments).
 
-    An attachment is an order file as the player wrote it (header lines included), so line
-    numbers in our answers match their file; the body is then only a covering note.
+    The ``*.txt`` attachments if any, else the cleaned body. An attachment is an order file
+    as the player wrote it (header lines included), so line numbers in our answers match
+    their file; the body is then only a covering note. Raises `MailTooLarge`.
     """
-    attachments = [_decode(p) for p in msg.walk() if _is_txt_attachment(p)]
+    attachments = [_decode(p, MAX_TEXT_BYTES) for p in msg.walk() if _is_txt_attachment(p)]
     if attachments:
-        return "\n".join(a.strip("\n") for a in attachments)
+        text = "\n".join(a.strip("\n") for a in attachments)
+        if len(text) > MAX_TEXT_BYTES:
+            raise MailTooLarge(len(text.encode()))
+        return text, ""
     plain, html = _bodies(msg)
     if plain is not None:
-        return clean_body(plain)
+        return clean_body(plain), plain
     if html is not None:
-        return clean_body(html_to_text(html))
-    return ""
+        body = html_to_text(html)
+        return clean_body(body), body
+    return "", ""
 
 
 def _filename(part: Message) -> str:
@@ -195,58 +264,76 @@ def _bodies(msg: Message) -> tuple[str | None, str | None]:
             continue
         kind = part.get_content_type()
         if kind == "text/plain" and plain is None:
-            plain = _decode(part)
+            plain = _decode(part, MAX_TEXT_BYTES)
         elif kind == "text/html" and html is None:
-            html = _decode(part)
+            html = _decode(part, MAX_HTML_BYTES)
     return plain, html
 
 
-def _decode(part: Message) -> str:
-    """A text part as str, whatever its charset claims.
+def _decode(part: Message, limit: int) -> str:
+    """A text part as str, whatever its charset claims; raises `MailTooLarge` over `limit`.
 
     An unknown or wrong charset falls back to UTF-8 and then Latin-1 (which decodes any
-    bytes), so a player's mail is always read rather than dropped.
+    bytes), so a player's mail is always read rather than dropped. A byte order mark
+    (Windows Notepad) is dropped, and ``format=flowed`` text is joined back (RFC 3676).
     """
     payload = part.get_payload(decode=True)
     if not isinstance(payload, bytes):
         return ""
+    if len(payload) > limit:
+        raise MailTooLarge(len(payload))
     charset = part.get_content_charset() or "utf-8"
     for candidate in (charset, "utf-8", "latin-1"):
         try:
             codecs.lookup(candidate)
-            return payload.decode(candidate).replace("\r\n", "\n").replace("\r", "\n")
+            text = payload.decode(candidate).replace("\r\n", "\n").replace("\r", "\n")
+            break
         except (LookupError, UnicodeDecodeError):
             continue
-    raise AssertionError("latin-1 decodes any bytes")  # pragma: no cover
+    else:  # pragma: no cover
+        raise AssertionError("latin-1 decodes any bytes")
+    text = text.removeprefix("\ufeff")
+    if str(part.get_param("format", "")).lower() == "flowed":
+        text = unflow(text, delsp=str(part.get_param("delsp", "")).lower() == "yes")
+    return text
 
 
-def clean_body(body: str) -> str:
-    """Drop quoted text, attribution lines, forwarded originals and the signature.
+def unflow(text: str, *, delsp: bool = False) -> str:
+    """Join the lines of a ``format=flowed`` body (RFC 3676).
 
-    >>> clean_body("house: stark\\n\\nOn Mon, A <a@x> wrote:\\n> old\\n-- \\nNed")
-    'house: stark'
+    A line ending in a space continues on the next line of the same quote depth; with
+    ``delsp=yes`` that space was added by the client and is removed. Space-stuffing (a
+    leading space added before '>', 'From ' or a space) is undone. The signature separator
+    '-- ' is never flowed.
+
+    >>> unflow("Winterfell: \\nmarch +1\\n")
+    'Winterfell: march +1\\n'
+    >>> unflow("Winterfell: mar \\nch +1", delsp=True)
+    'Winterfell: march +1'
     """
-    lines = body.replace("\r\n", "\n").split("\n")
-    kept: list[str] = []
-    for i, line in enumerate(lines):
-        if line.rstrip() == "--" or _ORIGINAL.match(line):
-            break  # RFC 3676 signature separator, or an Outlook-style quoted original
-        if line.lstrip().startswith(">") or _is_attribution(lines, i):
+    out: list[str] = []
+    pending: tuple[int, str] | None = None
+    for raw in text.split("\n"):
+        stripped = raw.lstrip(">")
+        depth = len(raw) - len(stripped)
+        if stripped.startswith(" "):
+            stripped = stripped[1:]
+        if pending is not None and pending[0] == depth:
+            stripped = pending[1] + stripped
+        elif pending is not None:
+            out.append(_quoted(*pending))
+        pending = None
+        if stripped.endswith(" ") and stripped != "-- ":
+            pending = (depth, stripped[:-1] if delsp else stripped)
             continue
-        kept.append(line.rstrip())
-    return "\n".join(kept).strip("\n")
+        out.append(_quoted(depth, stripped))
+    if pending is not None:
+        out.append(_quoted(*pending))
+    return "\n".join(out)
 
 
-def _is_attribution(lines: list[str], i: int) -> bool:
-    """'On <date>, <name> wrote:', also when the client wrapped it over two lines."""
-    line = lines[i]
-    if _ATTRIBUTION.match(line):
-        return True
-    if _ATTRIBUTION_START.match(line) and i + 1 < len(lines):
-        return bool(_ATTRIBUTION.match(f"{line} {lines[i + 1]}"))
-    if i > 0 and _ATTRIBUTION_START.match(lines[i - 1]) and not _ATTRIBUTION.match(lines[i - 1]):
-        return bool(_ATTRIBUTION.match(f"{lines[i - 1]} {line}"))
-    return False
+def _quoted(depth: int, text: str) -> str:
+    return ">" * depth + (" " if depth and text else "") + text
 
 
 class _HtmlText(HTMLParser):
@@ -318,11 +405,15 @@ def claimed_player(text: str) -> str | None:
     return found.group(1).lower() if found else None
 
 
-def named_game(mail: Mail) -> str | None:
-    """The game a mail names: ``[game-id]`` in the subject, else a ``game:`` line."""
-    tag = _SUBJECT_TAG.search(mail.subject)
-    if tag:
-        return tag.group(1).lower()
+def named_game(mail: Mail, known: Collection[str] | None = None) -> str | None:
+    """The game a mail names: ``[game-id]`` in the subject, else a ``game:`` line.
+
+    With `known` (the game ids under the root, lower case) only a tag naming one of them
+    counts: gateways and people tag subjects too (``[EXTERNAL]``, ``[Ordens]``).
+    """
+    for tag in _SUBJECT_TAG.findall(mail.subject):
+        if known is None or tag.lower() in known:
+            return tag.lower()
     line = _GAME_LINE.search(mail.text)
     return line.group(1).lower() if line else None
 

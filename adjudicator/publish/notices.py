@@ -9,12 +9,14 @@ goes once, and a GM who extends a deadline (``adjudicator extend``) gets fresh o
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
+from adjudicator.publish import messages
 from adjudicator.publish.smtp import Outbox, compose, queue_mail
 
 
@@ -102,25 +104,14 @@ def time_left(deadline: datetime, now: datetime) -> str:
 
 def notice_body(notice: Notice, game_id: str, nmr: str, zone: str | None = None) -> str:
     """The text of a notice: what is awaited, by when, and how to answer (never a password)."""
-    how = (
-        f"Reply to this mail (or write to the game's address) with your orders; start them "
-        f"with the lines 'house: {notice.player}' and 'password: <your password>'."
-    )
+    how = messages.HOW_TO_ANSWER.format(player=notice.player)
+    moment = when(notice.deadline, zone)
     if notice.kind is NoticeKind.REMINDER:
-        return (
-            f"Game {game_id}: the deadline for '{notice.summary}' is "
-            f"{when(notice.deadline, zone)}"
-            f" and we have no answer from you yet.\n\n{how}\n"
-        )
-    after = {
-        "defaults": "The rules' default answer will be used for you (NMR).",
-        "wait": "The game waits for your answer.",
-        "wait-then-defaults": "The game waits a little longer, then uses the default (NMR).",
-    }.get(nmr, "")
-    return (
-        f"Game {game_id}: the deadline for '{notice.summary}' passed at "
-        f"{when(notice.deadline, zone)} and we have no answer from you. {after}\n\n{how}\n"
-    )
+        head = messages.REMINDER.format(game=game_id, summary=notice.summary, when=moment)
+        return f"{head}\n\n{how}\n"
+    head = messages.LATE.format(game=game_id, summary=notice.summary, when=moment)
+    after = messages.AFTER_DEADLINE.get(nmr, "")
+    return f"{head} {after}\n\n{how}\n"
 
 
 def queue_notices(
@@ -144,12 +135,16 @@ def queue_notices(
         if not address:
             continue
         key = f"{game_id}:{notice.key}"
-        what = "Reminder" if notice.kind is NoticeKind.REMINDER else "Deadline passed"
+        subject = (
+            messages.REMINDER_SUBJECT
+            if notice.kind is NoticeKind.REMINDER
+            else messages.LATE_SUBJECT
+        ).format(game=game_id, summary=notice.summary)
         msg = compose(
             key,
             sender=sender,
             to=[address],
-            subject=f"[{game_id}] {what}: {notice.summary}",
+            subject=subject,
             body=notice_body(notice, game_id, nmr, (zones or {}).get(notice.player)),
             reply_to=reply_to,
         )
@@ -162,15 +157,49 @@ def queue_notices(
 
 
 def numbered(text: str) -> str:
-    """The order text as we read it, numbered like our error messages, passwords hidden."""
+    """The order text as we read it, numbered like our error messages, passwords hidden;
+    at most `MAX_QUOTED_LINES` lines of it (a reply never grows with the mail)."""
     from adjudicator.inbox.mail import redact_passwords
 
     lines = redact_passwords(text).splitlines() or [""]
-    return "\n".join(f"{n:>3}  {line}".rstrip() for n, line in enumerate(lines, start=1))
+    shown = [f"{n:>3}  {line[:200]}".rstrip() for n, line in enumerate(lines[:MAX_QUOTED_LINES], 1)]
+    if len(lines) > MAX_QUOTED_LINES:
+        shown.append(messages.AS_READ_MORE.format(count=len(lines) - MAX_QUOTED_LINES))
+    return "\n".join(shown)
 
 
-def reply_subject(subject: str) -> str:
-    return subject if subject.lower().startswith("re:") else f"Re: {subject}".strip()
+_REPLY_PREFIX = re.compile(r"^\s*(re|res|aw|sv|vs|r|odp|отв|ответ)\s*(\[\d+\])?\s*:", re.I)
+"""Reply prefixes mail clients write: English, Portuguese ``RES:``, Russian ``Отв:``..."""
+
+MAX_QUOTED_LINES = 200
+"""A reply quotes at most this many lines of the player's mail."""
+
+
+def reply_subject(subject: str, game_id: str) -> str:
+    """The subject of our answer: one reply prefix, and always the ``[game-id]`` tag, so that
+    an answer to our answer finds its game in a shared folder.
+
+    >>> reply_subject("RES: ordens", "w1")
+    'RES: [w1] ordens'
+    >>> reply_subject("Приказы", "w1")
+    'Re: [w1] Приказы'
+    """
+    subject = " ".join(subject.split())
+    found = _REPLY_PREFIX.match(subject)
+    prefix, rest = (found.group(0), subject[found.end() :].strip()) if found else ("Re:", subject)
+    if f"[{game_id.lower()}]" not in subject.lower():
+        rest = f"[{game_id}] {rest}".strip()
+    return f"{prefix.strip()} {rest}"
+
+
+def next_deadline(deadline: str | None, now: datetime | None, zone: str | None) -> str:
+    """'Your next deadline: ..., 41 h 30 min left.', or '' when there is none."""
+    if not deadline or now is None:
+        return ""
+    from adjudicator.clock import parse_time
+
+    moment = parse_time(deadline)
+    return messages.NEXT_DEADLINE.format(when=when(moment, zone), left=time_left(moment, now))
 
 
 def receipt_body(
@@ -180,29 +209,57 @@ def receipt_body(
     *,
     now: datetime | None = None,
     zone: str | None = None,
+    unusable: Mapping[str, list[str]] | None = None,
+    missed: str = "",
 ) -> str:
-    """What a receipt says: what was understood, what it replaced, the next deadline in UTC
-    and the player's local time with the time left; then the text as read."""
+    """What a receipt says: what was understood, what it replaced, the next deadline (once)
+    in UTC and the player's local time with the time left; then the text as read.
+
+    `unusable` maps a request the player must answer now to why each of their instructions
+    fails for it: the receipt then says that they change nothing yet. `missed` is when a
+    step was resolved without this mail although the mail had reached the server before.
+    """
     if receipt.duplicate:
-        head = f"Game {game_id}: these orders were already received; nothing changed."
+        head = messages.RECEIPT_DUPLICATE.format(game=game_id)
+        lines = []
     else:
-        head = f"Game {game_id}: your orders were received and accepted."
-    deadline = ""
-    if receipt.deadline and now is not None:
+        head = messages.RECEIPT_ACCEPTED.format(game=game_id)
+        lines = [
+            messages.RECEIPT_SUBMISSION.format(player=receipt.player, submission=receipt.submission)
+        ]
+        lines += [f"  {u}" for u in receipt.understood] or [f"  {messages.RECEIPT_NO_INSTRUCTIONS}"]
+        lines += [f"  {messages.RECEIPT_REPLACES.format(instruction=r)}" for r in receipt.replaced]
+    if missed:
         from adjudicator.clock import parse_time
 
-        moment = parse_time(receipt.deadline)
-        deadline = f"\nYour next deadline: {when(moment, zone)}, {time_left(moment, now)}.\n"
-    return (
-        f"{head}\n\n{receipt}\n{deadline}\nYour mail as read (password hidden):\n{numbered(text)}\n"
-    )
+        lines += ["", messages.MISSED_STEP.format(resolved=when(parse_time(missed), zone))]
+    for summary, why in (unusable or {}).items():
+        lines += ["", messages.CANNOT_BE_USED.format(summary=summary), *[f"  {w}" for w in why]]
+    deadline = next_deadline(receipt.deadline, now, zone)
+    parts = [head, "\n".join(lines), deadline, f"{messages.AS_READ}\n{numbered(text)}"]
+    return "\n\n".join(p for p in parts if p) + "\n"
 
 
-def rejection_body(game_id: str, errors: Iterable[Any], text: str) -> str:
-    """Every problem with its line number; nothing of the mail was applied."""
-    problems = "\n\n".join(str(e) for e in errors) or "(no details)"
-    return (
-        f"Game {game_id}: your orders were NOT accepted, and nothing of them was applied.\n"
-        "Fix every problem below and send the whole orders again.\n\n"
-        f"{problems}\n\nYour mail as read (password hidden):\n{numbered(text)}\n"
-    )
+def rejection_body(
+    game_id: str, errors: Iterable[Any], text: str, ours: frozenset[str] = frozenset()
+) -> str:
+    """Every problem with its line number; nothing of the mail was applied. An error on a
+    line that looks like quoted mail says so (`ours`: the lines of the mail answered)."""
+    from adjudicator.inbox.quotes import looks_quoted
+
+    lines = text.splitlines()
+    problems = []
+    for error in errors:
+        problem = str(error)
+        line = getattr(error, "line", 0)
+        if 0 < line <= len(lines) and looks_quoted(lines[line - 1], ours):
+            problem += "\n  " + messages.QUOTED_LINE.format(line=line)
+        problems.append(problem)
+    head = messages.REJECTED.format(game=game_id)
+    shown = "\n\n".join(problems) or messages.NO_DETAILS
+    return f"{head}\n\n{shown}\n\n{messages.AS_READ}\n{numbered(text)}\n"
+
+
+def too_large_body(game_id: str, size: int, limit: int) -> str:
+    """The short refusal of a mail too large to read."""
+    return messages.TOO_LARGE.format(game=game_id, size=size // 1024, limit=limit // 1024) + "\n"

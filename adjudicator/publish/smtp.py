@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import re
+import ssl
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -34,14 +35,18 @@ from typing import Any
 
 from adjudicator.gamedir import atomic_write, fsync_dir
 from adjudicator.inbox.imap import (
+    GREETING_TIMEOUT,
     MailConnectionError,
     MailSetupError,
     Security,
+    implicit_tls_problem,
     merge_settings,
     missing_setting,
     port_setting,
     security_setting,
+    speaks_implicit_tls,
     tls_context,
+    untrusted_problem,
 )
 
 OUTBOX = Path(".adjudicator") / "outbox"
@@ -50,7 +55,18 @@ OUTBOX = Path(".adjudicator") / "outbox"
 MAX_ATTEMPTS = 20
 """After this many refusals an item moves to ``failed/`` and the GM is told."""
 
+MAX_MAIL_BYTES = 400_000
+"""No mail leaves larger than this: a last guard, whatever a forged mail made us write."""
+
+MAX_REFERENCE = 250
+"""Longer Message-IDs are left out of References and In-Reply-To (RFC 5322 allows lines
+of 998 characters; a 2,000-character id would break the header)."""
+
+ERROR_KIND = "error"
+"""The key prefix of error replies; their Message-IDs say so (`is_error_reply`)."""
+
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_OUR_ID = re.compile(r"^<([0-9a-f]{24})(\.err)?@")
 
 
 def safe_key(key: str) -> str:
@@ -84,21 +100,53 @@ class Outbox:
 
     def __init__(self, game_dir: Path) -> None:
         self.root = Path(game_dir) / OUTBOX
+        self._unsynced = False
+        self._names: set[str] | None = None
+        """Every item name ever queued, read once (one listing instead of three stats a
+        mail): only this run adds to the outbox while it holds the game's cron lock."""
+        self._by_hash: dict[str, list[str]] | None = None
+        """Mail file names by their key's hash, for `bodies_of`: built once a run."""
 
     def _dir(self, state: str) -> Path:
         return self.root / state
 
     def add(self, key: str, kind: str, payload: bytes) -> bool:
-        """Queue `payload` under `key` unless that key was queued before (then False)."""
+        """Queue `payload` under `key` unless that key was queued before (then False).
+
+        Atomic (rename) but not fsynced: a run that queues a thousand answers calls `sync`
+        once before anything depends on them (marking mail processed on the server).
+        """
         if self.known(key, kind):
             return False
-        atomic_write(self._dir("pending") / f"{safe_key(key)}.{kind}", payload)
+        path = self._dir("pending") / f"{safe_key(key)}.{kind}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(payload)
+        os.replace(tmp, path)
+        self._unsynced = True
+        if self._names is not None:
+            self._names.add(path.name)
+        if self._by_hash is not None and kind == "mail":
+            self._by_hash.setdefault(path.stem[-8:], []).append(path.name)
         return True
+
+    def sync(self) -> None:
+        """Make every item queued so far durable, in one call for the whole batch."""
+        if self._unsynced:
+            os.sync()
+            self._unsynced = False
 
     def known(self, key: str, kind: str) -> bool:
         """Whether `key` was ever queued (pending, sent or given up)."""
-        name = f"{safe_key(key)}.{kind}"
-        return any((self._dir(s) / name).exists() for s in ("pending", "sent", "failed"))
+        return f"{safe_key(key)}.{kind}" in self._all_names()
+
+    def _all_names(self) -> set[str]:
+        if self._names is None:
+            self._names = set()
+            for state in ("pending", "sent", "failed"):
+                with contextlib.suppress(FileNotFoundError), os.scandir(self._dir(state)) as it:
+                    self._names.update(e.name for e in it)
+        return self._names
 
     def pending(self, kind: str) -> list[OutboxItem]:
         """Items still to send, oldest first (then by name, for a stable order)."""
@@ -128,17 +176,45 @@ class Outbox:
         return False
 
     def _move(self, item: OutboxItem, state: str) -> None:
+        """Move an item on; not fsynced here (`settle` does it once per drain): a move lost
+        in a crash only sends that mail again, which SMTP cannot rule out anyway."""
         target = self._dir(state)
         target.mkdir(parents=True, exist_ok=True)
         os.replace(item.path, target / item.path.name)
         with contextlib.suppress(FileNotFoundError):
             os.replace(self._note(item.path), target / self._note(item.path).name)
-        fsync_dir(target)
-        fsync_dir(item.path.parent)
+
+    def settle(self) -> None:
+        """Make the moves of a drain durable: one fsync per folder."""
+        for state in ("pending", "sent", "failed"):
+            if self._dir(state).is_dir():
+                fsync_dir(self._dir(state))
 
     @staticmethod
     def _note(path: Path) -> Path:
         return path.with_name(path.name + ".json")
+
+    def bodies_of(self, message_ids: Iterable[str]) -> list[str]:
+        """The text of our own mails among `message_ids` (the ones a player answers).
+
+        Our Message-IDs and file names share the key's hash (`message_id`, `safe_key`), so
+        a reply's In-Reply-To and References lead to the mail it quotes.
+        """
+        wanted = {m.group(1)[:8] for m in (_OUR_ID.match(i) for i in message_ids) if m}
+        if not wanted:
+            return []
+        if self._by_hash is None:
+            self._by_hash = {}
+            for name in self._all_names():
+                if name.endswith(".mail"):
+                    self._by_hash.setdefault(name[:-5][-8:], []).append(name)
+        bodies = []
+        for name in sorted(n for h in wanted for n in self._by_hash.get(h, [])):
+            for state in ("sent", "pending", "failed"):
+                with contextlib.suppress(FileNotFoundError):
+                    bodies.append(_body_text((self._dir(state) / name).read_bytes()))
+                    break
+        return bodies
 
     def _attempts(self, path: Path) -> int:
         try:
@@ -151,9 +227,26 @@ class Outbox:
 
 
 def message_id(key: str, sender: str) -> str:
-    """A Message-ID that is the same every time `key` is queued: copies thread as one."""
+    """A Message-ID that is the same every time `key` is queued: copies thread as one.
+
+    Error replies end their local part in ``.err``, so that a mail answering one of them
+    (an autoresponder that does not say so) is recognised without any lookup.
+    """
     domain = parseaddr(sender)[1].rpartition("@")[2] or "adjudicator.invalid"
-    return f"<{hashlib.sha256(key.encode()).hexdigest()[:24]}@{domain}>"
+    mark = ".err" if key.startswith(f"{ERROR_KIND}:") else ""
+    return f"<{hashlib.sha256(key.encode()).hexdigest()[:24]}{mark}@{domain}>"
+
+
+def is_error_reply(message_id: str) -> bool:
+    """Whether `message_id` is one of our error replies (see `message_id`)."""
+    found = _OUR_ID.match(message_id.strip())
+    return bool(found and found.group(2))
+
+
+def _body_text(raw: bytes) -> str:
+    """The text of a mail we stored (UTF-8, quoted-printable)."""
+    payload = _parse_stored(raw).get_payload(decode=True)
+    return payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
 
 
 def compose(
@@ -174,6 +267,10 @@ def compose(
     Built with the compat32 classes: a tenth of the cost of `EmailMessage`, which counts
     when a run answers a thousand mails.
     """
+    from adjudicator.publish.messages import CUT_NOTE
+
+    if len(body) > MAX_MAIL_BYTES // 2:  # quoted-printable may nearly double the size
+        body = body[: MAX_MAIL_BYTES // 4].rsplit("\n", 1)[0] + "\n\n" + CUT_NOTE + "\n"
     charset = Charset("utf-8")
     charset.body_encoding = QP  # readable in any raw view, safe through 7-bit relays
     msg = MIMEText(body, "plain", charset)
@@ -187,8 +284,11 @@ def compose(
         msg["Reply-To"] = _address(reply_to)
     if in_reply_to:
         chain = [r for r in references if r != in_reply_to] + [in_reply_to]
-        msg["In-Reply-To"] = in_reply_to
-        msg["References"] = " ".join(chain[-20:])
+        chain = [r for r in chain if len(r) <= MAX_REFERENCE]
+        if len(in_reply_to) <= MAX_REFERENCE:
+            msg["In-Reply-To"] = in_reply_to
+        if chain:
+            msg["References"] = " ".join(chain[-20:])
     return msg
 
 
@@ -350,10 +450,12 @@ class SmtpSender:
                     c.host, c.effective_port, timeout=c.timeout, context=context
                 )
             else:
-                smtp = smtplib.SMTP(c.host, c.effective_port, timeout=c.timeout)
+                smtp = self._plain(where)
                 if c.security is Security.STARTTLS:
                     smtp.starttls(context=context)
             smtp.login(c.user, c.password)
+        except ssl.SSLError as e:
+            raise MailSetupError(untrusted_problem("SMTP", where, e.reason)) from None
         except smtplib.SMTPAuthenticationError:
             raise MailSetupError(
                 f"the SMTP server {where} refused the login of user {c.user!r}: check "
@@ -366,6 +468,23 @@ class SmtpSender:
             ) from None
         except (OSError, smtplib.SMTPException) as e:
             raise MailConnectionError(f"cannot reach the SMTP server {where}: {e}") from None
+        return smtp
+
+    def _plain(self, where: str) -> Any:
+        """A plain connection whose greeting must come soon: an implicit-TLS port never
+        greets in plain text, and waiting the whole timeout would only hide the mistake."""
+        import smtplib
+
+        c = self.config
+        try:
+            smtp = smtplib.SMTP(c.host, c.effective_port, timeout=min(c.timeout, GREETING_TIMEOUT))
+        except (TimeoutError, smtplib.SMTPServerDisconnected) as e:
+            # smtplib reports a greeting that never came as a disconnection.
+            if speaks_implicit_tls(c.host, c.effective_port):
+                raise MailSetupError(implicit_tls_problem("SMTP", where)) from None
+            raise MailConnectionError(f"cannot reach the SMTP server {where}: {e}") from None
+        if smtp.sock is not None:
+            smtp.sock.settimeout(c.timeout)
         return smtp
 
 
@@ -421,4 +540,6 @@ def drain(outbox: Outbox, sender: SmtpSender) -> DrainResult:
             break
         outbox.mark_sent(item)
         result.sent += 1
+    if items:
+        outbox.settle()
     return result

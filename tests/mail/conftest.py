@@ -295,9 +295,13 @@ def build_mail(
     attachment: tuple[str, str] | None = None,
     in_reply_to: str | None = None,
     to: str = "gm@example.org",
+    headers: dict[str, str] | None = None,
+    references: str | None = None,
 ) -> bytes:
     """A player's mail as bytes, the way a mail client would build it."""
     msg = EmailMessage()
+    for name, value in (headers or {}).items():
+        msg[name] = value
     msg["From"] = sender
     msg["To"] = to
     msg["Subject"] = subject
@@ -305,7 +309,7 @@ def build_mail(
     msg["Message-ID"] = message_id or f"<{uuid.uuid4().hex}@player.example>"
     if in_reply_to:
         msg["In-Reply-To"] = in_reply_to
-        msg["References"] = in_reply_to
+        msg["References"] = references or in_reply_to
     if html is not None and not body:
         msg.set_content(html, subtype="html")
     else:
@@ -316,3 +320,29 @@ def build_mail(
         name, text = attachment
         msg.add_attachment(text.encode(), maintype="text", subtype="plain", filename=name)
     return msg.as_bytes()
+
+
+GM = "gm@example.org"
+
+
+def email(house: str) -> str:
+    return f"{house}@players.example"
+
+
+@pytest.fixture
+def mail_game(new_game, folder):
+    """A 6-player westeros game 'w1' whose mail comes to its own IMAP folder."""
+
+    def make(name: str = "w1", extra: dict[str, Any] | None = None, **mail_settings) -> Path:
+        from tests.conftest import SIX
+
+        roster = {h: {"name": h.title(), "email": email(h)} for h in SIX}
+        settings = {"gm_email": GM, "mail": {"folder": folder, **mail_settings}, **(extra or {})}
+        return new_game(name, roster=roster, settings=settings)
+
+    return make
+
+
+@pytest.fixture
+def env(imap_server, smtp_server):
+    return {**imap_server.env(), **smtp_server.env()}

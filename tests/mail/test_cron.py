@@ -5,12 +5,11 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-import pytest
 import yaml
 from click.testing import CliRunner
 
-from adjudicator import cron
 from adjudicator.cron import cron_command
+from adjudicator.cron.desk import MailDesk
 from adjudicator.inbox.imap import PROCESSED_KEYWORD, ImapSession, MailConnectionError, SeenMail
 from tests.conftest import SAMPLE_ORDERS, SIX, password
 
@@ -24,23 +23,6 @@ def email(house: str) -> str:
 
 def orders(house: str, body: str | None = None, pw: str | None = None) -> str:
     return f"house: {house}\npassword: {pw or password(house)}\n{body or SAMPLE_ORDERS[house]}"
-
-
-@pytest.fixture
-def mail_game(new_game, folder):
-    """A 6-player westeros game 'w1' whose mail comes to its own IMAP folder."""
-
-    def make(name: str = "w1", **mail_settings) -> Path:
-        roster = {h: {"name": h.title(), "email": email(h)} for h in SIX}
-        settings = {"gm_email": GM, "mail": {"folder": folder, **mail_settings}}
-        return new_game(name, roster=roster, settings=settings)
-
-    return make
-
-
-@pytest.fixture
-def env(imap_server, smtp_server):
-    return {**imap_server.env(), **smtp_server.env()}
 
 
 def run(root: Path, env: dict[str, str], *args: str, now: str = NOW):
@@ -204,8 +186,10 @@ def test_player_cannot_send_for_another_house(
 
 
 def test_gm_may_send_for_any_house(mail_game, imap_server, smtp_server, folder, env, make_mail):
-    game = mail_game()
-    append(imap_server, folder, make_mail(GM, orders("stark")))
+    from adjudicator.auth import hash_password
+
+    game = mail_game(extra={"gm_password": hash_password("gm-pw")})
+    append(imap_server, folder, make_mail(GM, orders("stark", pw="gm-pw")))
     assert "accepted 1" in run(game.parent, env).output
     assert [s["player"] for s in submissions(game)] == ["stark"]
     assert len(smtp_server.handler.to(GM)) == 1
@@ -237,6 +221,7 @@ def test_mail_naming_another_game_is_not_applied(
     mail_game, imap_server, smtp_server, folder, env, make_mail
 ):
     game = mail_game()
+    mail_game("w2", folder=None)  # a tag counts only when it names a game under the root
     append(imap_server, folder, make_mail(email("stark"), orders("stark"), subject="[w2] orders"))
     result = run(game.parent, env)
     assert "other-game 1" in result.output
@@ -325,7 +310,7 @@ def test_dropped_imap_connection_mid_fetch_then_next_run_completes(
     houses = SIX[:5]
     append(imap_server, folder, *[make_mail(email(h), orders(h)) for h in houses])
     taken = []
-    real = cron.CronRun._take_one
+    real = MailDesk._take_one
 
     def take_then_kick(self, *args):
         outcome = real(self, *args)
@@ -336,7 +321,7 @@ def test_dropped_imap_connection_mid_fetch_then_next_run_completes(
         return outcome
 
     with monkeypatch.context() as m:
-        m.setattr(cron.CronRun, "_take_one", take_then_kick)
+        m.setattr(MailDesk, "_take_one", take_then_kick)
         first = run(game.parent, env)
     assert "retry: IMAP connection lost" in first.output
     second = run(game.parent, env)

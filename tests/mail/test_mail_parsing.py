@@ -175,6 +175,7 @@ def test_redact_passwords_hides_every_password_line():
 def test_claimed_player_and_named_game(make_mail):
     assert claimed_player("# hi\nHouse: Stark\n") == "stark"
     assert claimed_player("Winterfell: march") is None
+    assert claimed_player("Side: Sweden\n") == "sweden"  # baltic's header word
     mail = parse_mail(make_mail("a@x.example", "game: w2\nhouse: stark", subject="Re: [w1] turn"))
     assert named_game(mail) == "w1"
     mail = parse_mail(make_mail("a@x.example", "game: W2\nhouse: stark", subject="orders"))
