@@ -36,4 +36,4 @@ bench: install
 	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) demo build *.egg-info
+	rm -rf $(VENV) demo demo-baltic build *.egg-info

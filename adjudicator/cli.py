@@ -215,7 +215,8 @@ def status(game_dir: Path, now: str | None) -> None:
     game, rows = engine.status(game_dir)
     view = game.ruleset.view(game.state, None)
     click.echo(
-        f"{game.meta['id']} ({game.meta['game']}): round {view.get('round')}, "
+        f"{game.meta['id']} ({game.meta['game']}): "
+        f"{view['when'] if 'when' in view else 'round ' + str(view.get('round'))}, "
         f"{view.get('phase')}, step {game.step}"
     )
     if game.settings.get("paused"):

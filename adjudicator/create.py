@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from collections.abc import Mapping
@@ -9,12 +10,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from adjudicator.auth import generate_password, hash_password
 from adjudicator.clock import utc
 from adjudicator.dice import Dice, commitment
 from adjudicator.gamedir import SCHEMA, GameDir, GameError, atomic_write, dump_yaml
 from adjudicator.publish import git
 from adjudicator.rulesets import Ruleset, find_ruleset
+
+START_FILE = "start.yaml"
+"""Under .adjudicator/: the start position of a game of hidden blocks (never committed)."""
 
 _ROSTER = re.compile(r"^\s*([A-Za-z_-]+)\s*=\s*([^<]*?)\s*(?:<([^>]+)>)?\s*(?:tz=(\S+))?\s*$")
 
@@ -70,11 +76,20 @@ def create_game(
     ruleset = find_ruleset(game)
     secret = secrets.token_hex(32).encode()
     game_id = re.sub(r"[^A-Za-z0-9_.-]+", "-", path.resolve().name) or "game"
-    if position is not None:
-        start: dict[str, Any] = {"position": dict(position)}
+    hidden_start = position is not None and getattr(ruleset, "secret_submissions", False)
+    if hidden_start:
+        # A game of hidden blocks: the position names every block, so it stays private
+        # (.adjudicator/start.yaml); game.yaml keeps only its SHA-256 for replay.
+        start_text = dump_yaml(dict(position or {}))
+        start: dict[str, Any] = {
+            "private_position": hashlib.sha256(start_text.encode()).hexdigest()
+        }
+    elif position is not None:
+        start = {"position": dict(position)}
     else:
         start = {"players": players or 6, "options": dict(options or {})}
-    state = initial_state(ruleset, start, secret, game_id)
+    source = dict(position or {}) if hidden_start else None
+    state = initial_state(ruleset, start, secret, game_id, position=source)
     ids = ruleset.players(state)
     roster = dict(roster or {})
     passwords = dict(passwords or {})
@@ -104,6 +119,8 @@ def create_game(
     for folder in (gamedir.inbox, gamedir.reports, gamedir.archive):
         folder.mkdir(exist_ok=True)
     atomic_write(gamedir.secret_file, secret + b"\n")
+    if hidden_start:
+        atomic_write(gamedir.private / START_FILE, start_text)
     gamedir.secret_file.chmod(0o600)
     private = {
         "step": 1,
@@ -119,15 +136,46 @@ def create_game(
     return generated
 
 
-def initial_state(ruleset: Ruleset, start: Mapping[str, Any], secret: bytes, game_id: str) -> Any:
-    """The first state of a game, from game.yaml's `start` and the secret (replay uses it)."""
+def initial_state(
+    ruleset: Ruleset,
+    start: Mapping[str, Any],
+    secret: bytes,
+    game_id: str,
+    *,
+    position: Mapping[str, Any] | None = None,
+) -> Any:
+    """The first state of a game, from game.yaml's `start` and the secret (replay uses it).
+
+    A private start position (`private_position`) is given as `position` (read it with
+    `private_start`)."""
     rng = Dice(secret, game_id, 0)
     try:
+        if "private_position" in start:
+            return ruleset.load_position(position or {}, rng)
         if "position" in start:
             return ruleset.load_position(start["position"], rng)
         return ruleset.new_game(start, rng)
     except (ValueError, TypeError) as error:  # PositionError, bad options
         raise GameError(str(error)) from None
+
+
+def private_start(gamedir: GameDir, start: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The private start position of a game of hidden blocks, checked against game.yaml's
+    SHA-256; None for a game whose start is public. Raises `GameError` when it is missing or
+    altered."""
+    if "private_position" not in start:
+        return None
+    # The GM's copy, or the one `reveal` published at the end of the game.
+    path = gamedir.private / START_FILE
+    if not path.exists():
+        path = gamedir.path / START_FILE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise GameError(f"{path} is missing: the game's private start position") from None
+    if hashlib.sha256(text.encode()).hexdigest() != start["private_position"]:
+        raise GameError(f"{path} differs from the start position the game was created with")
+    return yaml.safe_load(text)
 
 
 def _open_first_requests(path: Path, now: datetime) -> None:

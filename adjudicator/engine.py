@@ -174,7 +174,7 @@ class Game:
         lines = text.splitlines()
         for n, line in enumerate(lines):
             key, sep, value = line.partition(":")
-            if sep and key.strip().lower() in ("house", "player", "nation", "password"):
+            if sep and key.strip().lower() in ("house", "player", "nation", "side", "password"):
                 header["player" if key.strip().lower() != "password" else "password"] = (
                     value.strip()
                 )
@@ -268,8 +268,8 @@ class Game:
         hours = float(self.settings.get("deadline_hours", 48))
         current = {}
         for request in requests:
-            if not request.player:
-                continue  # automatic: nobody is waited for
+            if not request.player or not request.wait:
+                continue  # automatic or answered at once: nobody is waited for
             record = self.requests.get(request.id) or {
                 "player": request.player,
                 "kind": request.kind,
@@ -287,6 +287,8 @@ class Game:
         answers: dict[str, Answer] = {}
         notes: list[Event] = []
         missing = []
+        taken: list[str] = []
+        """Refs of the further instructions answers take in (`Choice.uses`)."""
         for request in requests:
             if not request.player:
                 answers[request.id] = Answer(request.id, None, AnswerSource.AUTOMATIC)
@@ -308,9 +310,14 @@ class Game:
                         to=request.player,
                     )
                 )
+            if choice.instruction is None and not request.wait:
+                value = self.ruleset.default(self.state, request, self.dice("/defaults"))
+                answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
+                continue
             if choice.instruction is None:
                 missing.append(request)
                 continue
+            taken.extend(i.ref for i in choice.uses)
             answers[request.id] = Answer(
                 request.id,
                 choice.value,
@@ -355,6 +362,7 @@ class Game:
                     for i in s.instructions
                     if i.line == answer.line or _same_group(i, s, answer.line)
                 )
+        self.used.update(taken)
         return answers, notes
 
     def _defaults_due(self, missing: list[Request], now: datetime) -> bool:
@@ -414,7 +422,12 @@ class Game:
 
     # -- archive --------------------------------------------------------------------------
     def revealed_submissions(self) -> list[Submission]:
-        """Staged submissions all of whose instructions are used or expired: now public."""
+        """Staged submissions all of whose instructions are used or expired: now public.
+
+        A ruleset with ``secret_submissions`` (a game of hidden blocks) keeps every
+        submission private until the game has ended."""
+        if getattr(self.ruleset, "secret_submissions", False) and self.ruleset.requests(self.state):
+            return []
         return [s for s in self.submissions if all(i.ref in self.used for i in s.instructions)]
 
     # -- saving ---------------------------------------------------------------------------

@@ -50,8 +50,7 @@ def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) 
     >>> svg = draw_svg(view, width=800)  # doctest: +SKIP
     """
     game = view["game"]
-    board = load_game_data(game, "board.yaml")
-    style = load_game_data(game, "map.yaml")
+    board, style = _drawing_data(game)
     canvas_w, canvas_h = style["canvas"]["width"], style["canvas"]["height"]
     if not panel:
         canvas_w = style["panel"]["x"]
@@ -76,6 +75,16 @@ def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) 
         parts.append(_panel(view, style, canvas_h))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _drawing_data(game: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """(geometry, style): ``drawing.yaml`` holds both for a game whose ``map.yaml`` is rules
+    data (baltic); otherwise geometry is ``board.yaml`` and style ``map.yaml`` (westeros)."""
+    try:
+        drawing = load_game_data(game, "drawing.yaml")
+    except FileNotFoundError:
+        return load_game_data(game, "board.yaml"), load_game_data(game, "map.yaml")
+    return drawing, drawing
 
 
 def svg_to_png(svg: str) -> bytes:
@@ -132,9 +141,13 @@ def _position(area: Mapping[str, Any], style: Mapping[str, Any]) -> tuple[float,
     return area["xy"][0] + ox + dx, area["xy"][1] + oy + dy
 
 
-def _label_lines(area: Mapping[str, Any], style: Mapping[str, Any]) -> list[str]:
-    """The area's drawn label, split into at most two lines so it fits its tile."""
-    label = style.get("labels", {}).get(area["id"], area["name"])
+def _label_lines(
+    area: Mapping[str, Any], style: Mapping[str, Any], view: Mapping[str, Any]
+) -> list[str]:
+    """The area's drawn label, split into at most two lines so it fits its tile; a view's
+    ``renamed`` (baltic: Nyen is Sankt-Peterburg once converted) beats the data's name."""
+    renamed = view.get("renamed", {}).get(area["id"])
+    label = renamed or style.get("labels", {}).get(area["id"], area["name"])
     if "\n" in label or len(label) <= style["wrap"] or " " not in label:
         return label.split("\n")
     middle = len(label) / 2
@@ -182,7 +195,7 @@ def _area(area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style
     """
     area_id, look = area["id"], style["kinds"][area["kind"]]
     quay = look["shape"] == "quay"
-    lines = _label_lines(area, style)
+    lines = _label_lines(area, style, view)
     units = _units_of(view, area_id)
     per_row = style["chips_per_row"]
     rows = -(-len(units) // per_row)
@@ -271,9 +284,15 @@ def _castle(x: float, y: float, castle: str) -> str:
     return "".join(out)
 
 
-def _unit(x: float, y: float, house: str, unit: str, style: Mapping) -> str:
-    """A house-coloured chip with the type letter; routed chips are faded and struck through."""
+def _unit(x: float, y: float, house: str, unit: Any, style: Mapping) -> str:
+    """A house-coloured chip with the type letter; routed chips are faded and struck through.
+
+    A mapping ``{kind, label, strength, title}`` is a standing block its owner sees: the chip
+    shows its label and strength, and its title is the block's name.
+    """
     look = _house(style, house)
+    if isinstance(unit, Mapping):
+        return _block(x, y, house, unit, look)
     routed = unit.startswith("routed ")
     kind = unit.removeprefix("routed ")
     attrs = _attrs(data_house=house, data_unit=kind, data_routed="true" if routed else None)
@@ -293,6 +312,28 @@ def _unit(x: float, y: float, house: str, unit: str, style: Mapping) -> str:
         )
     out.append("</g>")
     return "".join(out)
+
+
+def _block(x: float, y: float, house: str, unit: Mapping, look: Mapping) -> str:
+    """A block seen from its owner's side: label over strength, the name as its title; a
+    fleet's corners are rounder, so fleets in a harbor stand apart from the land blocks."""
+    attrs = _attrs(data_house=house, data_unit=unit.get("kind", "block"), data_block=unit["title"])
+    rx = 5 if unit.get("kind") == "fleet" else 2
+    return (
+        f'<g class="unit block"{attrs}><title>{_esc(unit["title"])} ({int(unit["strength"])})'
+        f'</title><rect x="{_n(x)}" y="{_n(y)}" width="{CHIP}" height="{CHIP}" rx="{rx}" '
+        f'fill="{look["colour"]}" stroke="{INK}" stroke-width="1"/>'
+        + _text(x + CHIP / 2, y + 4.5, unit["label"], 6.5, fill=look["ink"])
+        + _text(
+            x + CHIP / 2,
+            y + 11,
+            str(int(unit["strength"])),
+            7.5,
+            font_weight="bold",
+            fill=look["ink"],
+        )
+        + "</g>"
+    )
 
 
 def _order_parts(token: str, style: Mapping) -> tuple[str, str]:
@@ -328,7 +369,8 @@ def _power(x: float, y: float, house: str, style: Mapping) -> str:
 
 def _garrison(x: float, y: float, strength: int, area: Mapping, view: Mapping, style: Mapping):
     """A shield with its strength: a house's home garrison in its colour, neutral ones grey."""
-    owner = area.get("home") if area.get("home") in view.get("houses", ()) else None
+    owner = view.get("control", {}).get(area.get("id")) or area.get("home")
+    owner = owner if owner in view.get("houses", ()) else None
     look = _house(style, owner) if owner else {"colour": "#6e6e6e", "ink": "#ffffff"}
     fill, ink = look["colour"], look["ink"]
     return (
@@ -370,7 +412,8 @@ def _heading(x: float, y: float, text: str, w: float) -> str:
 def _title(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
     """Game, round and phase; a private map names its viewer so it is not posted by mistake."""
     out = [_text(x, y + 8, style.get("title", view["game"]), 18, "start", font_weight="bold")]
-    line = f"Round {view.get('round', '?')} · {view.get('phase', '')}".rstrip(" ·")
+    when = view["when"] if "when" in view else f"Round {view.get('round', '?')}"
+    line = f"{when} · {view.get('phase', '')}".rstrip(" ·")
     out.append(_text(x, y + 28, line, 12, "start"))
     y += 40
     if view.get("viewer"):
@@ -422,16 +465,28 @@ def _table(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
         y += 19
         out.append(_swatch(x, y, 52, house, style, house == view.get("viewer")))
         for c, (key, _) in enumerate(cols):
-            value = view.get(key, {}).get(house, "–")
+            value = _lookup(view, key, house)
             out.append(_text(x + 58 + col_w * (c + 0.5), y, str(value), 11))
     return out, y + 10
 
 
+def _lookup(view: Mapping, key: str, house: str) -> Any:
+    """A per-house number: ``view[key][house]``, or ``view[a][house][b]`` for a key ``a.b``."""
+    top, _, field = key.partition(".")
+    value = view.get(top, {}).get(house, "–")
+    return value.get(field, "–") if field and isinstance(value, Mapping) else value
+
+
 def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
-    """A numbered bar (the wildling threat) with the current value marked."""
-    if spec["key"] not in view:
+    """A numbered bar (the wildling threat) with the current value marked; a key ``a.b``
+    reads ``view[a][b]``."""
+    top, _, field = spec["key"].partition(".")
+    value = view.get(top)
+    if field and isinstance(value, Mapping):
+        value = value.get(field)
+    if value is None:
         return [], y - 14
-    value, top, step = view[spec["key"]], spec["max"], spec["step"]
+    top, step = spec["max"], spec["step"]
     out = [_heading(x, y, f"{spec['label']}: {value}", w)]
     y += 34
     cell = w / (top // step + 1)
@@ -474,9 +529,13 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
     rows.append((_power(x + 14, y, house, style), say("power")))
     mine = _garrison(x + 14, y + 1, 2, {"home": house}, {"houses": [house]}, style)
     rows += [(mine, say("garrison")), (_garrison(x + 14, y + 1, 5, {}, {}, style), say("neutral"))]
-    for kind, look in sorted(style["orders"].items()):
+    for kind, look in sorted(style.get("orders", {}).items()):
         rows.append((_order(x + 15, y, kind, style), look["name"]))
-    rows.append((_order(x + 15, y, f"{min(style['orders'])}*", style), say("special")))
+    if style.get("orders"):
+        rows.append((_order(x + 15, y, f"{min(style['orders'])}*", style), say("special")))
+    if say("block") and view.get("viewer"):  # a block its owner sees: label and strength
+        sample = {"kind": "block", "label": "Ab", "strength": 3, "title": say("block")}
+        rows.append((_block(x + 7, y - 7, house, sample, _house(style, house)), say("block")))
     rows = [(mark, label) for mark, label in rows if label]
     for i, (mark, label) in enumerate(rows):
         dy = i * 21

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator.clock import parse_time
-from adjudicator.create import initial_state
+from adjudicator.create import initial_state, private_start
 from adjudicator.engine import Game
 from adjudicator.gamedir import GameDir, Transaction, dump_yaml
 from adjudicator.publish import git
@@ -37,7 +37,9 @@ def replay_game(path: Path) -> tuple[bool, str]:
     first_meta = yaml.safe_load(git.show(path, commits[0], "game.yaml"))
     ruleset = find_ruleset(first_meta["game"])
     secret = gamedir.secret()
-    state = initial_state(ruleset, first_meta["start"], secret, first_meta["id"])
+    start = first_meta["start"]
+    position = private_start(gamedir, start)
+    state = initial_state(ruleset, start, secret, first_meta["id"], position=position)
     private = {"step": 1, "state": ruleset.save(state)}
     meta = {
         k: v for k, v in first_meta.items() if k not in ("step", "updated", "waiting", "position")

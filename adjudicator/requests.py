@@ -45,6 +45,10 @@ class Request:
     """Answers stay unrevealed until every open secret request is answered."""
     summary: str = ""
     """One line for status and reports, in the players' words ('place orders')."""
+    wait: bool = True
+    """False: never waited for. Answered at once from the player's standing instructions,
+    else from the ruleset's default, with no deadline and no NMR (a game whose players
+    answer its decisions in advance, e.g. with standing lines)."""
 
     def __str__(self) -> str:
         return f"{self.player}: {self.summary or self.kind}"
@@ -124,6 +128,8 @@ class Choice:
     """The answer's value, checked legal now."""
     skipped: tuple[tuple[Instruction, str], ...] = ()
     """Instructions meant for this request that are illegal now, each with why; reported."""
+    uses: tuple[Instruction, ...] = ()
+    """Further instructions the answer takes in with `instruction` (marked used with it)."""
 
 
 @dataclass(frozen=True)

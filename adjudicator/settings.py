@@ -7,12 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.clock import parse_time, utc
+from adjudicator.create import START_FILE
 from adjudicator.engine import Game, open_game
 from adjudicator.gamedir import GameError, Transaction, dump_yaml
 
 
-def _save(game: Game, message: str) -> None:
+def _save(game: Game, message: str, extra: dict[str, str] | None = None) -> None:
     tx = Transaction(game.dir, f"{game.meta['id']}: {message}")
+    for relpath, text in (extra or {}).items():
+        tx.write(relpath, text)
     tx.write("game.yaml", dump_yaml(game.public_meta(datetime.now(UTC))))
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
     tx.apply()
@@ -53,5 +56,9 @@ def reveal_secret(path: Path, force: bool = False) -> str:
                 "(or use --force)."
             )
         game.meta["secret"] = game.dir.secret().decode()
-        _save(game, "GM secret revealed")
+        # A game of hidden blocks started from a private position publishes it with the
+        # secret, so that anyone can replay the game (create.private_start reads it).
+        start = game.dir.private / START_FILE
+        extra = {START_FILE: start.read_text(encoding="utf-8")} if start.exists() else {}
+        _save(game, "GM secret revealed", extra)
         return f"secret published in game.yaml: {game.meta['secret']}"

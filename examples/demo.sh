@@ -15,3 +15,6 @@ echo "=== $game/reports/0001.md ==="
 cat "$game/reports/0001.md"
 echo "=== git log ==="
 git -C "$game" log --oneline
+echo
+echo "=== baltic: Poltava (1708-1709) played to its end by two bots ==="
+python "$here/baltic_demo.py" "${game}-baltic"

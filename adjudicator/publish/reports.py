@@ -67,7 +67,9 @@ def publish(
     tx.write("game.yaml", dump_yaml(game.public_meta(now)))
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
     view = public_view
-    tx.message = f"{game.meta['id']}: round {view['round']}, {view['phase']} (step {game.step})"
+    # A game names its moment with 'when' (baltic: '1708 Spring'), else with its round.
+    when = view["when"] if "when" in view else f"round {view.get('round')}"
+    tx.message = f"{game.meta['id']}: {when}, {view.get('phase')} (step {game.step})"
     return written
 
 
@@ -91,6 +93,11 @@ def _private_report(
             "player": player,
             "view": view,
             "events": [e for e in mine if e.kind != "instruction_used"],
+            # Everything this player may read, public and private, in the order it happened:
+            # a game whose private report is the public one plus its secrets (baltic) uses it.
+            "timeline": [
+                e for e in events if (e.public or e.to == player) and e.kind != "instruction_used"
+            ],
             "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
             "waiting": waiting_lines(game, player),
         },

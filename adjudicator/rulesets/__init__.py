@@ -21,6 +21,7 @@ from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 
 RULESETS: dict[str, str] = {
     "westeros": "adjudicator.rulesets.westeros",
+    "baltic": "adjudicator.rulesets.baltic",
 }
 """Game name -> module that defines ``RULESET``. Imported only when a game is played."""
 

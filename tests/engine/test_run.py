@@ -85,7 +85,7 @@ def test_new_with_passwords_file_and_unknown_player_is_refused(tmp_path: Path) -
 def test_unknown_game_names_the_known_ones(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["new", str(tmp_path / "g"), "--game", "westros"])
     assert result.exit_code == 1
-    assert "unknown game 'westros'; known games: westeros" in result.output
+    assert "unknown game 'westros'; known games: baltic, westeros" in result.output
     assert "Did you mean 'westeros'?" in result.output
 
 

@@ -1,0 +1,5 @@
+"""Baltic: the Great Northern War (1700-1721), a two-player block game (Sweden, Coalition)."""
+
+from adjudicator.rulesets.baltic.ruleset import RULESET
+
+__all__ = ["RULESET"]

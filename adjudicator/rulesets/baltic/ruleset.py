@@ -1,0 +1,254 @@
+"""The baltic ruleset: the engine contract, dispatching each phase to the sequence of play.
+
+Only one request ever waits (13.1a): the active side's orders for its Action Phase. Every
+other decision (D2-D16) is taken at once from the side's standing lines (13.4), else by its
+default (section 14). The standing lines reach the state through the orders answer and
+through a `standing` request per other side, which is never waited for (Request.wait).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from adjudicator.dice import Dice
+from adjudicator.requests import Answer, Choice, Event, Instruction, Request
+from adjudicator.rulesets.baltic import sequence, standing
+from adjudicator.rulesets.baltic.control import board, side_of_block
+from adjudicator.rulesets.baltic.state import SIDES, State
+
+PUBLIC_KINDS = (
+    "battle",
+    "fire",
+    "hit",
+    "retreat",
+    "regroup",
+    "battle_end",
+    "siege_round",
+    "siege_fire",
+    "sea_retreat",
+    "fleet_retreat",
+    "reform",
+    "reform_skipped",
+    "arrivals",
+    "nyen_fleets",
+    "nyen_fleets_out",
+    "fleet_set_aside",
+    "set_aside_returned",
+)
+"""Events whose blocks everyone sees (13.6): battles and sieges show the blocks in them;
+the Year Track, the Reform box and set-aside blocks are public."""
+IDENTITY_KEYS = ("block", "blocks", "fleet", "fleets")
+"""Keys that name blocks: hidden from the public unless the kind is public (13.6)."""
+
+
+class Baltic:
+    """Baltic: the Great Northern War, Sweden against the Coalition, by mail."""
+
+    name = "baltic"
+    secret_submissions = True
+    """13.6: submissions and standing lines are never public until the game ends."""
+
+    # -- setting up -----------------------------------------------------------------------
+    def new_game(self, scenario: Mapping[str, Any], rng: Dice) -> State:
+        """A scenario ('grand_campaign' by default, or `scenario: poltava`); its first Entry
+        Phase is resolved now, every decision by default (3.1)."""
+        from adjudicator.rulesets.baltic import position
+
+        options = dict(scenario.get("options") or {})
+        unknown = sorted(set(options) - {"scenario"})
+        if unknown:
+            raise position.PositionError(
+                [f"option {unknown[0]!r}: baltic knows only scenario=grand_campaign|poltava"]
+            )
+        name = scenario.get("scenario") or options.get("scenario") or "grand_campaign"
+        state = position.scenario_state(str(name))
+        sequence.entry_phase(state, rng, [])
+        state.rolls = []
+        return state
+
+    def players(self, state: State) -> list[str]:
+        return list(SIDES)
+
+    def load_position(self, data: Mapping[str, Any], rng: Dice) -> State:
+        from adjudicator.rulesets.baltic import position
+
+        return position.load_position(data)
+
+    def export(self, state: State) -> dict[str, Any]:
+        from adjudicator.rulesets.baltic import position
+
+        return position.export(state)
+
+    def save(self, state: State) -> dict[str, Any]:
+        return state.to_data()
+
+    def restore(self, data: Mapping[str, Any]) -> State:
+        return State.from_data(dict(data))
+
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
+        from adjudicator.rulesets.baltic.view import view
+
+        return view(state, player)
+
+    def epoch(self, state: State) -> str:
+        """The season: action lines are for one season (13.2); standing lines are kept in
+        the state, so they outlive it (13.4)."""
+        return f"{state.year}-{state.season}"
+
+    # -- decisions ------------------------------------------------------------------------
+    def requests(self, state: State) -> list[Request]:
+        if state.phase == "ended":
+            return []
+        base = f"{state.year}/{state.season}/{state.phase}"
+        active = sequence.active_side(state)
+        found = []
+        if active:
+            found.append(
+                Request(
+                    f"{base}/orders/{active}",
+                    active,
+                    "orders",
+                    {"ap": state.ap.get(active, 0), "season": state.label},
+                    secret=True,
+                    summary="send your action lines",
+                )
+            )
+        else:
+            found.append(
+                Request(
+                    f"{base}/{state.phase}",
+                    "",
+                    state.phase,
+                    summary=f"resolve the {state.phase} phase",
+                )
+            )
+        for side in SIDES:
+            if side != active:
+                found.append(
+                    Request(
+                        f"{base}/standing/{side}",
+                        side,
+                        "standing",
+                        secret=True,
+                        summary="standing lines",
+                        wait=False,
+                    )
+                )
+        return found
+
+    def parse(self, state: State, player: str, text: str) -> list[Instruction]:
+        from adjudicator.rulesets.baltic.instructions import parse_submission
+
+        return parse_submission(state, player, text)
+
+    def answer(self, state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:
+        lines = sorted(
+            (i for i in instructions if i.kind == "standing"), key=lambda i: (i.submission, i.line)
+        )
+        values = [i.value for i in lines]
+        if request.kind == "orders":
+            orders = [i for i in instructions if i.kind == "orders"]
+            if not orders:
+                return Choice(None)
+            actions = [i for i in orders if i.key == ""] or orders  # see instructions.py
+            chosen = max(actions, key=lambda i: i.submission)
+            value = {
+                "side": request.player,
+                "lines": chosen.value["lines"],
+                "standing": values,
+                "nmr": False,
+            }
+            return Choice(chosen, value, uses=tuple(lines))
+        if request.kind == "standing" and lines:
+            return Choice(
+                lines[0], {"side": request.player, "standing": values}, uses=tuple(lines[1:])
+            )
+        return Choice(None)
+
+    def bot(self, state: State, player: str, rng: Dice, ahead: bool) -> str | None:
+        """Order lines (no header) answering what `player` is asked now; with `ahead`, also
+        standing lines for later decisions. None when nothing is asked of `player`."""
+        from adjudicator.rulesets.baltic import bot
+
+        return bot.bot(state, player, self.requests(state), rng, ahead)
+
+    def default(self, state: State, request: Request, rng: Dice) -> Any:
+        if request.kind == "orders":
+            return {"side": request.player, "lines": [], "standing": [], "nmr": True}
+        if request.kind == "standing":
+            return {"side": request.player, "standing": []}
+        return None
+
+    # -- advancing ------------------------------------------------------------------------
+    def step(self, state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
+        state.rolls = []
+        out: list[dict[str, Any]] = []
+        orders = None
+        for answer in answers.values():
+            value = answer.value
+            if not isinstance(value, dict):
+                continue
+            standing.merge(state, value["side"], value.get("standing") or [])
+            if "lines" in value:
+                orders = value
+        phase = state.phase
+        if phase == "entry":
+            sequence.entry_phase(state, rng, out)
+        elif phase == "action_roll":
+            sequence.action_roll_phase(state, rng, out)
+        elif phase in ("action_1", "action_2"):
+            side = sequence.active_side(state)
+            assert side is not None
+            lines = orders["lines"] if orders else []
+            sequence.action_phase(state, side, lines, bool(orders and orders["nmr"]), rng, out)
+            if state.phase != "ended":
+                state.phase = "action_2" if phase == "action_1" else "supply"
+        elif phase == "supply":
+            sequence.supply_phase(state, rng, out)
+        return to_events(state, out)
+
+
+def owner_of(data: Mapping[str, Any]) -> str | None:
+    """The side a private copy of an event goes to."""
+    if data.get("side") in SIDES:
+        return data["side"]
+    for name in ("block", "fleet"):
+        if data.get(name) in board().blocks:
+            return side_of_block(data[name])
+    return None
+
+
+def to_events(state: State, raw: list[dict[str, Any]]) -> list[Event]:
+    """Rule events -> engine Events. Identities stay private (13.6): an event naming blocks
+    outside a battle goes out twice, without them to the public and whole to their owner."""
+    out = []
+    for item in raw:
+        data = {k: v for k, v in item.items() if not k.startswith("_") and k != "kind"}
+        kind = item["kind"]
+        if "_to" in item:
+            out.append(Event(kind, data, public=False, to=item["_to"]))
+            continue
+        secret = set(item.get("_secret", ()))
+        if kind not in PUBLIC_KINDS:
+            secret |= {k for k in IDENTITY_KEYS if k in data}
+        if kind == "destroyed" and data.get("block") in state.revealed:
+            secret.discard("block")
+        if not secret:
+            out.append(Event(kind, data))
+            continue
+        out.append(Event(kind, {k: v for k, v in data.items() if k not in secret}))
+        owner = owner_of(data)
+        if owner:
+            out.append(Event(kind, {**data, "private": True}, public=False, to=owner))
+    rolls = [r for r in state.rolls if not r.get("private")]
+    if rolls:
+        out.append(Event("dice", {"rolls": rolls}))
+    for side in SIDES:
+        draws = [r for r in state.rolls if r.get("private") and r.get("side") == side]
+        if draws:
+            out.append(Event("draws", {"rolls": draws}, public=False, to=side))
+    return out
+
+
+RULESET = Baltic()

@@ -1,0 +1,166 @@
+"""Standing lines (13.4) as the state keeps them, and the lookups the rules make.
+
+A side's standing lines live in ``state.standing[side]``: key -> {text, value}. The key
+says what a line replaces (13.2: "key by key"); ``instructions.py`` writes the keys with
+the functions below, and every rule reads its decision (D2-D16) through one lookup here.
+A line for a named location beats an ``any`` line (13.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from adjudicator.rulesets.baltic.state import State
+
+ANY = "any"
+ONCE = ("offer", "reform", "cede")
+"""Keys whose lines are used up when applied (13.4)."""
+
+
+def key(kind: str, *parts: str) -> str:
+    """'battle|pskov|swe_karl,swe_livgardet', 'hit_order', 'retreat|any' ..."""
+    return "|".join([kind, *parts])
+
+
+def lines(state: State, side: str) -> dict[str, dict[str, Any]]:
+    return state.standing.get(side, {})
+
+
+def value(state: State, side: str, name: str) -> Any:
+    line = lines(state, side).get(name)
+    return line["value"] if line else None
+
+
+def first_of(state: State, side: str, names: Iterable[str]) -> Any:
+    """The value of the first key present: a location's line before the `any` line."""
+    for name in names:
+        found = value(state, side, name)
+        if found is not None:
+            return found
+    return None
+
+
+def use_up(state: State, side: str, name: str) -> None:
+    """An `offer`, `reform` or `cede` line is used up when applied (13.4)."""
+    lines(state, side).pop(name, None)
+
+
+def merge(state: State, side: str, new: Iterable[dict[str, Any]]) -> None:
+    """Apply standing lines in the order sent: each replaces its key; `clear` lines remove
+    a key, every key of a kind (and location), or all (13.4)."""
+    book = state.standing.setdefault(side, {})
+    for line in new:
+        if line["key"].startswith("clear|"):
+            prefix = line["key"][len("clear|") :]
+            for name in [
+                k for k in book if prefix == "all" or k == prefix or k.startswith(prefix + "|")
+            ]:
+                del book[name]
+        else:
+            book[line["key"]] = {"text": line["text"], "value": line["value"]}
+    state.standing[side] = dict(sorted(book.items()))
+
+
+def applied_default(out: list[dict[str, Any]], side: str, decision: str, **data: Any) -> None:
+    """Report to `side` alone that a decision took its default (13.1c, 13.6, section 14)."""
+    out.append({"kind": "default", "side": side, "decision": decision, **data, "_to": side})
+
+
+# -- the lookups of D2-D16 --------------------------------------------------------------------
+def battle_order_for(state: State, side: str, where: str, block: str) -> dict[str, Any] | None:
+    """D3: the `battle` line for `block` in `where`: a named location beats `any`, and a line
+    naming the block beats one for all blocks."""
+    book = lines(state, side)
+    for place in (where, ANY):
+        named = [
+            v["value"]
+            for k, v in book.items()
+            if k.startswith(f"battle|{place}|") and block in v["value"]["blocks"]
+        ]
+        if named:
+            return named[0]
+        general = book.get(key("battle", place, ""))
+        if general:
+            return general["value"]
+    return None
+
+
+def hit_order(state: State, side: str) -> list[str]:
+    """D4: `hit order:` blocks, first named first."""
+    found = value(state, side, "hit_order")
+    return list(found["blocks"]) if found else []
+
+
+def retreat_priority(state: State, side: str, where: str) -> list[dict[str, Any]]:
+    """D5: `retreat priority <territory|any>:` choices, {to} or {sea, fleets}."""
+    found = first_of(state, side, [key("retreat", where), key("retreat", ANY)])
+    return list(found["choices"]) if found else []
+
+
+def regroups(state: State, side: str, where: str) -> list[dict[str, Any]]:
+    """D7: `regroup <territory>: <blocks> -> <territory>` lines for `where`, in key order."""
+    return [v["value"] for k, v in lines(state, side).items() if k.startswith(f"regroup|{where}|")]
+
+
+def withdraws(state: State, side: str, territory: str) -> bool:
+    """D8: `withdraw fleets <territory>` (default keep)."""
+    found = value(state, side, key("fleets", territory))
+    return bool(found and found["withdraw"])
+
+
+def fleet_retreat_priority(state: State, side: str) -> list[str]:
+    """D9: `fleet retreat priority:` harbor territories."""
+    found = value(state, side, "fleet_retreat")
+    return list(found["harbors"]) if found else []
+
+
+def forage_losses(state: State, side: str, territory: str) -> list[str]:
+    """D10: `forage losses <territory|any>:` blocks."""
+    found = first_of(state, side, [key("forage", territory), key("forage", ANY)])
+    return list(found["blocks"]) if found else []
+
+
+def displace_priority(state: State, side: str) -> list[str]:
+    """D11: `displace priority:` territories."""
+    found = value(state, side, "displace")
+    return list(found["territories"]) if found else []
+
+
+def build_priority(state: State, side: str, nation: str) -> list[str]:
+    """D12: `build priority <nation>:` territories."""
+    found = value(state, side, key("build", nation))
+    return list(found["territories"]) if found else []
+
+
+def battle_order(state: State, side: str) -> list[str]:
+    """D2: `battle order:` locations."""
+    found = value(state, side, "battle_order")
+    return list(found["locations"]) if found else []
+
+
+def reform(state: State) -> dict[str, Any] | None:
+    """D13: {block, year} or {block: None} for `reform none`; None without a line."""
+    return value(state, "coalition", "reform")
+
+
+def offers(state: State, side: str) -> list[str]:
+    """D14: nations `side` offers a truce to, in nation-key order."""
+    return [v["value"]["nation"] for k, v in lines(state, side).items() if k.startswith("offer|")]
+
+
+def accepts(state: State, side: str, nation: str) -> bool:
+    """D15: `accept truce <nation>` (default decline)."""
+    found = value(state, side, key("truce", nation))
+    return bool(found and found["accept"])
+
+
+def cessions(state: State, when: str, nation: str | None = None) -> list[str]:
+    """D16: Swedish `cede <territory> at entry` (when='entry') or `... if <nation>
+    activates` (when='activates') territories."""
+    found = []
+    for k, v in lines(state, "sweden").items():
+        wanted = when == "entry" or v["value"].get("nation") == nation
+        if k.startswith("cede|") and v["value"]["when"] == when and wanted:
+            found.append(v["value"]["territory"])
+    return found

@@ -1,0 +1,114 @@
+"""Reading the words of baltic instruction lines: locations, blocks, nations, lists, arrows.
+
+Names match as DESIGN.md says (case, punctuation, aliases, unique prefixes, small typos);
+port names stand for their territories (1.5). Every reader raises `LineError`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from adjudicator.orders.errors import LineError, invalid
+from adjudicator.rulesets.baltic.control import board
+from adjudicator.rulesets.baltic.state import State
+
+ARROW = re.compile(r"\s*(?:->|→|=>)\s*")
+ALL = "all"
+
+
+def location(text: str, among: list[str] | None = None) -> str:
+    """A territory (or port) or sea zone id."""
+    return board().names.find(text.strip(), among)
+
+
+def territory(text: str) -> str:
+    return location(text, list(board().territories))
+
+
+def sea_zone(text: str) -> str:
+    return location(text, list(board().seas))
+
+
+def nation(text: str) -> str:
+    return board().nation_names.find(text.strip())
+
+
+def side_blocks(side: str) -> list[str]:
+    return [b for b, info in board().blocks.items() if board().side_of(info.nation) == side]
+
+
+CURRENT: list[State] = []
+"""The state being read against (set by `reading`), so that a name shared by twins
+('Sheremetev') means the one on the map."""
+
+
+def block(text: str, side: str, near: str | None = None) -> str:
+    """One of the side's blocks by name: among those at `near` (a place, or a sea zone for
+    the cargo of fleets there) first, then those on the map, then all of them."""
+    pools: list[list[str]] = []
+    if CURRENT:
+        state = CURRENT[-1]
+        mine = side_blocks(side)
+        if near:
+            pools.append(
+                [b for b in mine if state.blocks[b].at == near or state.location(b) == near]
+            )
+        pools.append([b for b in mine if state.is_on_map(b)])
+    for among in pools:
+        try:
+            return board().block_names.find(text.strip(), among)
+        except LineError:
+            pass
+    return board().block_names.find(text.strip(), side_blocks(side))
+
+
+def blocks(
+    text: str, side: str, allow_all: bool = True, near: str | None = None
+) -> list[str] | str:
+    """'Karl XII, Rehnskiöld' -> ids; 'all' -> 'all'."""
+    text = text.strip()
+    if allow_all and text.lower() == ALL:
+        return ALL
+    names = [t for t in (p.strip() for p in text.split(",")) if t]
+    if not names:
+        raise invalid("expected block names separated by commas, or 'all'")
+    found = [block(n, side, near) for n in names]
+    if len(set(found)) != len(found):
+        raise invalid("a block is named twice")
+    return found
+
+
+def path(text: str) -> list[str]:
+    """'Livland -> Pskov -> Novgorod' -> location ids."""
+    steps = [s for s in ARROW.split(text.strip())]
+    if len(steps) < 2 or not all(steps):
+        raise invalid("expected a path like 'Livland -> Pskov'")
+    return [location(s) for s in steps]
+
+
+def split_head(text: str) -> tuple[str, str]:
+    """'Karl XII: Livland -> Pskov' -> ('Karl XII', 'Livland -> Pskov')."""
+    head, sep, tail = text.partition(":")
+    if not sep:
+        raise invalid("expected ':' after the blocks")
+    return head.strip(), tail.strip()
+
+
+def strip_siege(text: str) -> tuple[str, bool]:
+    """A trailing 'siege' marks the part's last territory for a siege round (6.2)."""
+    match = re.match(r"^(.*?)\s+siege\s*$", text, re.IGNORECASE)
+    return (match.group(1), True) if match else (text, False)
+
+
+def territories(text: str) -> list[str]:
+    return [territory(t) for t in text.split(",") if t.strip()]
+
+
+def locations(text: str) -> list[str]:
+    return [location(t) for t in text.split(",") if t.strip()]
+
+
+def year(text: str, state: State) -> int:
+    if not text.strip().isdigit():
+        raise invalid(f"expected a year, not {text!r}")
+    return int(text)
