@@ -79,13 +79,21 @@ def display_name(game: str, ident: Any) -> str:
 
 
 @functools.cache
-def environment(game: str, fmt: str) -> Any:
-    """The Jinja2 environment for one game and format ('md' or 'bbcode')."""
+def environment(game: str, fmt: str, lang: str = "en") -> Any:
+    """The Jinja2 environment for one game, format ('md' or 'bbcode') and language.
+
+    Sentences in templates are ``{{ _("...") }}`` (jinja2's i18n extension, new style:
+    ``%(name)s`` placeholders, plurals with ``ngettext``); names come from the game's data
+    in `lang` (`i18n.localized_names`), English where a name has no translation.
+    """
     import jinja2
+
+    from adjudicator.i18n import localized_names, translations
 
     root = str(resources.files("adjudicator.templates"))
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(root),
+        extensions=["jinja2.ext.i18n"],
         bytecode_cache=_bytecode_cache(),
         autoescape=False,
         trim_blocks=True,
@@ -95,8 +103,14 @@ def environment(game: str, fmt: str) -> Any:
     )
     escape = escape_markdown if fmt == "md" else escape_bbcode
     env.filters["x"] = escape
-    env.filters["name"] = lambda ident: display_name(game, ident)
-    env.globals["name"] = lambda ident: display_name(game, ident)
+    env.install_gettext_translations(translations(lang), newstyle=True)
+    local = localized_names(game, lang)
+
+    def name(ident: Any) -> str:
+        return local.get(str(ident)) or display_name(game, ident)
+
+    env.filters["name"] = name
+    env.globals["name"] = name
     env.globals["fmt"] = fmt
     env.globals["event"] = _event_renderer(env, game, fmt)
     env.filters["aligned"] = aligned
@@ -155,9 +169,9 @@ def aligned(header: list[Any], rows: list[list[Any]]) -> str:
     return "\n".join(lines)
 
 
-def render(game: str, kind: str, fmt: str, context: Mapping[str, Any]) -> str:
+def render(game: str, kind: str, fmt: str, context: Mapping[str, Any], lang: str = "en") -> str:
     """Render report `kind` ('report', 'private') of `game` in `fmt` ('md' or 'bbcode')."""
-    env = environment(game, fmt)
+    env = environment(game, fmt, lang)
     return env.get_template(f"{game}/{kind}.{fmt}.j2").render(**context)
 
 

@@ -9,26 +9,45 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from adjudicator.orders.errors import ambiguous, invalid
 
-_NOISE = re.compile(r"[^a-z0-9 ]+")
+_NOISE = re.compile(r"[^\w ]+|_")
 _SPACES = re.compile(r"\s+")
-_ARTICLE = re.compile(r"^the ")
+_ARTICLE = re.compile(r"^(the|o|a|os|as) ")
+_LATIN_END = 0x250
+"""Code points below this are Latin letters: only their accents are optional."""
 
 
 @functools.lru_cache(maxsize=8192)
 def normalize(name: str) -> str:
-    """Lower case, no punctuation, single spaces, no leading 'the'.
+    """Case-folded, Latin accents and 'ё' optional, no punctuation, no leading article.
+
+    Players of the Russian and Brazilian forums type names in their own alphabet, often
+    without accents or 'ё'; Cyrillic letters keep their marks ('й' is not 'и').
 
     >>> normalize("  The Storm's_End ")
     'storms end'
+    >>> normalize("Солнечное Копьё"), normalize("A Campina"), normalize("Lançassolar")
+    ('солнечное копье', 'campina', 'lancassolar')
     """
-    text = name.lower().replace("_", " ").replace("-", " ").replace("'", "")
+    text = name.casefold().replace("ё", "е").replace("-", " ").replace("'", "").replace("’", "")
+    text = unicodedata.normalize("NFC", _strip_latin_accents(text))
     text = _SPACES.sub(" ", _NOISE.sub(" ", text)).strip()
     return _ARTICLE.sub("", text)
+
+
+def _strip_latin_accents(text: str) -> str:
+    """'ç' -> 'c', 'ã' -> 'a'; marks on other scripts stay."""
+    out: list[str] = []
+    for char in unicodedata.normalize("NFD", text):
+        if unicodedata.combining(char) and out and ord(out[-1]) < _LATIN_END:
+            continue
+        out.append(char)
+    return "".join(out)
 
 
 class NameIndex:

@@ -17,6 +17,7 @@ from typing import Any
 from adjudicator.data import load_game_data
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.baltic import board_checks as checks
+from adjudicator.vocabulary import spellings as translated
 
 GAME = "baltic"
 LAND_TYPES = ("army", "royal", "regiment", "irregular")
@@ -342,14 +343,14 @@ def load_board() -> Board:
         names=NameIndex(_location_names(map_data), "location"),
         block_names=NameIndex(
             {
-                b["id"]: [b["name"], *b.get("aliases", [])]
+                b["id"]: [b["name"], *b.get("aliases", []), *translated(GAME, "blocks", b["id"])]
                 for b in load_game_data(GAME, "blocks.yaml")
             },
             "block",
         ),
         nation_names=NameIndex(
             {
-                n["id"]: [n["name"], *n.get("aliases", [])]
+                n["id"]: [n["name"], *n.get("aliases", []), *translated(GAME, "nations", n["id"])]
                 for n in load_game_data(GAME, "nations.yaml")
             },
             "nation",
@@ -446,7 +447,8 @@ def _names(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:
 
 
 def _location_names(map_data: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Territories answer to their name, aliases, port name and converted name (13.2)."""
+    """Territories answer to their name, aliases, port name and converted name (13.2), and
+    to their names in ru and pt_BR (names.yaml)."""
     names: dict[str, list[str]] = {}
     for t in map_data["territories"]:
         spellings = [t["name"], *t.get("aliases", [])]
@@ -454,7 +456,7 @@ def _location_names(map_data: Mapping[str, Any]) -> dict[str, list[str]]:
             spellings.append(t["port"]["name"])
         if t.get("converts_to"):
             spellings.append(t["converts_to"]["name"])
-        names[t["id"]] = spellings
+        names[t["id"]] = [*spellings, *translated(GAME, "territories", t["id"])]
     for s in map_data["sea_zones"]:
-        names[s["id"]] = [s["name"], *s.get("aliases", [])]
+        names[s["id"]] = [s["name"], *s.get("aliases", []), *translated(GAME, "sea_zones", s["id"])]
     return names

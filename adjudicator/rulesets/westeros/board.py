@@ -12,6 +12,7 @@ from typing import Any
 
 from adjudicator.data import load_game_data
 from adjudicator.orders.names import NameIndex
+from adjudicator.rulesets.westeros.vocabulary import spellings
 
 
 class BoardError(Exception):
@@ -125,7 +126,7 @@ def load_board() -> Board:
         if area.id in areas:
             faults.append(f"area {area.id} is listed twice")
         areas[area.id] = area
-        names[area.id] = [area.name, *raw.get("aliases", [])]
+        names[area.id] = [area.name, *raw.get("aliases", []), *spellings("areas", area.id)]
     links: dict[str, set[str]] = {a: set() for a in areas}
     for a, b in data["adjacency"]:
         if a not in areas or b not in areas or a == b:

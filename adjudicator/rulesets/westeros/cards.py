@@ -15,6 +15,7 @@ from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.westeros.decks import house_card_facts
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.support import is_supported
+from adjudicator.rulesets.westeros.vocabulary import spellings
 
 ALIASES = {"dagmar-cleftjaw": ["Dagmer Cleftjaw", "Dagmer"], "the-blackfish": ["Blackfish"]}
 """cards.yaml note: S&R spells 'Dagmar', the printed card 'Dagmer'; accept both."""
@@ -25,9 +26,14 @@ def card_names() -> NameIndex:
     """Lenient names for the 42 house cards ('greatjon', 'Queen of Thorns', 'dagmer')."""
     facts = house_card_facts()
     return NameIndex(
-        {c: [f["name"], *_knightless(f["name"]), *ALIASES.get(c, [])] for c, f in facts.items()},
+        {c: [f["name"], *_knightless(f["name"]), *_other_names(c)] for c, f in facts.items()},
         "house card",
     )
+
+
+def _other_names(card: str) -> list[str]:
+    """Players' other names for a card: known aliases, then its Russian and Portuguese names."""
+    return [*ALIASES.get(card, []), *spellings("house_cards", card)]
 
 
 def _knightless(name: str) -> list[str]:

@@ -11,6 +11,7 @@ from typing import Any
 from adjudicator.data import load_game_data
 from adjudicator.dice import Dice
 from adjudicator.orders.names import NameIndex
+from adjudicator.rulesets.westeros.vocabulary import spellings
 
 
 @functools.cache
@@ -36,7 +37,9 @@ def house_cards(house: str) -> list[str]:
 @functools.cache
 def card_index() -> NameIndex:
     """Lenient names for every house card ('Greatjon', 'the queen of thorns')."""
-    return NameIndex({cid: [c["name"]] for cid, c in house_card_facts().items()}, "house card")
+    facts = house_card_facts()
+    names = {cid: [c["name"], *spellings("house_cards", cid)] for cid, c in facts.items()}
+    return NameIndex(names, "house card")
 
 
 def card_name(card_id: str) -> str:
@@ -52,7 +55,9 @@ def card_name(card_id: str) -> str:
 
 @functools.cache
 def wildling_index() -> NameIndex:
-    return NameIndex({c["id"]: [c["name"]] for c in _cards()["wildling_cards"]}, "wildling card")
+    cards = _cards()["wildling_cards"]
+    names = {c["id"]: [c["name"], *spellings("wildling_cards", c["id"])] for c in cards}
+    return NameIndex(names, "wildling card")
 
 
 def _expanded(cards: list[dict[str, Any]]) -> list[str]:

@@ -32,6 +32,7 @@ from adjudicator.rulesets.westeros.consolidate_words import parse_consolidate, p
 from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.marches import land_reach, ship_reach
 from adjudicator.rulesets.westeros.state import HOUSES, State
+from adjudicator.rulesets.westeros.vocabulary import spellings
 from adjudicator.rulesets.westeros.westeros_words import CONDITIONAL
 from adjudicator.rulesets.westeros.words import (
     area_named,
@@ -62,12 +63,13 @@ CARD_VERBS = {
 
 @functools.cache
 def house_names() -> NameIndex:
-    return NameIndex({h: [h.title()] for h in HOUSES}, "house")
+    return NameIndex({h: [h.title(), *spellings("houses", h)] for h in HOUSES}, "house")
 
 
 @functools.cache
 def track_names() -> NameIndex:
-    return NameIndex({t: [n, t.split("_")[0]] for t, n in TRACK_NAMES.items()}, "track")
+    names = {t: [n, t.split("_")[0], *spellings("tracks", t)] for t, n in TRACK_NAMES.items()}
+    return NameIndex(names, "track")
 
 
 def split_head(rest: str) -> tuple[str, str]:

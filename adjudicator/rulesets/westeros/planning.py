@@ -9,6 +9,7 @@ variant no special order may stand in a port (P12).
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -16,9 +17,11 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.orders.errors import LineError, OrderError, illegal, invalid
+from adjudicator.orders.names import normalize
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros.board import OrderToken, load_board
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.vocabulary import spellings
 
 _TYPE_WORDS = {
     "march": "march",
@@ -40,11 +43,34 @@ _TYPE_WORDS = {
     "power": "consolidate-power",
     "c": "consolidate-power",
 }
-_LONGEST_CLOSE = 28
-"""Longer words are never within difflib's 0.75 ratio of a type word (17 letters at most:
-2 * 17 / (29 + 17) < 0.75), so they skip the typo search (every action line is tried)."""
-_STAR_WORDS = re.compile(r"\b(star|starred|special)\b|\*")
 _BONUS = re.compile(r"([+-])\s*(\d)")
+
+
+@functools.cache
+def _star_words() -> re.Pattern[str]:
+    """A star, 'special', or its Russian and Portuguese words ('особый', 'especial')."""
+    words = "|".join(
+        map(re.escape, ["star", "starred", "special", *spellings("modifiers", "special")])
+    )
+    return re.compile(rf"\b({words})\b|\*")
+
+
+@functools.cache
+def _type_words() -> dict[str, str]:
+    """Order type words players write, normalized: English, then the seeds' and the
+    localizations' Russian and Portuguese words ('защита', 'suporte', 'consolidar poder')."""
+    words = {normalize(word): type_ for word, type_ in _TYPE_WORDS.items()}
+    for type_ in ("march", "defense", "support", "raid", "consolidate-power"):
+        for spelling in spellings("orders", type_.replace("-", "_")):
+            words.setdefault(normalize(spelling), type_)
+    return words
+
+
+@functools.cache
+def _longest_close() -> int:
+    """Longer words are never within difflib's 0.75 ratio of a type word (2 * n / (m + n) <
+    0.75 for m > 5n/3), so they skip the typo search (every action line is tried)."""
+    return max(len(word) for word in _type_words()) * 5 // 3
 
 
 def token_names() -> list[str]:
@@ -59,19 +85,21 @@ def parse_token(text: str) -> OrderToken:
     bonus picks the special one. Raises `LineError` (invalid) listing the tokens.
     """
     raw = text.strip().lower()
-    star = bool(_STAR_WORDS.search(raw))
+    star = bool(_star_words().search(raw))
     bonus_match = _BONUS.search(raw)
-    words = _BONUS.sub(" ", _STAR_WORDS.sub(" ", raw)).replace("order", " ")
+    words = _BONUS.sub(" ", _star_words().sub(" ", raw)).replace("order", " ")
     words = " ".join(words.replace("_", " ").split())
-    type_ = _TYPE_WORDS.get(words)
-    if type_ is None and len(words) > _LONGEST_CLOSE:
+    known = _type_words()
+    words = normalize(words)
+    type_ = known.get(words)
+    if type_ is None and len(words) > _longest_close():
         raise invalid(f"{text.strip()!r} is not an order token", token_names())
     if type_ is None:
         # A small typo ("marsh", "suport") is accepted when it is close to one word only.
-        close = difflib.get_close_matches(words, [w for w in _TYPE_WORDS if len(w) > 3], 2, 0.75)
-        if len({_TYPE_WORDS[w] for w in close}) != 1:
+        close = difflib.get_close_matches(words, [w for w in known if len(w) > 3], 2, 0.75)
+        if len({known[w] for w in close}) != 1:
             raise invalid(f"{text.strip()!r} is not an order token", token_names())
-        type_ = _TYPE_WORDS[close[0]]
+        type_ = known[close[0]]
     bonus = int(bonus_match.group(1) + bonus_match.group(2)) if bonus_match else None
     for token in load_board().tokens:
         if token.type != type_:

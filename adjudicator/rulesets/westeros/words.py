@@ -15,6 +15,7 @@ from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.rulesets.westeros.cards import card_names
 from adjudicator.rulesets.westeros.decks import card_name, house_card_facts
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.vocabulary import spellings
 
 _COUNT = re.compile(r"^(\d+)\s*x?\s+(.*)$")
 YES = ("yes", "y", "use", "true", "on", "ok")
@@ -23,15 +24,13 @@ NO = ("no", "n", "none", "nothing", "false", "off", "pass", "dont", "remove", "d
 
 @functools.cache
 def unit_names() -> NameIndex:
-    return NameIndex(
-        {
-            "footman": ["footman", "footmen", "foot", "infantry"],
-            "knight": ["knight", "knights", "cavalry"],
-            "ship": ["ship", "ships", "boat", "boats"],
-            "siege_engine": ["siege engine", "siege engines", "siege", "engine"],
-        },
-        "unit",
-    )
+    english = {
+        "footman": ["footman", "footmen", "foot", "infantry"],
+        "knight": ["knight", "knights", "cavalry"],
+        "ship": ["ship", "ships", "boat", "boats"],
+        "siege_engine": ["siege engine", "siege engines", "siege", "engine"],
+    }
+    return NameIndex({u: [*names, *spellings("units", u)] for u, names in english.items()}, "unit")
 
 
 def area_named(state: State, text: str, among: Iterable[str] | None = None) -> str:

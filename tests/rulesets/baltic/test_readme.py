@@ -20,7 +20,7 @@ def examples() -> list[str]:
     blocks = text.split("```")[1::2]
     lines = []
     for block in blocks:
-        if block.startswith(("sh", "yaml")):
+        if block.startswith(("sh", "yaml")):  # the shell and position-file blocks
             continue
         for line in block.splitlines():
             line = line.split("#", 1)[0].strip()

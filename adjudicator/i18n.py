@@ -1,0 +1,77 @@
+"""Messages in the players' languages: gettext catalogs with plural forms, lazily loaded.
+
+Every player- and GM-facing sentence is written once, in English, in a template
+(``{{ _("...") }}``) or in the code (``_("...")``), and translated in
+``adjudicator/locale/<lang>.po``. The catalogs are read with Babel when a language is first
+used, so `adjudicator --help` never pays for them. Game vocabulary (areas, cards, units) is
+data, not a message: it lives in ``games/<game>/names.yaml`` (see `localized_names`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import gettext
+import io
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+LANGUAGES = ("en", "ru", "pt_BR")
+"""The languages reports, replies and orders may be in; English is the source language."""
+SOURCE = "en"
+
+
+class UnknownLanguage(ValueError):
+    """A language we have no catalog for; the message lists the known ones."""
+
+
+def check_language(lang: str) -> str:
+    """`lang` as we spell it ('pt-br' -> 'pt_BR'); raises `UnknownLanguage` naming the known."""
+    spelled = {code.lower().replace("_", "-"): code for code in LANGUAGES}
+    code = spelled.get(lang.strip().lower().replace("_", "-"))
+    if code is None:
+        close = difflib.get_close_matches(lang, LANGUAGES, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise UnknownLanguage(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}{hint}")
+    return code
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of `lang` (plural forms from its header); English is the identity."""
+    lang = check_language(lang)
+    if lang == SOURCE:
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with resources.files("adjudicator").joinpath("locale", f"{lang}.po").open("rb") as po:
+        catalog = read_po(po, locale=lang)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+@functools.cache
+def localized_names(game: str, lang: str) -> Mapping[str, str]:
+    """Every id -> its printed name in `lang`, from ``games/<game>/names.yaml`` if the game
+    has one (sections of ``{id: {lang: name | [name, alias...]}}``); empty for English."""
+    lang = check_language(lang)
+    folder = resources.files("adjudicator.games").joinpath(game)
+    if lang == SOURCE or not folder.joinpath("names.yaml").is_file():
+        return {}
+    from adjudicator.data import load_game_data
+
+    found: dict[str, str] = {}
+    for section in load_game_data(game, "names.yaml").values():
+        if not isinstance(section, Mapping):
+            continue
+        for ident, entry in section.items():
+            value: Any = entry.get(lang) if isinstance(entry, Mapping) else None
+            if isinstance(value, list):
+                value = value[0] if value else None
+            if isinstance(value, str):
+                found.setdefault(ident, value)
+    return found

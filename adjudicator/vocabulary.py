@@ -1,0 +1,47 @@
+"""A game's words in the players' languages (games/<game>/names.yaml).
+
+English names live beside the facts (each game's own data files); names.yaml adds the
+Russian and Brazilian Portuguese ones so that a ruleset's `NameIndex` understands an order
+written in any of the game's languages, even mixed in one file. Every game's names.yaml has
+the same shape: sections of ``{id: {ru: NAME or [NAME, alias...], pt_BR: ...}}``.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from adjudicator.data import load_game_data
+
+LANGUAGES = ("ru", "pt_BR")
+"""The languages names.yaml carries besides English."""
+
+Entry = dict[str, str | list[str]]
+
+
+@functools.cache
+def sections(game: str) -> dict[str, dict[str, Entry]]:
+    """Section -> id -> entry, as the game's names.yaml holds them (`ours:` left out)."""
+    data = load_game_data(game, "names.yaml")
+    return {section: entries for section, entries in data.items() if isinstance(entries, dict)}
+
+
+def names_of(entry: Entry, lang: str) -> list[str]:
+    """An entry's names in `lang`: the printed one first, then the aliases."""
+    value = entry.get(lang, [])
+    return [value] if isinstance(value, str) else list(value)
+
+
+def spellings(game: str, section: str, ident: str) -> list[str]:
+    """Every name `ident` has in the other languages: printed names first, then aliases.
+
+    >>> spellings("westeros", "areas", "kings_landing")[:2]
+    ['Королевская Гавань', 'КГ']
+    """
+    entry = sections(game).get(section, {}).get(ident, {})
+    return [name for lang in LANGUAGES for name in names_of(entry, lang)]
+
+
+def name_in(game: str, section: str, ident: str, lang: str) -> str | None:
+    """The printed name of `ident` in `lang` (None for English or when unknown)."""
+    found = names_of(sections(game).get(section, {}).get(ident, {}), lang)
+    return found[0] if found else None
