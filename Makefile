@@ -23,7 +23,7 @@ $(BIN)/adjudicator: pyproject.toml setup.py
 	fi
 	@$(PY) -m venv $(VENV)
 	@$(BIN)/pip install -q --upgrade pip
-	@$(BIN)/pip install -q -e ".[test,png]"
+	@PYTHONWARNINGS=ignore::UserWarning $(BIN)/pip install -q -e ".[test,png]"
 	@touch $@
 
 install: $(BIN)/adjudicator

@@ -26,7 +26,7 @@ from adjudicator.rulesets.westeros import (
     victory,
 )
 from adjudicator.rulesets.westeros.decisions import answer_choice, default_choice
-from adjudicator.rulesets.westeros.flow import Events, Skip, emit
+from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
 from adjudicator.rulesets.westeros.instructions import ACTION_VERBS, parse_action_line
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import is_routed, unit_type
@@ -132,19 +132,7 @@ def action_default(state: State, request: Request, rng: Dice) -> Any:
 
 def action_step(state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
     """Apply the answers to every open request, then advance until new requests open."""
-    events: Events = []
-    opened, state.action["open"] = list(state.action.get("open", [])), []
-    for data in opened:
-        check, apply, default = KINDS[data["kind"]]
-        answer = answers.get(data["id"])
-        value = answer.value if answer is not None else default(state, data, rng)
-        try:
-            value = check(state, data, value)
-        except Skip as why:
-            # Every answer is checked when applied; an illegal one falls back to the default.
-            emit(events, "answer_rejected", house=data["house"], kind=data["kind"], reason=str(why))
-            value = check(state, data, default(state, data, rng))
-        apply(state, data, value, rng, events)
+    events = apply_answers(state, answers, rng, KINDS)
     _advance(state, rng, events)
     return events
 

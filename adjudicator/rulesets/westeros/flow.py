@@ -15,10 +15,11 @@ Everything lives in `state.action` as plain data so that a saved state resumes e
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from adjudicator.requests import Event, Request
+from adjudicator.dice import Dice
+from adjudicator.requests import Answer, Event, Request
 from adjudicator.rulesets.westeros.state import State
 
 Events = list[Event]
@@ -141,3 +142,26 @@ def orders_by_type(state: State, house: str, kind: str) -> list[str]:
     return [
         a for a, t in state.orders.items() if order_type(t) == kind and state.occupant(a) == house
     ]
+
+
+def apply_answers(
+    state: State, answers: Mapping[str, Answer], rng: Dice, kinds: Mapping[str, Any]
+) -> Events:
+    """Apply an answer (or the default) to every open request, in the order they opened.
+
+    `kinds` maps each request kind to its (check, apply, default) functions. Every answer
+    is checked when it is applied; an illegal one falls back to the default.
+    """
+    events: Events = []
+    opened, state.action["open"] = list(state.action.get("open", [])), []
+    for data in opened:
+        check, apply, default = kinds[data["kind"]]
+        answer = answers.get(data["id"])
+        value = answer.value if answer is not None else default(state, data, rng)
+        try:
+            value = check(state, data, value)
+        except Skip as why:
+            emit(events, "answer_rejected", house=data["house"], kind=data["kind"], reason=str(why))
+            value = check(state, data, default(state, data, rng))
+        apply(state, data, value, rng, events)
+    return events

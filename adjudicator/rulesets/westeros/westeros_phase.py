@@ -27,7 +27,7 @@ from adjudicator.rulesets.westeros import (
     wildlings,
 )
 from adjudicator.rulesets.westeros.decisions import answer_choice
-from adjudicator.rulesets.westeros.flow import Events, Skip, emit
+from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.westeros_messages import say
 
@@ -237,17 +237,6 @@ def westeros_step(state: State, answers: Mapping[str, Answer], rng: Dice) -> lis
     """Apply the answers to every open request, then advance until new requests open."""
     if not state.action:
         return start_westeros(state, rng)
-    events: Events = []
-    opened, state.action["open"] = list(state.action.get("open", [])), []
-    for data in opened:
-        check, apply, default = KINDS[data["kind"]]
-        answer = answers.get(data["id"])
-        value = answer.value if answer is not None else default(state, data, rng)
-        try:
-            value = check(state, data, value)
-        except Skip as why:
-            emit(events, "answer_rejected", house=data["house"], kind=data["kind"], reason=str(why))
-            value = check(state, data, default(state, data, rng))
-        apply(state, data, value, rng, events)
+    events = apply_answers(state, answers, rng, KINDS)
     advance(state, rng, events)
     return events
