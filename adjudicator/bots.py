@@ -30,6 +30,7 @@ from adjudicator.requests import (
     Event,
     Request,
     Submission,
+    refs_used_by,
     standing_instructions,
 )
 
@@ -94,9 +95,16 @@ class InMemoryGame:
                 continue
             standing = standing_instructions(self.submissions, request.player, self.used)
             choice = self.ruleset.answer(self.state, request, standing)
+            if choice.instruction is None and not request.wait:
+                # As the engine: a request never waited for takes its default at once.
+                dice = Dice(self.secret, f"{self.game_id}/defaults", self.step)
+                value = self.ruleset.default(self.state, request, dice)
+                answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
+                continue
             if choice.instruction is None:
                 missing.append(request)
                 continue
+            self.used.update(i.ref for i in choice.uses)
             ins = choice.instruction
             answers[request.id] = Answer(
                 request.id, choice.value, AnswerSource.INSTRUCTION, ins.line, ins.submission
@@ -105,15 +113,9 @@ class InMemoryGame:
 
     def mark_used(self, answers: dict[str, Answer]) -> None:
         """As the engine does: the chosen line is used; a set of orders is used whole."""
-        by_id = {s.id: s for s in self.submissions}
         for answer in answers.values():
-            if answer.source is not AnswerSource.INSTRUCTION:
-                continue
-            sub = by_id[answer.submission]
-            chosen = next(i for i in sub.instructions if i.line == answer.line)
-            for ins in sub.instructions:
-                if ins.line == answer.line or (chosen.kind == ins.kind == "orders"):
-                    self.used.add(ins.ref)
+            if answer.source is AnswerSource.INSTRUCTION:
+                self.used.update(refs_used_by(answer, self.submissions))
 
     def advance(self, answers: dict[str, Answer]) -> list[Event]:
         epoch = self.ruleset.epoch(self.state)

@@ -33,9 +33,9 @@ from adjudicator.requests import (
     Answer,
     AnswerSource,
     Event,
-    Instruction,
     Request,
     Submission,
+    refs_used_by,
     standing_instructions,
 )
 from adjudicator.rulesets import Ruleset, find_ruleset
@@ -254,13 +254,7 @@ class Game(Intake):
         kinds = {r.id: r.kind for r in requests}
         for answer in answers.values():
             if answer.source is AnswerSource.INSTRUCTION:
-                self.used.update(
-                    i.ref
-                    for s in self.submissions
-                    if s.id == answer.submission
-                    for i in s.instructions
-                    if i.line == answer.line or _same_group(i, s, answer.line)
-                )
+                self.used.update(refs_used_by(answer, self.submissions))
                 self.answered[f"{answer.submission}:{answer.line}"] = {
                     "kind": kinds[answer.request_id],
                     "value": plain(answer.value),
@@ -439,12 +433,6 @@ def plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
     return value
-
-
-def _same_group(instruction: Instruction, submission: Submission, line: int) -> bool:
-    """Instructions answered as one block (a whole set of orders) are used together."""
-    chosen = next((i for i in submission.instructions if i.line == line), None)
-    return chosen is not None and chosen.kind == "orders" and instruction.kind == "orders"
 
 
 # -- the public entry points -----------------------------------------------------------------

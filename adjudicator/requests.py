@@ -172,3 +172,19 @@ def standing_instructions(
             fresh.setdefault((instruction.kind, instruction.key), []).append(instruction)
         groups.update(fresh)
     return [i for group in groups.values() for i in group if i.ref not in used]
+
+
+def refs_used_by(answer: Answer, submissions: list[Submission]) -> set[str]:
+    """The instructions an answer uses up: its own line and, for a set of orders, the whole
+    set (the orders of one submission answer as one block)."""
+    for submission in submissions:
+        if submission.id != answer.submission:
+            continue
+        chosen = next((i for i in submission.instructions if i.line == answer.line), None)
+        whole = chosen is not None and chosen.kind == "orders"
+        return {
+            i.ref
+            for i in submission.instructions
+            if i.line == answer.line or (whole and i.kind == "orders")
+        }
+    return set()
