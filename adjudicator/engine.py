@@ -111,6 +111,7 @@ class Game(Intake):
         """The public view when `advance` began: reports say where their story starts."""
         self._passwords: dict[tuple[str, str], bool] = {}
         """(password, stored hash) -> verdict, so a flood of mails costs one hash each."""
+        self._group_cache = {}
         self.durable = True
         """False: `submit` does not fsync each file; the caller makes them durable at once
         (cron calls os.sync() before anything depends on them: until it marks a mail

@@ -17,7 +17,7 @@ from adjudicator.auth import verify_password
 from adjudicator.clock import utc
 from adjudicator.gamedir import atomic_write, bounded_name, dump_yaml, safe_name
 from adjudicator.orders.errors import OrderErrors, invalid
-from adjudicator.requests import Submission, standing_instructions
+from adjudicator.requests import Instruction, Submission
 from adjudicator.submissions import (
     Receipt,
     SubmissionRejected,
@@ -47,6 +47,8 @@ class Intake:
     next_submission: int
     seen: dict[str, str]
     _passwords: dict[tuple[str, str], bool]
+    _group_cache: dict[str, tuple[int, str | None, dict[tuple[str, str], list[Instruction]]]]
+    """player -> (submissions read, the last one's id, their groups): see `_groups_before`."""
     durable: bool
     settings: Any
     players: Any
@@ -103,20 +105,44 @@ class Intake:
         return receipt
 
     def _receipt(self, index: int) -> Receipt:
-        """The receipt of the staged submission at `index`, from what is stored of it."""
+        """The receipt of the staged submission at `index`, from what is stored of it.
+
+        What it replaced: the player's standing instructions before it in the groups (kind,
+        key) it sends anew (`standing_instructions`: a later submission replaces a group)."""
         submission = self.submissions[index]
         player = submission.player
-        before = standing_instructions(self.submissions[:index], player, self.used)
-        kept = {
-            i.ref for i in standing_instructions(self.submissions[: index + 1], player, self.used)
-        }
+        groups = self._groups_before(index, player)
+        fresh = {(i.kind, i.key) for i in submission.instructions}
+        replaced = [
+            i for group in fresh & groups.keys() for i in groups[group] if i.ref not in self.used
+        ]
+        replaced.sort(key=lambda i: (i.submission, i.line))
         return Receipt(
             submission.id,
             player,
             tuple(str(i) for i in submission.instructions),
-            tuple(str(i) for i in before if i.ref not in kept),
+            tuple(str(i) for i in replaced),
             deadline=self._deadline_of(player),
         )
+
+    def _groups_before(self, index: int, player: str) -> dict[tuple[str, str], list[Instruction]]:
+        """The player's latest instructions per group among the submissions before `index`.
+
+        Kept per player while submissions arrive, so that a flood of mails costs the same per
+        mail however many are staged (issue 9); rebuilt when the staged list changed
+        otherwise (archived or expired submissions)."""
+        upto, last, groups = self._group_cache.get(player, (0, None, {}))
+        if upto > index or (upto and self.submissions[upto - 1].id != last):
+            upto, groups = 0, {}
+        for submission in self.submissions[upto:index]:
+            if submission.player == player:
+                fresh: dict[tuple[str, str], list[Instruction]] = {}
+                for instruction in submission.instructions:
+                    fresh.setdefault((instruction.kind, instruction.key), []).append(instruction)
+                groups.update(fresh)
+        if index:
+            self._group_cache[player] = (index, self.submissions[index - 1].id, groups)
+        return groups
 
     def write_missing_receipts(self) -> list[str]:
         """Write the receipt of every staged submission that has none (a run killed between

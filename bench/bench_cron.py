@@ -190,13 +190,13 @@ def _logins(env: dict[str, str]) -> int:
 @contextlib.contextmanager
 def _timing() -> Iterator[dict[str, float]]:
     """Time spent in the engine's parts, to tell the mail side's cost from the engine's."""
-    from adjudicator import engine
+    from adjudicator import engine, intake
 
     spent = {"submit": 0.0, "verify": 0.0, "save": 0.0, "run": 0.0}
     patches = [
         (engine.Game, "submit", "submit"),
         (engine.Game, "save_private", "save"),
-        (engine, "verify_password", "verify"),
+        (intake, "verify_password", "verify"),
         (engine, "run", "run"),
     ]
     originals = [(owner, name, getattr(owner, name)) for owner, name, _ in patches]

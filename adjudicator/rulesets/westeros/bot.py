@@ -33,8 +33,13 @@ def bot(ruleset: Any, state: State, player: str, rng: Dice, ahead: bool) -> str 
         return None
     lines: list[str] = []
     orders: dict[str, str] = {}
+    mustered = state  # a house's castles are asked together: each muster sees the ones before
     for request in asked:
-        answer = _answer_now(ruleset, state, request, rng)
+        if request.kind == "muster":
+            answer = _answer_now(ruleset, mustered, request, rng)
+            mustered = _after_muster(ruleset, mustered, request, answer)
+        else:
+            answer = _answer_now(ruleset, state, request, rng)
         lines += answer
         if request.kind == "orders":
             orders = _orders_of_lines(state, answer)
@@ -74,6 +79,19 @@ def _answer_now(ruleset: Any, state: State, request: Request, rng: Dice) -> list
     value = ruleset.default(state, request, rng)
     lines = render_value(state, request, value)
     return lines if lines and _answers(ruleset, state, request, lines) else []
+
+
+def _after_muster(ruleset: Any, state: State, request: Request, lines: list[str]) -> State:
+    """A copy of `state` with this castle's muster applied (the next castle's choices)."""
+    from adjudicator.rulesets.westeros import muster
+
+    instructions = ruleset.parse(state, request.player, "\n".join(lines)) if lines else []
+    items = ruleset.answer(state, request, instructions).value if instructions else None
+    if not items:
+        return state
+    after = ruleset.restore(ruleset.save(state))
+    muster.apply_muster(after, request.player, request.context["area"], items, [])
+    return after
 
 
 def _answers(ruleset: Any, state: State, request: Request, lines: list[str]) -> bool:

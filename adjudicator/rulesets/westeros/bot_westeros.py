@@ -48,8 +48,12 @@ def reduce(state: State, request: Request, rng: Dice) -> Lines:
 
 
 def muster(state: State, request: Request, rng: Dice) -> Lines:
+    """A random legal muster at the request's castle in `state` (which already holds the
+    house's musters at its other castles asked at the same time)."""
+    from adjudicator.rulesets.westeros.mustering import muster_options
+
     context = request.context
-    items = rng.choice([*context["choices"], None])
+    items = rng.choice([*muster_options(state, request.player, context["area"]), None])
     value = {"mode": "muster", "items": items} if items else {"mode": "none"}
     return [ww.format_muster(state, context["area"], value)]
 

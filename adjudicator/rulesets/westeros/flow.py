@@ -161,7 +161,14 @@ def apply_answers(
         try:
             value = check(state, data, value)
         except Skip as why:
-            emit(events, "answer_rejected", house=data["house"], kind=data["kind"], reason=str(why))
+            reason = str(why)
+            emit(
+                events,
+                "answer_rejected",
+                house=data["house"],
+                request=data["summary"],
+                reason=reason,
+            )
             value = check(state, data, default(state, data, rng))
         apply(state, data, value, rng, events)
     return events

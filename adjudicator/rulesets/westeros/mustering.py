@@ -3,16 +3,19 @@
 Rulebook, Mustering: in turn order, each house may recruit in every area it controls that
 has a castle (1 point) or a stronghold (2 points); points of one area are spent there only.
 The costs, unit limits, supply and the port rule P8 are muster.py's. Brief, decision table:
-one decision per castle or stronghold, each house in turn order; the default is nothing.
+one decision per castle or stronghold, each house in turn order (all of a house's castles
+asked together); the default is nothing.
 Progress lives in ``state.action["mustering"]``: the [house, area] pairs still to ask.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.dice import Dice
+from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import flow, muster
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
@@ -22,9 +25,7 @@ Item = dict[str, Any]
 
 
 def start_mustering(state: State, events: Events) -> None:
-    """NOTE: one request per castle, asked one after another in Iron Throne order (a ship
-    mustered earlier may close a sea to a later house); a castle with nothing legal to
-    recruit is not asked."""
+    """Queue every castle and stronghold of every house, houses in Iron Throne order."""
     queue = [
         [house, area]
         for house in state.tracks["iron_throne"]
@@ -36,30 +37,67 @@ def start_mustering(state: State, events: Events) -> None:
 
 
 def advance_mustering(state: State, events: Events) -> None:
-    """Ask about the next castle where the house could place anything."""
+    """Ask the next house in turn order about all its castles at once.
+
+    NOTE: houses muster one after another in Iron Throne order (a ship mustered earlier may
+    close a sea to a later house), but a house is asked about all its castles together: one
+    mail (or one deadline) a house, not one a castle. Its answers are applied castle by
+    castle, each checked then (reserve and supply are shared by its castles); a castle with
+    nothing legal to recruit is not asked.
+    """
     queue = state.action["mustering"]
     while queue:
-        house, area = queue.pop(0)
-        if state.controller(area) != house:
-            continue
-        choices = muster_options(state, house, area)
-        if not choices:
-            continue
-        flow.open_request(
-            state,
-            house,
-            "muster",
-            [area],
-            {
-                "area": area,
-                "points": muster.muster_points(state, area),
-                "choices": choices,
-                "optional": True,
-            },
-            say("muster", area=state.board.name(area)),
-        )
-        return
+        house = queue[0][0]
+        areas = [area for owner, area in queue if owner == house]
+        queue[:] = [item for item in queue if item[0] != house]
+        asked = [_ask(state, house, area) for area in areas if state.controller(area) == house]
+        if any(asked):
+            return
     del state.action["mustering"]
+
+
+def _ask(state: State, house: str, area: str) -> bool:
+    """Open the muster request of one castle; False when nothing could be recruited there."""
+    choices = muster_options(state, house, area)
+    if not choices:
+        return False
+    flow.open_request(
+        state,
+        house,
+        "muster",
+        [area],
+        {
+            "area": area,
+            "points": muster.muster_points(state, area),
+            "choices": choices,
+            "optional": True,
+        },
+        say("muster", area=state.board.name(area)),
+    )
+    return True
+
+
+def after_earlier_castles(
+    state: State, data: dict[str, Any], instructions: Sequence[Instruction], first_legal: Any
+) -> State:
+    """The state a castle's muster answer must fit in: a copy with the house's musters at
+    the castles asked before it (answered from the same instructions) applied, as they will
+    be when the answers are applied in order. A line that fits alone but not beside the
+    ones before it is skipped with the reason, and the castle waits for its answer."""
+    earlier = []
+    for other in state.action.get("open", []):
+        if other["id"] == data["id"]:
+            break
+        if other["kind"] == "muster" and other["house"] == data["house"]:
+            earlier.append(other)
+    if not earlier:
+        return state
+    after = State.from_data(state.to_data())
+    for other in earlier:
+        ins, items, _ = first_legal(after, other, instructions)
+        if ins is not None and items:
+            muster.apply_muster(after, other["house"], other["context"]["area"], items, [])
+    return after
 
 
 def candidate_items(state: State, house: str, area: str) -> list[Item]:

@@ -214,18 +214,27 @@ def westeros_answer(state: State, request: Request, instructions: Sequence[Instr
     data = flow.find_open(state, request.id)
     if data is None:
         return Choice(None)
+    if data["kind"] == "muster":
+        state = mustering.after_earlier_castles(state, data, instructions, _first_legal)
+    ins, value, skipped = _first_legal(state, data, instructions)
+    return Choice(ins, value, tuple(skipped))
+
+
+def _first_legal(
+    state: State, data: dict[str, Any], instructions: Sequence[Instruction]
+) -> tuple[Instruction | None, Any, list[tuple[Instruction, str]]]:
+    """The first instruction that answers the open request `data` legally in `state`, its
+    checked value, and the ones skipped before it with the reason."""
     check = KINDS[data["kind"]][0]
     skipped: list[tuple[Instruction, str]] = []
     for ins in instructions:
         if ins.kind != data["kind"] or (ins.key and ins.key not in data["keys"]):
             continue
         try:
-            value = check(state, data, ins.value)
+            return ins, check(state, data, ins.value), skipped
         except Skip as why:
             skipped.append((ins, str(why)))
-            continue
-        return Choice(ins, value, tuple(skipped))
-    return Choice(None, None, tuple(skipped))
+    return None, None, skipped
 
 
 def westeros_default(state: State, request: Request, rng: Dice) -> Any:

@@ -80,6 +80,7 @@ def play(
         if not requests:
             return played
         answers = {}
+        spent: set[str] = set()  # as the engine: instructions are used up once all are chosen
         for request in requests:
             if not request.player:  # a step the rules take alone, as the engine does
                 answers[request.id] = Answer(request.id, None, AnswerSource.AUTOMATIC)
@@ -87,9 +88,9 @@ def play(
             choice = RULESET.answer(state, request, standing(subs, request.player, used))
             if choice.instruction is not None:
                 answers[request.id] = Answer(request.id, choice.value)
-                used.add(choice.instruction.ref)
+                spent.add(choice.instruction.ref)
                 if choice.instruction.kind == "orders":
-                    used.update(
+                    spent.update(
                         i.ref
                         for s in subs
                         for i in s.instructions
@@ -98,6 +99,7 @@ def play(
             elif defaults is True or (defaults and request.kind in defaults):
                 value = RULESET.default(state, request, Dice(seed, "case", step))
                 answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
+        used |= spent
         if len(answers) < len(requests):
             played.waiting = [r for r in requests if r.id not in answers]
             return played
