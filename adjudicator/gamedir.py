@@ -318,7 +318,7 @@ class Transaction:
         self.writes: dict[str, bytes] = {}
         self.deletes: list[str] = []
         self._pending: list[Any] = []
-        """Callables that add their writes before `apply` (a PNG drawn in a thread)."""
+        """Callables that add their writes before `apply` (a PNG drawn in a child process)."""
 
     def before_apply(self, finish: Any) -> None:
         """Call `finish()` (which may `write`) before the files are staged."""

@@ -68,7 +68,7 @@ def replay_game(path: Path) -> tuple[bool, str]:
             tx = Transaction(gamedir)
             if resolved:
                 publish(game, resolved, now, tx)
-                tx.finish()  # the PNG, drawn in a thread
+                tx.finish()  # the PNG, drawn in a child process
             expected.update(
                 (p, d) for p, d in tx.writes.items() if not p.startswith(".adjudicator/")
             )

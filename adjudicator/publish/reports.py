@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.gamedir import Transaction, dump_yaml
+from adjudicator.gamedir import GameError, Transaction, dump_yaml
 from adjudicator.render import display_name, escape_bbcode, escape_markdown, render
 from adjudicator.requests import Event
 
@@ -149,23 +150,43 @@ def _maps(game: Game, view: dict[str, Any], stem: str, tx: Transaction) -> list[
 
 
 def _draw_png(svg: str, relpath: str, tx: Transaction) -> bool:
-    """Start drawing the PNG in a thread; `tx` waits for it before applying (resvg lets go of
-    the GIL, so the reports and the game file are written meanwhile). False without resvg
-    (pip install 'adjudicator[png]'): the SVG serves."""
+    """Start drawing the PNG in a child process; `tx` collects it before applying, so the
+    reports and the game file are written meanwhile. False without resvg (pip install
+    'adjudicator[png]'): the SVG serves.
+
+    A process, not a thread: resvg keeps the GIL for its whole render (a quarter of a
+    second), so a thread ran it before anything else (issue 10, item 21). Where there is
+    no fork (Windows), the PNG is drawn here and now.
+    """
     import importlib.util
-    import threading
 
     if importlib.util.find_spec("resvg_py") is None:
         return False
     from adjudicator.mapdraw import svg_to_png
 
-    drawn: dict[str, bytes] = {}
-    worker = threading.Thread(target=lambda: drawn.update(png=svg_to_png(svg)), daemon=True)
-    worker.start()
+    if not hasattr(os, "fork"):
+        tx.write(relpath, svg_to_png(svg))
+        return True
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: draw, hand the bytes over, leave without any clean-up
+        status = 1
+        try:
+            os.close(reader)
+            with os.fdopen(writer, "wb") as out:
+                out.write(svg_to_png(svg))
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(writer)
 
     def finish() -> None:
-        worker.join()
-        tx.write(relpath, drawn["png"])  # KeyError: the drawing failed (its thread said why)
+        with os.fdopen(reader, "rb") as source:
+            png = source.read()
+        _, status = os.waitpid(pid, 0)
+        if status or not png:
+            raise GameError(f"drawing {relpath} failed (resvg); nothing was written")
+        tx.write(relpath, png)
 
     tx.before_apply(finish)
     return True
