@@ -50,6 +50,7 @@ def publish(
         "tables": game.settings.get("bbcode_tables", True),
     }
     maps = _maps(game, public_view, stem, tx)
+    lang = game_language(game)
     written = []
     for fmt in ("md", "bbcode"):
         public = {
@@ -59,7 +60,7 @@ def publish(
             "waiting": waiting_lines(game, fmt=fmt),
             "map_url": _map_url(game, fmt, maps),
         }
-        tx.write(f"reports/{stem}.{fmt}", render(game.meta["game"], "report", fmt, public))
+        tx.write(f"reports/{stem}.{fmt}", render(game.meta["game"], "report", fmt, public, lang))
         written.append(f"reports/{stem}.{fmt}")
     written += maps
     for player in game.ruleset.players(game.state):
@@ -74,6 +75,15 @@ def publish(
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
     tx.message = f"{game.meta['id']}: {_span(before, public_view)} (after step {game.step - 1})"
     return written
+
+
+def game_language(game: Game, player: str | None = None) -> str:
+    """The language of a report: the player's `lang` for their private one, else the game's
+    settings.lang (read at each run, so a GM's change applies to the next report), else en."""
+    from adjudicator.i18n import check_language
+
+    chosen = game.players.get(player, {}).get("lang") if player else None
+    return check_language(chosen or game.settings.get("lang") or "en")
 
 
 def _span(before: dict[str, Any], after: dict[str, Any]) -> str:
@@ -119,6 +129,7 @@ def _private_report(
             "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
             "waiting": waiting_lines(game, player),
         },
+        game_language(game, player),
     )
     folder = f".adjudicator/private/{player}"
     tx.write(f"{folder}/{stem}.md", text)
