@@ -88,8 +88,9 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     """
     import jinja2
 
-    from adjudicator.i18n import localized_names, translations
+    from adjudicator.i18n import check_language, localized_names, translations
 
+    lang = check_language(lang)
     root = str(resources.files("adjudicator.templates"))
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(root),
@@ -109,8 +110,23 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     def name(ident: Any) -> str:
         return local.get(str(ident)) or display_name(game, ident)
 
+    def term(section: str, ident: Any, english: Any) -> str:
+        """A word of one names.yaml section (order tokens, units, tracks) in `lang`; the
+        template's English where there is none. Sections keep ids that mean different things
+        apart ('raid' the order, 'raid' the token)."""
+        if lang == "en":
+            return str(english)
+        from adjudicator.vocabulary import name_in
+
+        return name_in(game, section, str(ident), lang) or str(english)
+
+    def unit(ident: Any) -> str:
+        return term("units", ident, str(ident).replace("_", " "))
+
     env.filters["name"] = name
     env.globals["name"] = name
+    env.globals["term"] = term
+    env.filters["unit"] = unit
     env.globals["fmt"] = fmt
     env.globals["event"] = _event_renderer(env, game, fmt)
     env.filters["aligned"] = aligned
