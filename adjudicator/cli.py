@@ -83,7 +83,7 @@ def main() -> None:
     "roster",
     multiple=True,
     metavar="ID=NAME <EMAIL>",
-    help='A player, e.g. "stark=Ann <ann@example.org>". Repeat per player.',
+    help='A player, e.g. "stark=Ann <ann@example.org> lang=ru". Repeat per player.',
 )
 @click.option(
     "--passwords",
@@ -110,6 +110,12 @@ def main() -> None:
     help="What happens when a player misses a deadline.",
 )
 @click.option(
+    "--lang",
+    default="en",
+    show_default=True,
+    help="The game's language (public reports): en, ru or pt_BR.",
+)
+@click.option(
     "--option",
     "options",
     multiple=True,
@@ -126,6 +132,7 @@ def new(
     position: Path | None,
     deadline_hours: float,
     nmr: str,
+    lang: str,
     options: tuple[str, ...],
     now: str | None,
 ) -> None:
@@ -135,7 +142,12 @@ def new(
     """
     from adjudicator.create import create_game, parse_roster_entry
     from adjudicator.gamedir import load_yaml
+    from adjudicator.i18n import UnknownLanguage, check_language
 
+    try:
+        lang = check_language(lang)
+    except UnknownLanguage as err:
+        raise click.BadParameter(str(err), param_hint="--lang") from None
     entries = dict(parse_roster_entry(text) for text in roster)
     given = load_yaml(passwords, "the passwords file") if passwords else None
     if given is not None and not isinstance(given, dict):
@@ -151,7 +163,7 @@ def new(
         roster=entries,
         passwords={str(k).lower(): str(v) for k, v in (given or {}).items()},
         position=data,
-        settings={"deadline_hours": deadline_hours, "nmr": nmr},
+        settings={"deadline_hours": deadline_hours, "nmr": nmr, "lang": lang},
         options=_options(options),
     )
     click.echo(f"Created {game_dir}. Players send order files to {game_dir / 'inbox'}.")

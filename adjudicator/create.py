@@ -29,24 +29,38 @@ from adjudicator.rulesets import Ruleset, find_ruleset
 START_FILE = "start.yaml"
 """Under .adjudicator/: the start position of a game of hidden blocks (never committed)."""
 
-_ROSTER = re.compile(r"^\s*([A-Za-z_-]+)\s*=\s*([^<]*?)\s*(?:<([^>]+)>)?\s*(?:tz=(\S+))?\s*$")
+_ROSTER = re.compile(
+    r"^\s*([A-Za-z_-]+)\s*=\s*([^<]*?)\s*(?:<([^>]+)>)?\s*((?:(?:tz|lang)=\S+\s*)*)$"
+)
+_EXTRAS = re.compile(r"(tz|lang)=(\S+)")
 
 
 def parse_roster_entry(text: str) -> tuple[str, dict[str, str]]:
-    """'stark=Ann <ann@example.org> tz=Europe/Berlin' -> ('stark', {name, email, tz}).
+    """'stark=Ann <ann@example.org> tz=Europe/Berlin lang=ru' -> ('stark', {name, email,
+    tz, lang}).
 
-    The time zone (optional, IANA name) puts the player's local time beside UTC in mails.
+    The time zone (optional, IANA name) puts the player's local time beside UTC in mails;
+    the language (optional) is the one of the player's private reports.
     """
     match = _ROSTER.match(text)
     if not match:
         raise GameError(
-            f"--player {text!r}: write it as 'house=Name <email> [tz=Zone/City]', "
+            f"--player {text!r}: write it as 'house=Name <email> [tz=Zone/City] [lang=ru]', "
             "e.g. 'stark=Ann <ann@example.org> tz=Europe/Berlin'"
         )
-    player, name, email, zone = match.groups()
+    player, name, email, extras = match.groups()
+    given = dict(_EXTRAS.findall(extras))
+    zone = given.get("tz")
     record = {"name": name or player.title()}
     if email:
         record["email"] = email.strip()
+    if "lang" in given:
+        from adjudicator.i18n import UnknownLanguage, check_language
+
+        try:
+            record["lang"] = check_language(given["lang"])
+        except UnknownLanguage as err:
+            raise GameError(f"--player {text!r}: {err}") from None
     if zone:
         from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 

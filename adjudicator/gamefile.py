@@ -40,6 +40,19 @@ def _kind(kind: type | tuple[type, ...], what: str) -> tuple[Check, str]:
     return (lambda v: isinstance(v, kind)), what
 
 
+def _language() -> tuple[Check, str]:
+    """A language we have a catalog for ('pt-br' is read as 'pt_BR'); i18n.LANGUAGES."""
+    from adjudicator.i18n import LANGUAGES, UnknownLanguage, check_language
+
+    def check(value: Any) -> bool:
+        try:
+            return isinstance(value, str) and bool(check_language(value))
+        except UnknownLanguage:
+            return False
+
+    return check, "one of " + ", ".join(LANGUAGES)
+
+
 BOOL = _kind(bool, "true or false")
 TEXT = _kind(str, "text")
 OPTIONAL_TEXT = (lambda v: v is None or isinstance(v, str)), "text, or nothing"
@@ -59,7 +72,7 @@ SETTINGS: dict[str, tuple[Check, str]] = {
     "map_base_url": OPTIONAL_TEXT,
     "gm_email": OPTIONAL_TEXT,
     "gm_password": OPTIONAL_TEXT,
-    "language": TEXT,
+    "lang": _language(),
     "mail": OPTIONAL_MAPPING,
     "forum": OPTIONAL_MAPPING,
 }
@@ -85,7 +98,7 @@ PLAYER: dict[str, tuple[Check, str]] = {
     "email": OPTIONAL_TEXT,
     "password": TEXT,
     "tz": TEXT,
-    "language": TEXT,
+    "lang": _language(),
 }
 
 TOP = {

@@ -14,21 +14,32 @@ if TYPE_CHECKING:
     from adjudicator.engine import Game
 
 
-def waiting_lines(game: Game, player: str | None = None, fmt: str = "md") -> list[dict[str, Any]]:
+def waiting_lines(
+    game: Game, player: str | None = None, fmt: str = "md", lang: str = "en"
+) -> list[dict[str, Any]]:
     """Open requests as report rows: 'Stark (Ann): place orders, by 2027-01-07 12:00 UTC'.
 
-    The player's name is the GM's text: escaped for `fmt` like any text in a report."""
+    The player's name is the GM's text: escaped for `fmt` like any text in a report. The
+    house and the sentence are in `lang`; the request's summary is the ruleset's (English)."""
+    from adjudicator.i18n import localized_names, translations
+
+    _ = translations(lang).gettext
     escape = escape_markdown if fmt == "md" else escape_bbcode
+    local = localized_names(game.meta["game"], lang)
     rows = []
     for request in game.waiting():
         if player is not None and request["player"] != player:
             continue
-        who = display_name(game.meta["game"], request["player"])
+        who = local.get(request["player"]) or display_name(game.meta["game"], request["player"])
         pname = game.players.get(request["player"], {}).get("name")
         pname = escape(pname) if pname else pname
         deadline = request["deadline"].replace("T", " ").replace("Z", " UTC")
-        label = f"{who} ({pname})" if pname else who
-        rows.append({**request, "line": f"{label}: {request['summary']}, by {deadline}"})
+        words = {"house": who, "player": pname, "request": request["summary"], "by": deadline}
+        if pname:
+            line = _("%(house)s (%(player)s): %(request)s, by %(by)s") % words
+        else:
+            line = _("%(house)s: %(request)s, by %(by)s") % words
+        rows.append({**request, "line": line})
     return rows
 
 
@@ -51,16 +62,17 @@ def publish(
         "tables": game.settings.get("bbcode_tables", True),
     }
     maps = _maps(game, public_view, stem, tx)
+    lang = game_language(game)
     written = []
     for fmt in ("md", "bbcode"):
         public = {
             **context,
             "view": public_view,
             "events": [e for e in events if e.public],
-            "waiting": waiting_lines(game, fmt=fmt),
+            "waiting": waiting_lines(game, fmt=fmt, lang=lang),
             "map_url": _map_url(game, fmt, maps),
         }
-        tx.write(f"reports/{stem}.{fmt}", render(game.meta["game"], "report", fmt, public))
+        tx.write(f"reports/{stem}.{fmt}", render(game.meta["game"], "report", fmt, public, lang))
         written.append(f"reports/{stem}.{fmt}")
     written += maps
     for player in game.ruleset.players(game.state):
@@ -75,6 +87,15 @@ def publish(
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
     tx.message = f"{game.meta['id']}: {_span(before, public_view)} (after step {game.step - 1})"
     return written
+
+
+def game_language(game: Game, player: str | None = None) -> str:
+    """The language of a report: the player's `lang` for their private one, else the game's
+    settings.lang (read at each run, so a GM's change applies to the next report), else en."""
+    from adjudicator.i18n import check_language
+
+    chosen = game.players.get(player, {}).get("lang") if player else None
+    return check_language(chosen or game.settings.get("lang") or "en")
 
 
 def _span(before: dict[str, Any], after: dict[str, Any]) -> str:
@@ -118,8 +139,9 @@ def _private_report(
                 e for e in events if (e.public or e.to == player) and e.kind != "instruction_used"
             ],
             "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
-            "waiting": waiting_lines(game, player),
+            "waiting": waiting_lines(game, player, lang=game_language(game, player)),
         },
+        game_language(game, player),
     )
     folder = f".adjudicator/private/{player}"
     tx.write(f"{folder}/{stem}.md", text)
