@@ -58,3 +58,37 @@ def find_events(played: Played, kind: str, **data: Any) -> list[Event]:
         for e in played.events
         if e.kind == kind and all(e.data.get(k) == v for k, v in data.items())
     ]
+
+
+def check_case(
+    played: Played, expect: Mapping[str, Any], shown: str, fields: Collection[str]
+) -> None:
+    """Assert what a rule case file's `expect:` says: rejected lines (with message
+    fragments), every unit (`units:` compared whole), the requests left open (`waiting:`),
+    the state `fields` named, the top of the decks, and events present or `absent` (kind
+    plus a subset of their data). `shown` is printed with any failure."""
+    assert sorted(played.rejected) == sorted(expect.get("rejected", {})), shown
+    for house, fragments in expect.get("rejected", {}).items():
+        text = "\n".join(str(e) for e in played.rejected[house])
+        for fragment in fragments:
+            assert fragment in text, f"{fragment!r} not in:\n{text}"
+    if "units" in expect:
+        assert sorted_units(played.state.units) == sorted_units(expect["units"]), shown
+    if "waiting" in expect:
+        assert [f"{r.kind}:{r.player}" for r in played.waiting] == expect["waiting"], shown
+    for name in fields:
+        if name in expect:
+            value = getattr(played.state, name)
+            wanted = expect[name]
+            if isinstance(wanted, dict) and isinstance(value, dict):
+                value = {k: value.get(k) for k in wanted}
+            assert value == wanted, f"{name}: {value!r} != {wanted!r}\n{shown}"
+    for deck, top in expect.get("decks", {}).items():
+        assert played.state.decks[deck][: len(top)] == top, shown
+    for wanted in expect.get("events", []):
+        data = {k: v for k, v in wanted.items() if k not in ("kind", "absent")}
+        hits = find_events(played, wanted["kind"], **data)
+        if wanted.get("absent"):
+            assert not hits, f"unexpected {wanted}\n{shown}"
+        else:
+            assert hits, f"missing event {wanted}\n{shown}"
