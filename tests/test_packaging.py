@@ -12,17 +12,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_wheel_installs_and_runs_from_another_folder(tmp_path: Path) -> None:
+def build_wheel(source: Path, out: Path) -> tuple[Path, set[str]]:
+    """Build the wheel of `source` into `out`; (the wheel, the files it holds).
+
+    Issue 10 item 19: every data folder is a declared package, so the build is quiet.
+    """
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), str(source)],
         check=True,
         capture_output=True,
         text=True,
     )
-    # Issue 10 item 19: every data folder is a declared package, so the build is quiet.
     assert "is absent from" not in built.stdout + built.stderr
-    (wheel,) = tmp_path.glob("adjudicator-*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
+    (wheel,) = out.glob("adjudicator-*.whl")
+    return wheel, set(zipfile.ZipFile(wheel).namelist())
+
+
+def test_wheel_installs_and_runs_from_another_folder(tmp_path: Path) -> None:
+    wheel, names = build_wheel(ROOT, tmp_path)
     assert "adjudicator/games/westeros/board.yaml" in names
     assert "adjudicator/games/westeros/cards.yaml" in names
     assert "adjudicator/templates/westeros/report.md.j2" in names
@@ -86,7 +93,11 @@ def test_a_new_game_ships_without_editing_the_package_list(tmp_path: Path) -> No
     """A third game adds rulesets/<game>/, games/<game>/ and templates/<game>/ only."""
     copy = tmp_path / "src"
     shutil.copytree(
-        ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "build", "*.egg-info", "demo")
+        ROOT,
+        copy,
+        ignore=shutil.ignore_patterns(
+            ".venv", ".git", "build", "*.egg-info", "demo", "demo-baltic"
+        ),
     )
     (copy / "adjudicator" / "rulesets" / "thirdgame").mkdir()
     (copy / "adjudicator" / "rulesets" / "thirdgame" / "__init__.py").write_text("")
@@ -94,15 +105,7 @@ def test_a_new_game_ships_without_editing_the_package_list(tmp_path: Path) -> No
     (copy / "games" / "thirdgame" / "scenarios" / "poltava.yaml").write_text("a: 1\n")
     (copy / "templates" / "thirdgame").mkdir()
     (copy / "templates" / "thirdgame" / "report.md.j2").write_text("x\n")
-    built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path), str(copy)],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    assert "is absent from" not in built.stdout + built.stderr
-    (wheel,) = tmp_path.glob("adjudicator-*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
+    _, names = build_wheel(copy, tmp_path)
     assert "adjudicator/rulesets/thirdgame/__init__.py" in names
     assert "adjudicator/games/thirdgame/scenarios/poltava.yaml" in names
     assert "adjudicator/templates/thirdgame/report.md.j2" in names
