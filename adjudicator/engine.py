@@ -37,6 +37,7 @@ from adjudicator.requests import (
     Submission,
     refs_used_by,
     standing_instructions,
+    summary_record,
 )
 from adjudicator.rulesets import Ruleset, find_ruleset
 from adjudicator.submissions import (
@@ -45,6 +46,7 @@ from adjudicator.submissions import (
     dump_submission,
     load_submission,
 )
+from adjudicator.text import _l
 
 MAX_STEPS_PER_RUN = 10_000
 """A whole game is a few hundred steps; more in one run means a ruleset that never stops."""
@@ -126,6 +128,14 @@ class Game(Intake):
     def players(self) -> dict[str, dict[str, Any]]:
         return self.meta["players"]
 
+    def language(self, player: str | None = None) -> str:
+        """The language `player` reads (their `lang`, else the game's); the game's own for
+        public texts. Read at each run, so a GM's change applies to the next text."""
+        from adjudicator.i18n import check_language
+
+        chosen = self.players.get(player, {}).get("lang") if player else None
+        return check_language(chosen or self.settings.get("lang") or "en")
+
     def dice(self, purpose: str = "") -> Dice:
         """The step's dice. Defaults draw from their own stream (`purpose`), so that a random
         default never shares numbers with the step's own rolls and shuffles."""
@@ -172,7 +182,7 @@ class Game(Intake):
             record = self.requests.get(request.id) or {
                 "player": request.player,
                 "kind": request.kind,
-                "summary": request.summary,
+                **summary_record(request.summary),
                 "opened": utc(now),
                 "deadline": utc(now + timedelta(hours=hours)),
             }
@@ -314,7 +324,10 @@ class Game(Intake):
                 standing = standing_instructions(self.submissions, request.player, self.used)
                 choice = self.ruleset.answer(self.state, request, standing)
                 answered = choice.instruction is not None
-                skipped = [f"line {i.line} ({i.text}): {why}" for i, why in choice.skipped]
+                skipped = [
+                    _l("line %(line)d (%(text)s): %(why)s", line=i.line, text=i.text, why=why)
+                    for i, why in choice.skipped
+                ]
             rows.append({**row, "answered": answered, "skipped": skipped})
         return rows
 
@@ -420,7 +433,11 @@ class Game(Intake):
         meta["step"] = self.step
         meta["updated"] = utc(now)
         meta["waiting"] = [
-            {"player": r["player"], "summary": r["summary"], "deadline": r["deadline"]}
+            {
+                "player": r["player"],
+                **{k: r[k] for k in ("summary", "said") if k in r},
+                "deadline": r["deadline"],
+            }
             for r in self.waiting()
         ]
         meta["position"] = self.ruleset.view(self.state, None)

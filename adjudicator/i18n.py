@@ -2,7 +2,7 @@
 
 Every player- and GM-facing sentence is written once, in English, in a template
 (``{{ _("...") }}``) or in the code (``_("...")``), and translated in
-``adjudicator/locale/<lang>.po``. The catalogs are read with Babel when a language is first
+``adjudicator/locale/<lang>/*.po``. The catalogs are read with Babel when a language is first
 used, so `adjudicator --help` never pays for them. Game vocabulary (areas, cards, units) is
 data, not a message: it lives in ``games/<game>/names.yaml`` (see `localized_names`).
 """
@@ -39,19 +39,39 @@ def check_language(lang: str) -> str:
 
 @functools.cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The catalog of `lang` (plural forms from its header); English is the identity."""
+    """The catalog of `lang` (plural forms from its header); English is the identity.
+
+    A language's catalog is every ``locale/<lang>/*.po`` file (one per part of the product:
+    reports, orders, mail ...), read as one."""
     lang = check_language(lang)
     if lang == SOURCE:
         return gettext.NullTranslations()
     from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
 
-    with resources.files("adjudicator").joinpath("locale", f"{lang}.po").open("rb") as po:
-        catalog = read_po(po, locale=lang)
     compiled = io.BytesIO()
-    write_mo(compiled, catalog)
+    write_mo(compiled, catalog(lang))
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+def catalog(lang: str) -> Any:
+    """Every message of `lang`'s .po files in one Babel catalog (the first file's header)."""
+    from babel.messages.pofile import read_po
+
+    merged = None
+    folder = resources.files("adjudicator").joinpath("locale", lang)
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".po"):
+            continue
+        with entry.open("rb") as po:
+            part = read_po(po, locale=lang)
+        if merged is None:
+            merged = part
+            continue
+        for message in part:
+            if message.id:
+                merged[message.id] = message
+    return merged
 
 
 @functools.cache

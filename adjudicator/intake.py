@@ -56,6 +56,9 @@ class Intake:
     def _deadline_of(self, player: str) -> str | None:
         raise NotImplementedError  # engine.Game's
 
+    def language(self, player: str | None = None) -> str:
+        raise NotImplementedError  # engine.Game's
+
     def submit(
         self, text: str, *, source: str, received: datetime, sender: str | None = None
     ) -> Receipt:
@@ -101,7 +104,7 @@ class Intake:
         self.next_submission += 1
         receipt = self._receipt(len(self.submissions) - 1)
         # Not synced: a receipt lost to a crash is rebuilt (`write_missing_receipts`).
-        atomic_write(self.dir.receipts / f"{sub_id}.txt", str(receipt) + "\n", durable=False)
+        atomic_write(self.dir.receipts / f"{sub_id}.txt", self._said(receipt), durable=False)
         return receipt
 
     def _receipt(self, index: int) -> Receipt:
@@ -120,8 +123,8 @@ class Intake:
         return Receipt(
             submission.id,
             player,
-            tuple(str(i) for i in submission.instructions),
-            tuple(str(i) for i in replaced),
+            tuple(i.echo for i in submission.instructions),
+            tuple(i.echo for i in replaced),
             deadline=self._deadline_of(player),
         )
 
@@ -151,9 +154,13 @@ class Intake:
         for index, submission in enumerate(self.submissions):
             path = self.dir.receipts / f"{submission.id}.txt"
             if not path.exists() or not path.stat().st_size:
-                atomic_write(path, str(self._receipt(index)) + "\n", durable=False)
+                atomic_write(path, self._said(self._receipt(index)), durable=False)
                 written.append(submission.id)
         return written
+
+    def _said(self, receipt: Receipt) -> str:
+        """A receipt file's text, in the language its player reads."""
+        return receipt.say(self.language(receipt.player), self.meta["game"]) + "\n"
 
     def _authenticate(self, text: str, sender: str | None) -> tuple[str, str]:
         """The player named by the header, and the text with header lines blanked.
@@ -265,7 +272,10 @@ class Intake:
         while (self.dir.rejected / stem).exists():
             n += 1
             stem = f"{base}-{n}"
-        atomic_write(self.dir.rejected / f"{stem}.errors.txt", str(rejection) + "\n")
+        lang = self.language(rejection.player)
+        atomic_write(
+            self.dir.rejected / f"{stem}.errors.txt", rejection.say(lang, self.meta["game"]) + "\n"
+        )
         atomic_write(self.dir.rejected / stem, redact(strip_bom(text)))
 
 

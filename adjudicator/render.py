@@ -7,7 +7,8 @@ include a shared body, so both formats always say the same thing.
 
 Event prose lives in ``<game>/events/*.j2`` and ``common/events.j2``: one macro per event
 kind, named like the kind, called as ``macro(e, f)``. Player-supplied text goes through the
-``x`` filter, which escapes it for the format it lands in. BBCode reports use
+``x`` filter, which escapes it for the format it lands in; a ruleset's sentence (a
+`text.Text` in an event, e.g. why an instruction was skipped) through ``said`` first. BBCode reports use
 ``common/bbcode_plain.j2`` (tables as aligned [code] blocks) when settings.bbcode_tables is
 false, for forums without a [table] tag.
 """
@@ -123,6 +124,13 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     def unit(ident: Any) -> str:
         return term("units", ident, str(ident).replace("_", " "))
 
+    def said(value: Any) -> str:
+        """A ruleset's sentence (a `text.Text`, or its YAML data) in `lang`; text as is."""
+        from adjudicator.text import from_data, say
+
+        return say(from_data(value), lang, game)
+
+    env.filters["said"] = said
     env.filters["name"] = name
     env.globals["name"] = name
     env.globals["term"] = term

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from adjudicator.text import Text
 
 
 class AnswerSource(StrEnum):
@@ -43,8 +46,9 @@ class Request:
     """What the player needs to answer: the area, the battle, the legal options."""
     secret: bool = False
     """Answers stay unrevealed until every open secret request is answered."""
-    summary: str = ""
-    """One line for status and reports, in the players' words ('place orders')."""
+    summary: str | Text = ""
+    """One line for status and reports, in the players' words ('place orders'): a
+    `text.Text`, said in each reader's language (`summary_in`)."""
     wait: bool = True
     """False: never waited for. Answered at once from the player's standing instructions,
     else from the ruleset's default, with no deadline and no NMR (a game whose players
@@ -68,12 +72,18 @@ class Instruction:
     """Line number in the submission (1-based) for messages; 0 when not from text."""
     text: str = ""
     """The line as the player wrote it."""
-    understood: str = ""
-    """What the ruleset understood, in canonical words, for the receipt."""
+    understood: str | Text = ""
+    """What the ruleset understood, in canonical words, for the receipt: a `text.Text` so
+    that the receipt says it in the player's language."""
     submission: str = ""
     """The id of the submission it came from (set by the engine)."""
 
     def __str__(self) -> str:
+        return str(self.understood or self.text)
+
+    @property
+    def echo(self) -> str | Text:
+        """What a receipt echoes: what was understood, else the line as written."""
         return self.understood or self.text
 
     @property
@@ -82,13 +92,15 @@ class Instruction:
         return f"{self.submission}:{self.line}"
 
     def to_data(self) -> dict[str, Any]:
+        from adjudicator.text import to_data
+
         return {
             "kind": self.kind,
             "key": self.key,
             "value": self.value,
             "line": self.line,
             "text": self.text,
-            "understood": self.understood,
+            "understood": to_data(self.understood),
         }
 
 
@@ -188,3 +200,21 @@ def refs_used_by(answer: Answer, submissions: list[Submission]) -> set[str]:
             if i.line == answer.line or (whole and i.kind == "orders")
         }
     return set()
+
+
+def summary_record(summary: str | Text) -> dict[str, Any]:
+    """How a request's summary is kept in game.yaml: `summary` in English for the GM's eye,
+    and `said`, the sentence as data, for saying it in each reader's language."""
+    from adjudicator.text import Text
+
+    if isinstance(summary, Text):
+        return {"summary": str(summary), "said": summary.to_data()}
+    return {"summary": summary}
+
+
+def summary_in(record: dict[str, Any], lang: str, game: str | None) -> str:
+    """A waiting request's summary (a `summary_record`) in `lang`."""
+    from adjudicator.text import from_data
+
+    said = record.get("said")
+    return from_data(said).say(lang, game) if said else str(record.get("summary", ""))

@@ -14,6 +14,7 @@ from typing import Any
 
 from adjudicator.orders.errors import OrderError, format_errors
 from adjudicator.requests import Instruction, Submission
+from adjudicator.text import Text, _l, from_data, say
 
 
 class SubmissionRejected(Exception):
@@ -24,6 +25,10 @@ class SubmissionRejected(Exception):
         self.player = player
         super().__init__(format_errors(errors))
 
+    def say(self, lang: str, game: str | None) -> str:
+        """Every error in `lang`, the game's names in that language."""
+        return format_errors(self.errors, lang, game)
+
 
 @dataclass(frozen=True)
 class Receipt:
@@ -31,21 +36,29 @@ class Receipt:
 
     submission: str
     player: str
-    understood: tuple[str, ...]
-    replaced: tuple[str, ...] = ()
+    understood: tuple[str | Text, ...]
+    replaced: tuple[str | Text, ...] = ()
     """Earlier instructions this submission replaced, as the player wrote them."""
     duplicate: bool = False
     deadline: str | None = None
     """The player's nearest open deadline, if any."""
 
     def __str__(self) -> str:
+        return self.say("en", None)
+
+    def say(self, lang: str, game: str | None) -> str:
+        """The receipt in `lang`: what was understood is said in the player's words."""
+        who = {"player": self.player, "submission": self.submission}
         if self.duplicate:
-            return f"{self.player}: already received as {self.submission}; nothing changed"
-        lines = [f"{self.player}: accepted as {self.submission}"]
-        lines += [f"  {u}" for u in self.understood] or ["  (no instructions)"]
-        lines += [f"  replaces: {r}" for r in self.replaced]
+            text = _l("%(player)s: already received as %(submission)s; nothing changed", **who)
+            return text.say(lang, game)
+        lines = [_l("%(player)s: accepted as %(submission)s", **who).say(lang, game)]
+        lines += [f"  {say(u, lang, game)}" for u in self.understood] or [
+            "  " + _l("(no instructions)").say(lang, game)
+        ]
+        lines += ["  " + _l("replaces: %(old)s", old=r).say(lang, game) for r in self.replaced]
         if self.deadline:
-            lines.append(f"  deadline: {self.deadline}")
+            lines.append("  " + _l("deadline: %(when)s", when=self.deadline).say(lang, game))
         return "\n".join(lines)
 
 
@@ -121,7 +134,10 @@ def load_submission(path: Path) -> Submission:
 
     data = load_yaml(path, "a stored submission")
     instructions = tuple(
-        Instruction(**i, submission=data["id"]) for i in data.get("instructions", [])
+        Instruction(
+            **{**i, "understood": from_data(i.get("understood", ""))}, submission=data["id"]
+        )
+        for i in data.get("instructions", [])
     )
     fields = {
         k: data[k]

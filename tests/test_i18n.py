@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
-from adjudicator.i18n import LANGUAGES, UnknownLanguage, check_language, translations
+from adjudicator.i18n import LANGUAGES, UnknownLanguage, catalog, check_language, translations
 from adjudicator.render import environment
 from adjudicator.requests import Event
 
@@ -26,16 +26,30 @@ def _used_messages() -> set[str]:
     found: set[str] = set()
     method_map = [("adjudicator/**.py", "python"), ("templates/**.j2", "jinja2")]
     options = {"templates/**.j2": {"extensions": "jinja2.ext.i18n", "trimmed": "false"}}
+    keywords = {**DEFAULT_KEYWORDS, "_l": None, "_ln": (1, 2)}
     for _file, _line, message, _comments, _context in extract_from_dir(
-        str(ROOT), method_map, options
+        str(ROOT), method_map, options, keywords
     ):
         found.add(message if isinstance(message, str) else message[0])
     return found
 
 
 def _catalog(lang: str):
-    with (CATALOGS / f"{lang}.po").open("rb") as po:
-        return read_po(po, locale=lang)
+    return catalog(lang)
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
+def test_no_message_is_in_two_files_of_a_language(lang: str) -> None:
+    """Each part of the product has its own .po file; a msgid in two would have two
+    translations, and which one wins would depend on the files' order."""
+    seen: dict[str, str] = {}
+    for path in sorted((CATALOGS / lang).glob("*.po")):
+        with path.open("rb") as po:
+            for message in read_po(po, locale=lang):
+                key = message.id if isinstance(message.id, str) else message.id[0]
+                if key:
+                    assert key not in seen, f"{key!r} is in {seen.get(key)} and {path.name}"
+                    seen[key] = path.name
 
 
 @pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])

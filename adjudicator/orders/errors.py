@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from adjudicator.text import N_, Name, Text, _l, _ln, say
+
 QUOTE_CHARS = 200
 """A line is quoted at most this long in a message: a 1 MB line must not give 2 MB of text."""
 
@@ -25,12 +27,22 @@ def clip(text: str, limit: int = QUOTE_CHARS) -> str:
     return f"{text[:limit]}… ({len(text) - limit} more characters)"
 
 
-def format_errors(errors: Sequence[OrderError]) -> str:
-    """Errors as a player reads them: at most `MAX_LISTED`, then how many more there are."""
-    lines = [str(e) for e in errors[:MAX_LISTED]]
+def format_errors(errors: Sequence[OrderError], lang: str = "en", game: str | None = None) -> str:
+    """Errors as a player reads them, in `lang`: at most `MAX_LISTED`, then how many more
+    there are."""
+    lines = [e.say(lang, game) for e in errors[:MAX_LISTED]]
     if len(errors) > MAX_LISTED:
-        lines.append(f"and {len(errors) - MAX_LISTED} more errors")
+        more = len(errors) - MAX_LISTED
+        lines.append(_ln("and %(n)d more error", "and %(n)d more errors", more).say(lang, game))
     return "\n".join(lines)
+
+
+KIND_WORDS = {
+    "invalid": N_("invalid"),
+    "illegal": N_("illegal"),
+    "ambiguous": N_("ambiguous"),
+}
+"""How each kind of error is headed, in the reader's language."""
 
 
 class ErrorKind(StrEnum):
@@ -49,20 +61,36 @@ class OrderError:
     kind: ErrorKind
     line: int
     text: str
-    message: str
-    alternatives: tuple[str, ...] = ()
+    message: str | Text
+    alternatives: tuple[str | Name, ...] = ()
+    """What would be legal instead; names are said in the reader's language."""
 
     def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line else ""
+        return self.say("en", None)
+
+    def say(self, lang: str, game: str | None) -> str:
+        """The error as the player reads it in `lang`, the game's names in that language."""
+        kind = _l(KIND_WORDS[self.kind.value]).say(lang, game)
+        head = _l("line %(line)d: %(kind)s", line=self.line, kind=kind) if self.line else None
+        where = f"{head.say(lang, game)}" if head else kind
         quoted = f"  {clip(self.text)!r}\n  " if self.text else "  "
-        alts = ""
-        if self.alternatives:
-            shown = ", ".join(clip(a) for a in self.alternatives[:12])
-            extra = len(self.alternatives) - 12
-            more = f" (and {extra} more)" if extra > 0 else ""
-            alts = f"\n  legal: {shown}{more}"
         # The message may quote the line again ("no area called '...'"): clipped as well.
-        return f"{where}{self.kind.value}\n{quoted}{clip(self.message, 2 * QUOTE_CHARS)}{alts}"
+        text = f"{where}\n{quoted}{clip(say(self.message, lang, game), 2 * QUOTE_CHARS)}"
+        if self.alternatives:
+            shown = [clip(say(a, lang, game)) for a in self.alternatives[:12]]
+            extra = len(self.alternatives) - 12
+            legal = (
+                _ln(
+                    "legal: %(shown)s (and %(n)d more)",
+                    "legal: %(shown)s (and %(n)d more)",
+                    extra,
+                    shown=shown,
+                )
+                if extra > 0
+                else _l("legal: %(shown)s", shown=shown)
+            )
+            text += "\n  " + legal.say(lang, game)
+        return text
 
 
 class OrderErrors(Exception):
@@ -76,8 +104,10 @@ class OrderErrors(Exception):
 class LineError(Exception):
     """Raised while reading one line; the reader adds line number and text."""
 
-    def __init__(self, kind: ErrorKind, message: str, alternatives: Sequence[str] = ()) -> None:
-        super().__init__(message)
+    def __init__(
+        self, kind: ErrorKind, message: str | Text, alternatives: Sequence[str | Name] = ()
+    ) -> None:
+        super().__init__(str(message))
         self.kind = kind
         self.message = message
         self.alternatives = tuple(alternatives)
@@ -86,13 +116,13 @@ class LineError(Exception):
         return OrderError(self.kind, line, text, self.message, self.alternatives)
 
 
-def invalid(message: str, alternatives: Sequence[str] = ()) -> LineError:
+def invalid(message: str | Text, alternatives: Sequence[str | Name] = ()) -> LineError:
     return LineError(ErrorKind.INVALID, message, alternatives)
 
 
-def illegal(message: str, alternatives: Sequence[str] = ()) -> LineError:
+def illegal(message: str | Text, alternatives: Sequence[str | Name] = ()) -> LineError:
     return LineError(ErrorKind.ILLEGAL, message, alternatives)
 
 
-def ambiguous(message: str, alternatives: Sequence[str] = ()) -> LineError:
+def ambiguous(message: str | Text, alternatives: Sequence[str | Name] = ()) -> LineError:
     return LineError(ErrorKind.AMBIGUOUS, message, alternatives)

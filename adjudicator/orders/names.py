@@ -14,6 +14,71 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from adjudicator.orders.errors import ambiguous, invalid
+from adjudicator.text import N_, Name, _l
+
+_MESSAGES = {
+    "name": (
+        N_("a name is missing here"),
+        N_("'%(text)s' could be more than one name"),
+        N_("no name called '%(text)s'"),
+    ),
+    "area": (
+        N_("an area name is missing here"),
+        N_("'%(text)s' could be more than one area"),
+        N_("no area called '%(text)s'"),
+    ),
+    "location": (
+        N_("a location name is missing here"),
+        N_("'%(text)s' could be more than one location"),
+        N_("no location called '%(text)s'"),
+    ),
+    "block": (
+        N_("a block name is missing here"),
+        N_("'%(text)s' could be more than one block"),
+        N_("no block called '%(text)s'"),
+    ),
+    "nation": (
+        N_("a nation name is missing here"),
+        N_("'%(text)s' could be more than one nation"),
+        N_("no nation called '%(text)s'"),
+    ),
+    "scenario": (
+        N_("a scenario name is missing here"),
+        N_("'%(text)s' could be more than one scenario"),
+        N_("no scenario called '%(text)s'"),
+    ),
+    "unit": (
+        N_("a unit name is missing here"),
+        N_("'%(text)s' could be more than one unit"),
+        N_("no unit called '%(text)s'"),
+    ),
+    "house": (
+        N_("a house name is missing here"),
+        N_("'%(text)s' could be more than one house"),
+        N_("no house called '%(text)s'"),
+    ),
+    "track": (
+        N_("a track name is missing here"),
+        N_("'%(text)s' could be more than one track"),
+        N_("no track called '%(text)s'"),
+    ),
+    "card": (
+        N_("a card name is missing here"),
+        N_("'%(text)s' could be more than one card"),
+        N_("no card called '%(text)s'"),
+    ),
+    "house card": (
+        N_("a house card name is missing here"),
+        N_("'%(text)s' could be more than one house card"),
+        N_("no house card called '%(text)s'"),
+    ),
+    "wildling card": (
+        N_("a wildling card name is missing here"),
+        N_("'%(text)s' could be more than one wildling card"),
+        N_("no wildling card called '%(text)s'"),
+    ),
+}
+"""Per kind of name: (missing, ambiguous, unknown), each a whole sentence to translate."""
 
 _NOISE = re.compile(r"[^\w ]+|_")
 _SPACES = re.compile(r"\s+")
@@ -54,11 +119,13 @@ class NameIndex:
     """Resolves what players type to canonical ids.
 
     `names` maps each id to the display name and aliases that stand for it; the id itself
-    always matches too. `what` names the thing in messages ("area", "unit").
+    always matches too. `what` names the thing in messages ("area", "unit"): one of the
+    kinds of `_MESSAGES`.
     """
 
     def __init__(self, names: Mapping[str, Iterable[str]], what: str = "name") -> None:
         self.what = what
+        self._missing, self._ambiguous, self._unknown = _MESSAGES[what]
         self.display: dict[str, str] = {}
         self._exact: dict[str, set[str]] = {}
         self._counts: dict[str, Counter[str]] = {}
@@ -82,7 +149,7 @@ class NameIndex:
         allowed = set(self.display) if among is None else set(among)
         key = normalize(text)
         if not key:
-            raise invalid(f"expected {self._a()} name", self._names(allowed))
+            raise invalid(_l(self._missing), self._names(allowed))
         exact = self._exact.get(key, set()) & allowed
         if len(exact) == 1:
             return next(iter(exact))
@@ -94,8 +161,8 @@ class NameIndex:
             if len(exact) == 1:
                 return next(iter(exact))
         if exact:
-            raise ambiguous(f"{text!r} could be more than one {self.what}", self._names(exact))
-        raise invalid(f"no {self.what} called {text!r}", self._suggest(key, allowed))
+            raise ambiguous(_l(self._ambiguous, text=text), self._names(exact))
+        raise invalid(_l(self._unknown, text=text), self._suggest(key, allowed))
 
     def lookup(self, text: str, among: Iterable[str] | None = None) -> str | None:
         """What `find` returns, or None where it raises: for "is this line one of mine?"
@@ -146,13 +213,11 @@ class NameIndex:
     def _prefixed(self, key: str, allowed: set[str]) -> set[str]:
         return {i for k, ids in self._exact.items() if k.startswith(key) for i in ids} & allowed
 
-    def _a(self) -> str:
-        return ("an " if self.what[:1] in "aeiou" else "a ") + self.what
+    def _names(self, ids: Iterable[str]) -> list[Name]:
+        """The candidates as names said in the reader's language (sorted in English)."""
+        return sorted((Name(i, self.display[i]) for i in ids), key=lambda n: n.english)
 
-    def _names(self, ids: Iterable[str]) -> list[str]:
-        return sorted(self.display[i] for i in ids)
-
-    def _suggest(self, key: str, allowed: set[str]) -> list[str]:
+    def _suggest(self, key: str, allowed: set[str]) -> list[Name]:
         keys = [k for k, ids in self._exact.items() if ids & allowed]
         close = difflib.get_close_matches(key, keys, n=5, cutoff=0.5)
         found = {i for k in close for i in self._exact[k] & allowed}

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.gamedir import GameError, Transaction, dump_yaml
 from adjudicator.render import display_name, escape_bbcode, escape_markdown, render
-from adjudicator.requests import Event
+from adjudicator.requests import Event, summary_in
 
 if TYPE_CHECKING:
     from adjudicator.engine import Game
@@ -20,7 +20,8 @@ def waiting_lines(
     """Open requests as report rows: 'Stark (Ann): place orders, by 2027-01-07 12:00 UTC'.
 
     The player's name is the GM's text: escaped for `fmt` like any text in a report. The
-    house and the sentence are in `lang`; the request's summary is the ruleset's (English)."""
+    house and the sentence are in `lang`, and so is the request's summary where the ruleset
+    wrote it as a `text.Text`."""
     from adjudicator.i18n import localized_names, translations
 
     _ = translations(lang).gettext
@@ -34,7 +35,8 @@ def waiting_lines(
         pname = game.players.get(request["player"], {}).get("name")
         pname = escape(pname) if pname else pname
         deadline = request["deadline"].replace("T", " ").replace("Z", " UTC")
-        words = {"house": who, "player": pname, "request": request["summary"], "by": deadline}
+        summary = summary_in(request, lang, game.meta["game"])
+        words = {"house": who, "player": pname, "request": summary, "by": deadline}
         if pname:
             line = _("%(house)s (%(player)s): %(request)s, by %(by)s") % words
         else:
@@ -62,7 +64,7 @@ def publish(
         "tables": game.settings.get("bbcode_tables", True),
     }
     maps = _maps(game, public_view, stem, tx)
-    lang = game_language(game)
+    lang = game.language()
     written = []
     for fmt in ("md", "bbcode"):
         public = {
@@ -87,15 +89,6 @@ def publish(
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
     tx.message = f"{game.meta['id']}: {_span(before, public_view)} (after step {game.step - 1})"
     return written
-
-
-def game_language(game: Game, player: str | None = None) -> str:
-    """The language of a report: the player's `lang` for their private one, else the game's
-    settings.lang (read at each run, so a GM's change applies to the next report), else en."""
-    from adjudicator.i18n import check_language
-
-    chosen = game.players.get(player, {}).get("lang") if player else None
-    return check_language(chosen or game.settings.get("lang") or "en")
 
 
 def _span(before: dict[str, Any], after: dict[str, Any]) -> str:
@@ -139,9 +132,9 @@ def _private_report(
                 e for e in events if (e.public or e.to == player) and e.kind != "instruction_used"
             ],
             "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
-            "waiting": waiting_lines(game, player, lang=game_language(game, player)),
+            "waiting": waiting_lines(game, player, lang=game.language(player)),
         },
-        game_language(game, player),
+        game.language(player),
     )
     folder = f".adjudicator/private/{player}"
     tx.write(f"{folder}/{stem}.md", text)

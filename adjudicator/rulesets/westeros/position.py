@@ -50,7 +50,7 @@ class _Reader:
             return self.board.names.find(str(name))
         except Exception as error:  # LineError: unknown or ambiguous name
             alts = getattr(error, "alternatives", ())
-            hint = f" (did you mean {', '.join(alts[:3])}?)" if 0 < len(alts) <= 3 else ""
+            hint = f" (did you mean {', '.join(map(str, alts[:3]))}?)" if 0 < len(alts) <= 3 else ""
             self.fault(path, f"{error}{hint}")
             return None
 

@@ -83,7 +83,7 @@ def track_names() -> NameIndex:
             "fiefdoms": ["Fiefdoms", "fiefdom", "blade"],
             "kings_court": ["King's Court", "kings court", "court", "raven", "kc"],
         },
-        "influence track",
+        "track",
     )
 
 
