@@ -1,9 +1,20 @@
-"""Game facts shipped with the package (``games/<game>/*.yaml``), read once per process."""
+"""Game facts shipped with the package (``games/<game>/*.yaml``), read once per process.
+
+Building Python objects from YAML costs even with the C parser (the constructor is Python):
+about 40 ms for the westeros board and cards, every run, on the path of every report. So
+a parsed file is kept in the user's cache folder as `marshal` data (plain dicts, lists,
+strings and numbers load in a millisecond) under the hash of its text: an edited or
+upgraded data file is parsed afresh, and without a writable cache we just parse.
+"""
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import marshal
+import os
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -16,5 +27,38 @@ SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 @functools.cache
 def load_game_data(game: str, name: str) -> Any:
     """The parsed YAML file ``games/<game>/<name>``. Treat the result as read-only."""
-    path = resources.files("adjudicator.games").joinpath(game, name)
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=SafeLoader)
+    raw = resources.files("adjudicator.games").joinpath(game, name).read_bytes()
+    folder = cache_folder("data")
+    kept = folder / f"{hashlib.sha256(raw).hexdigest()[:32]}.marshal" if folder else None
+    if kept is not None:
+        try:
+            return marshal.loads(kept.read_bytes())
+        except (OSError, EOFError, ValueError, TypeError):
+            pass  # not cached yet, or a damaged copy: parse
+    data = yaml.load(raw.decode("utf-8"), Loader=SafeLoader)
+    if kept is not None:
+        _keep(kept, data)
+    return data
+
+
+def _keep(path: Path, data: Any) -> None:
+    """Write the cache file whole (a temp file renamed), or not at all."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(marshal.dumps(data))
+        os.replace(tmp, path)
+    except (OSError, ValueError):
+        tmp.unlink(missing_ok=True)
+
+
+@functools.cache
+def cache_folder(part: str) -> Path | None:
+    """``~/.cache/adjudicator/<part>`` ($XDG_CACHE_HOME honoured), made if missing; None
+    when it cannot be made (a read-only home): callers then work without a cache."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = base / "adjudicator" / part
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder

@@ -8,9 +8,9 @@ include a shared body, so both formats always say the same thing.
 Event prose lives in ``<game>/events/*.j2`` and ``common/events.j2``: one macro per event
 kind, named like the kind, called as ``macro(e, f)``. Player-supplied text goes through the
 ``x`` filter, which escapes it for the format it lands in; a ruleset's sentence (a
-`text.Text` in an event, e.g. why an instruction was skipped) through ``said`` first. BBCode reports use
-``common/bbcode_plain.j2`` (tables as aligned [code] blocks) when settings.bbcode_tables is
-false, for forums without a [table] tag.
+`text.Text` in an event, e.g. why an instruction was skipped) through ``said`` first.
+BBCode reports use ``common/bbcode_plain.j2`` (tables as aligned [code] blocks) when
+settings.bbcode_tables is false, for forums without a [table] tag.
 """
 
 from __future__ import annotations
@@ -144,18 +144,12 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
 def _bytecode_cache() -> Any:
     """Compiled templates under ~/.cache/adjudicator: compiling them is most of a cron run's
     rendering time. Without a writable cache folder, templates are compiled each run."""
-    import os
-    from pathlib import Path
-
     import jinja2
 
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    folder = base / "adjudicator" / "jinja"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return jinja2.FileSystemBytecodeCache(str(folder))
+    from adjudicator.data import cache_folder
+
+    folder = cache_folder("jinja")
+    return jinja2.FileSystemBytecodeCache(str(folder)) if folder else None
 
 
 def _event_renderer(env: Any, game: str, fmt: str) -> Any:
