@@ -8,8 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli import main
+from adjudicator.engine import open_game
 from adjudicator.submissions import redact
-from tests.conftest import SAMPLE_ORDERS, password
+from tests.conftest import SAMPLE_ORDERS, drop, order_file, password
 
 NOW = "2027-01-01T13:00Z"
 BODY = SAMPLE_ORDERS["stark"]
@@ -90,3 +91,26 @@ def test_a_huge_line_gives_a_short_error(new_game) -> None:
     assert "and 71 more errors" in result.stderr
     (errors,) = (game / ".adjudicator" / "rejected").glob("*.errors.txt")
     assert len(errors.read_text()) < 60_000
+
+
+def test_passwords_of_many_files_are_checked_side_by_side_with_the_same_verdicts(
+    new_game,
+) -> None:
+    """Issue 10 item 21: the six scrypt checks of a run run in parallel threads before the
+    files are read one by one; a wrong password is refused all the same."""
+    game = new_game()
+    for house, body in SAMPLE_ORDERS.items():
+        drop(game, house, body, pw="wrong" if house == "tyrell" else None)
+    result = cli("run", game, "--now", NOW)
+    for house in SAMPLE_ORDERS:
+        if house == "tyrell":
+            assert f"{house}: accepted" not in result.output
+        else:
+            assert f"{house}: accepted as" in result.output
+    assert "tyrell.txt" in result.stderr
+    assert "house or password not recognised" in result.stderr
+    with open_game(game) as loaded:
+        texts = [order_file(h, b) for h, b in SAMPLE_ORDERS.items()]
+        loaded.check_passwords_at_once([*texts, order_file("stark", "", pw="wrong")])
+        verdicts = {pw: ok for (pw, _), ok in loaded._passwords.items()}
+    assert verdicts == {**{password(h): True for h in SAMPLE_ORDERS}, "wrong": False}
