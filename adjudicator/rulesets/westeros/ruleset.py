@@ -20,6 +20,7 @@ from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
 from adjudicator.rulesets.westeros.state import HOUSES, State
 from adjudicator.rulesets.westeros.view import view as build_view
+from adjudicator.text import _l
 
 _VERB = re.compile(r"\s*([A-Za-z']+)")
 
@@ -118,7 +119,7 @@ class Westeros:
                     f"r{state.round}/start-action",
                     "",
                     "start-action",
-                    summary="begin the action phase",
+                    summary=_l("begin the action phase"),
                 )
             ]
         if state.phase == "action":
