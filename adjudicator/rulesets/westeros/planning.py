@@ -343,15 +343,11 @@ def planning_answer(state: State, request: Request, instructions: Sequence[Instr
     return Choice(summary, dict(sorted(value.items())))
 
 
-def _skip_reason(error: OrderError) -> Text:
+def _skip_reason(error: OrderError) -> str | Text:
     """Why a set of order lines is not used, in the player's language."""
     if error.line:
         return _l("line %(line)d: %(message)s", line=error.line, message=error.message)
-    return (
-        _l("%(message)s", message=error.message)
-        if isinstance(error.message, str)
-        else error.message
-    )
+    return error.message
 
 
 def reveal_orders(state: State, answers: dict[str, Answer]) -> list[Event]:

@@ -131,9 +131,10 @@ class Westeros:
     def parse(self, state: State, player: str, text: str) -> list[Instruction]:
         """Read every order line; raise `OrderErrors` with all faults, or return them all."""
         if state.phase == "ended":
+            from adjudicator.rulesets.westeros.said import house
             from adjudicator.rulesets.westeros.westeros_messages import say
 
-            message = say("game_ended", winner=str(state.winner).title())
+            message = say("game_ended", winner=house(str(state.winner)))
             raise OrderErrors([illegal(message).at(0, "")])
         instructions, errors = [], []
         for number, line in order_lines(text):
