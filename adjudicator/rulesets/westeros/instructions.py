@@ -362,6 +362,8 @@ def _display(state: State, choice: Any) -> Name | Text:
         return said.area(state, choice)
     if choice in TRACK_NAMES:  # echoed as written: 'doran: kings court'
         return Name(choice, choice.replace("_", " "), "tracks")
+    if str(choice).removeprefix("routed ") in ("footman", "knight", "ship", "siege_engine"):
+        return said.unit(str(choice))  # Mace Tyrell's footman
     return said.card(str(choice))
 
 
