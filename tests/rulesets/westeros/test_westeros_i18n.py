@@ -15,9 +15,13 @@ import pytest
 import yaml
 
 from adjudicator import engine
-from adjudicator.requests import summary_in
+from adjudicator.dice import Dice
+from adjudicator.render import environment
+from adjudicator.requests import Answer, AnswerSource, summary_in
+from adjudicator.rulesets.westeros import RULESET
 from adjudicator.text import from_data
 from tests.conftest import SAMPLE_ORDERS, START, order_file
+from tests.rulesets.westeros.test_westeros_phase import NINE, westeros_state
 
 STARK_MISTAKES = (
     "Winterfell: fly\n"
@@ -176,3 +180,44 @@ def test_a_westeros_phase_summary_names_the_track_in_the_readers_words(
     from adjudicator.rulesets.westeros.westeros_messages import say
 
     assert say("bid", track=said.track("iron_throne")).say(lang, "westeros") == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            'Stark\'s answer to "bid power for the Iron Throne track (secret)" could not be'
+            " applied (you bid 99 but have only 5 power tokens); the default was used.",
+        ),
+        (
+            "ru",
+            "Ответ дома Старк на запрос «ставка власти на трек Железный Трон (тайная)» не"
+            " удалось применить (ваша ставка 99, а у вас только 5 жетонов власти); применено"
+            " решение по умолчанию.",
+        ),
+    ],
+)
+def test_a_rejected_answer_is_reported_in_the_reports_language(lang: str, expected: str) -> None:
+    # Clash of Kings: an answer checked when applied (a bid above the power held) falls
+    # back to the default; the event's request summary and reason are the ruleset's Texts.
+    state = westeros_state(
+        {
+            "westeros_1": ["last-days-of-summer"],
+            "westeros_2": ["clash-of-kings"],
+            "westeros_3": ["web-of-lies"],
+            "wildlings": NINE,
+        },
+        units={"winterfell": {"stark": ["footman"]}},
+    )
+    (start,) = RULESET.requests(state)
+    RULESET.step(
+        state, {start.id: Answer(start.id, None, AnswerSource.AUTOMATIC)}, Dice(b"t", "t", 0)
+    )
+    bids = RULESET.requests(state)
+    answers = {
+        r.id: Answer(r.id, 99 if r.player == "stark" else 0, AnswerSource.INSTRUCTION) for r in bids
+    }
+    events = RULESET.step(state, answers, Dice(b"t", "t", 1))
+    (rejected,) = [e for e in events if e.kind == "answer_rejected"]
+    assert environment("westeros", "md", lang).globals["event"](rejected) == expected
