@@ -37,12 +37,6 @@ MANY = ("destroy", "swap", "upgrade")
 """Choices of several units at once."""
 
 
-def card_title(card: str) -> str:
-    from adjudicator.rulesets.westeros.decks import card_name
-
-    return card_name(card)
-
-
 def units_of(
     state: State, house: str, kinds: tuple[str, ...] = (), areas: Any = None
 ) -> list[Unit]:
