@@ -97,13 +97,10 @@ def joined(items: Iterable[Any]) -> Any:
     return result
 
 
-def if_held(understood: Any, held: bool, what: Any) -> Any:
+def if_held(understood: Text, held: bool, what: Any) -> Text:
     """The receipt's note on an instruction for an area or token the house does not hold
-    now: it is used only if the house holds it when the decision is asked."""
-    if held:
-        return understood
-    return _l(
-        "%(instruction)s (used only if you hold %(what)s when asked)",
-        instruction=understood,
-        what=what,
-    )
+    now: it is used only if the house holds it when the decision is asked (one whole
+    sentence per kind of echo, `westeros_messages.CONDITIONAL`)."""
+    from adjudicator.rulesets.westeros.westeros_messages import if_held as conditional
+
+    return conditional(understood, held, what)

@@ -34,6 +34,46 @@ MESSAGES: dict[str, str] = {
 }
 
 
+CONDITIONAL: dict[str, str] = {
+    N_("tie %(track)s: %(houses)s"): N_(
+        "tie %(track)s: %(houses)s (used only if you hold %(what)s when asked)"
+    ),
+    N_("tie wildlings: %(houses)s"): N_(
+        "tie wildlings: %(houses)s (used only if you hold %(what)s when asked)"
+    ),
+    N_("muster %(area)s: %(items)s"): N_(
+        "muster %(area)s: %(items)s (used only if you hold %(what)s when asked)"
+    ),
+    N_("muster %(area)s: none"): N_(
+        "muster %(area)s: none (used only if you hold %(what)s when asked)"
+    ),
+    N_("reduce: %(units)s"): N_("reduce: %(units)s (used only if you hold %(what)s when asked)"),
+    N_("%(card)s: %(choice)s"): N_(
+        "%(card)s: %(choice)s (used only if you hold %(what)s when asked)"
+    ),
+    N_("%(card)s: %(choices)s"): N_(
+        "%(card)s: %(choices)s (used only if you hold %(what)s when asked)"
+    ),
+    N_("march %(moves)s"): N_("march %(moves)s (used only if you hold %(what)s when asked)"),
+    N_("march %(area)s: none"): N_(
+        "march %(area)s: none (used only if you hold %(what)s when asked)"
+    ),
+    N_("march %(moves)s; leave power"): N_(
+        "march %(moves)s; leave power (used only if you hold %(what)s when asked)"
+    ),
+}
+"""An echo -> the same echo as a receipt says it for an area or token the house does not hold
+now (a whole sentence each, for the translators): used only if held when asked."""
+
+
+def if_held(understood: Text, held: bool, what: Any) -> Text:
+    """`understood`, or its conditional sentence when `held` is false; `what` is the area(s)
+    or dominance token the instruction waits for."""
+    if held:
+        return understood
+    return Text(CONDITIONAL[understood.msgid], (*understood.fields, ("what", what)))
+
+
 def say(key: str, **fields: Any) -> Text:
     """The message `key` with its fields, to be said in the reader's language."""
     return _l(MESSAGES[key], **fields)

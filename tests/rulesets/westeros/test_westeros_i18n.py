@@ -221,3 +221,38 @@ def test_a_rejected_answer_is_reported_in_the_reports_language(lang: str, expect
     events = RULESET.step(state, answers, Dice(b"t", "t", 1))
     (rejected,) = [e for e in events if e.kind == "answer_rejected"]
     assert environment("westeros", "md", lang).globals["event"](rejected) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "ru",
+            [
+                "сбор войск Риверран: пехотинец (будет использовано, только если на момент"
+                " запроса у вас будет Риверран)",
+                "Предать мечу: без Обороны (будет использовано, только если на момент запроса"
+                " у вас будет Валирийский меч)",
+            ],
+        ),
+        (
+            "pt_BR",
+            [
+                "recrutar Correrrio: Infantaria (usada somente se você tiver Correrrio quando"
+                " for pedida)",
+                "Passar a Fio de Espada: sem Defesa (usada somente se você tiver Espada de Aço"
+                " Valiriano quando for pedida)",
+            ],
+        ),
+    ],
+)
+def test_a_conditional_receipt_is_one_sentence_in_the_players_language(
+    lang: str, expected: list[str]
+) -> None:
+    state = westeros_state({}, units={"winterfell": {"stark": ["footman"]}})
+    lines = "muster Riverrun: footman\nput to the sword: no defense\n"
+    understood = [i.understood for i in RULESET.parse(state, "stark", lines)]
+    assert [u.say(lang, "westeros") for u in understood] == expected
+    assert (
+        str(understood[0]) == "muster Riverrun: footman (used only if you hold Riverrun when asked)"
+    )
