@@ -27,6 +27,7 @@ from adjudicator.rulesets.westeros.units import (
     take_units,
     unit_type,
 )
+from adjudicator.text import Text, _l
 
 Battle = dict[str, Any]
 Ability = Callable[[State, Battle, str, Events], bool]
@@ -68,7 +69,7 @@ def _ask(
     kind: str,
     choices: list[Any],
     optional: bool,
-    summary: str,
+    summary: Text,
     tag: str,
     house: str | None = None,
 ) -> bool:
@@ -108,7 +109,9 @@ def tyrion(state: State, battle: Battle, side: str, events: Events) -> bool:
     """tyrion-lannister: may cancel the opponent's card; he must choose another."""
     if card_of(battle, other(side)) is None:
         return True
-    return _ask(state, battle, side, "tyrion", ["use"], True, "Tyrion: cancel the card?", "cancel")
+    return _ask(
+        state, battle, side, "tyrion", ["use"], True, _l("Tyrion: cancel the card?"), "cancel"
+    )
 
 
 def effect_tyrion(state: State, req: dict[str, Any], use: Any, rng: Dice, events: Events) -> None:
@@ -128,7 +131,16 @@ def _replacement(state: State, battle: Battle, events: Events) -> None:
     house = battle[side]
     choices = [c for c in state.hands.get(house, []) if c not in battle["barred"]]
     if len(choices) > 1:
-        ask(state, house, "replace", battle, choices, False, "choose another house card", side=side)
+        ask(
+            state,
+            house,
+            "replace",
+            battle,
+            choices,
+            False,
+            _l("choose another house card"),
+            side=side,
+        )
         return
     _replaced(battle, side, choices[0] if choices else None, events)
 
@@ -157,7 +169,9 @@ def aeron(state: State, battle: Battle, side: str, events: Events) -> bool:
     ]
     if state.power.get(house, 0) < 2 or not others:
         return True
-    return _ask(state, battle, side, "aeron", others, True, "Aeron: pay 2 power to swap?", "now")
+    return _ask(
+        state, battle, side, "aeron", others, True, _l("Aeron: pay 2 power to swap?"), "now"
+    )
 
 
 def effect_aeron(state: State, req: dict[str, Any], card: Any, rng: Dice, events: Events) -> None:
@@ -179,7 +193,7 @@ def mace(state: State, battle: Battle, side: str, events: Events) -> bool:
     if not footmen or prevents_casualties(battle, rival):
         return True
     if len(footmen) > 1:
-        return _ask(state, battle, side, "mace", footmen, False, "Mace: which footman?", "now")
+        return _ask(state, battle, side, "mace", footmen, False, _l("Mace: which footman?"), "now")
     _kill_footman(state, battle, rival, footmen[0], events)
     return True
 
@@ -207,7 +221,7 @@ def queen(state: State, battle: Battle, side: str, events: Events) -> bool:
     ]
     if len(areas) > 1:
         return _ask(
-            state, battle, side, "queen", areas, False, "Queen of Thorns: which order?", "now"
+            state, battle, side, "queen", areas, False, _l("Queen of Thorns: which order?"), "now"
         )
     if areas:
         _remove_order(state, battle, "queen-of-thorns", battle[side], areas[0], events)
@@ -228,7 +242,7 @@ def effect_queen(state: State, req: dict[str, Any], area: Any, rng: Dice, events
 
 def doran(state: State, battle: Battle, side: str, events: Events) -> bool:
     """doran-martell: the opponent goes to the bottom of a track Martell chooses."""
-    return _ask(state, battle, side, "doran", list(TRACKS), False, "Doran: which track?", "now")
+    return _ask(state, battle, side, "doran", list(TRACKS), False, _l("Doran: which track?"), "now")
 
 
 def effect_doran(state: State, req: dict[str, Any], track: Any, rng: Dice, events: Events) -> None:
@@ -286,7 +300,7 @@ def renly(state: State, battle: Battle, side: str, events: Events) -> bool:
     ]
     if not areas:
         return True
-    return _ask(state, battle, side, "renly", areas, True, "Renly: upgrade a footman?", "won")
+    return _ask(state, battle, side, "renly", areas, True, _l("Renly: upgrade a footman?"), "won")
 
 
 def effect_renly(state: State, req: dict[str, Any], area: Any, rng: Dice, events: Events) -> None:
@@ -312,7 +326,7 @@ def cersei(state: State, battle: Battle, side: str, events: Events) -> bool:
     if not areas:
         return True
     return _ask(
-        state, battle, side, "cersei", sorted(areas), True, "Cersei: remove an order?", "won"
+        state, battle, side, "cersei", sorted(areas), True, _l("Cersei: remove an order?"), "won"
     )
 
 
@@ -358,7 +372,14 @@ def patchface(state: State, battle: Battle, side: str, events: Events) -> bool:
     if not hand:
         return True
     return _ask(
-        state, battle, side, "patchface", sorted(hand), True, "Patchface: discard a card?", "after"
+        state,
+        battle,
+        side,
+        "patchface",
+        sorted(hand),
+        True,
+        _l("Patchface: discard a card?"),
+        "after",
     )
 
 

@@ -22,6 +22,7 @@ from adjudicator.rulesets.westeros import (
     ports,
     raids,
     retreat,
+    said,
     support,
     victory,
 )
@@ -30,6 +31,7 @@ from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
 from adjudicator.rulesets.westeros.instructions import ACTION_VERBS, parse_action_line
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import is_routed, unit_type
+from adjudicator.text import Text, _l
 
 __all__ = [
     "ACTION_VERBS",
@@ -93,7 +95,7 @@ def action_answer(state: State, request: Request, instructions: Sequence[Instruc
     if data is None:
         return Choice(None)
     check = KINDS[data["kind"]][0]
-    skipped: list[tuple[Instruction, str]] = []
+    skipped: list[tuple[Instruction, str | Text]] = []
     for ins in instructions:
         value = ins.value
         if ins.kind == "muster" and data["kind"] == "consolidate":
@@ -110,19 +112,23 @@ def action_answer(state: State, request: Request, instructions: Sequence[Instruc
             continue
         try:
             value = check(state, data, value)
-        except Skip as why:
-            skipped.append((ins, str(why)))
+        except Skip as skip:
+            skipped.append((ins, skip.why))
             continue
         return Choice(ins, value, tuple(skipped))
     return Choice(None, None, tuple(skipped))
 
 
-def _used_up_or_reason(state: State, data: dict[str, Any], ins: Instruction) -> str:
+def _used_up_or_reason(state: State, data: dict[str, Any], ins: Instruction) -> str | Text:
     """Silent for instructions already used or meant for another battle; else why not."""
     kind = data["kind"]
     if kind not in ORDERED_KINDS or f"{kind}:{ins.key}" in state.action.get("done", []):
         return ""
-    return f"there is no unresolved {kind} order of yours in {state.board.name(ins.key)}"
+    return _l(
+        "there is no unresolved %(order)s order of yours in %(area)s",
+        order=said.order(kind),
+        area=said.area(state, ins.key),
+    )
 
 
 def action_default(state: State, request: Request, rng: Dice) -> Any:

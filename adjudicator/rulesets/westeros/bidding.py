@@ -17,11 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros import flow
-from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
+from adjudicator.rulesets.westeros import flow, said
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import TRACKS, State
-from adjudicator.rulesets.westeros.westeros_messages import say
+from adjudicator.rulesets.westeros.westeros_messages import bid_too_high, say
 
 
 def start_clash_of_kings(state: State, events: Events) -> None:
@@ -56,7 +55,7 @@ def _open_bids(state: State, clash: dict[str, Any], track: str) -> None:
             "bid",
             [track],
             {"track": track, "most": most, "choices": list(range(most + 1))},
-            say("bid", track=TRACK_NAMES[track]),
+            say("bid", track=said.track(track)),
             secret=True,
         )
 
@@ -78,7 +77,7 @@ def _reveal(state: State, clash: dict[str, Any], events: Events) -> None:
         "tie",
         [track],
         {"track": track, "bids": dict(bids), "tied": ties, "default": clash["order"]},
-        say("tie", track=TRACK_NAMES[track]),
+        say("tie", track=said.track(track)),
     )
 
 
@@ -116,7 +115,7 @@ def answer_bid(state: State, req: dict[str, Any], value: Any) -> int:
     if not isinstance(bid, int) or bid < 0:
         raise Skip(say("bid_number"))
     if bid > most:
-        raise Skip(say("bid_too_high", bid=bid, most=most))
+        raise Skip(bid_too_high(bid, most))
     return bid
 
 

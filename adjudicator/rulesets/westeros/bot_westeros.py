@@ -29,7 +29,7 @@ CARD_CHOICES = {
 # -- answers to what is asked now -----------------------------------------------------------
 def bid(state: State, request: Request, rng: Dice) -> Lines:
     context = request.context
-    return [ww.format_bid(context["track"], _random_bid(context["most"], rng))]
+    return [str(ww.format_bid(context["track"], _random_bid(context["most"], rng)))]
 
 
 def _random_bid(most: int, rng: Dice) -> int:
@@ -40,11 +40,11 @@ def _random_bid(most: int, rng: Dice) -> int:
 
 
 def tie(state: State, request: Request, rng: Dice) -> Lines:
-    return [ww.format_tie(request.context["track"], rng.shuffled(state.houses))]
+    return [str(ww.format_tie(request.context["track"], rng.shuffled(state.houses)))]
 
 
 def reduce(state: State, request: Request, rng: Dice) -> Lines:
-    return [ww.format_reduce(state, rng.shuffled(request.context["choices"]))]
+    return [str(ww.format_reduce(state, rng.shuffled(request.context["choices"])))]
 
 
 def muster(state: State, request: Request, rng: Dice) -> Lines:
@@ -55,11 +55,11 @@ def muster(state: State, request: Request, rng: Dice) -> Lines:
     context = request.context
     items = rng.choice([*muster_options(state, request.player, context["area"]), None])
     value = {"mode": "muster", "items": items} if items else {"mode": "none"}
-    return [ww.format_muster(state, context["area"], value)]
+    return [str(ww.format_muster(state, context["area"], value))]
 
 
 def card_choice(state: State, request: Request, rng: Dice) -> Lines:
-    return [ww.format_card_choice(request.kind, rng.choice(request.context["choices"]))]
+    return [str(ww.format_card_choice(request.kind, rng.choice(request.context["choices"])))]
 
 
 def wildling_bid(state: State, request: Request, rng: Dice) -> Lines:
@@ -112,16 +112,16 @@ def render(state: State, request: Request, value: Any) -> Lines:
     """The rules' default for a Westeros-phase request, as the line that says it."""
     kind, context = request.kind, request.context
     if kind == "bid":
-        return [ww.format_bid(context["track"], value)]
+        return [str(ww.format_bid(context["track"], value))]
     if kind == "tie":
-        return [ww.format_tie(context["track"], list(value))]
+        return [str(ww.format_tie(context["track"], list(value)))]
     if kind == "reduce":
-        return [ww.format_reduce(state, [list(v) for v in value])]
+        return [str(ww.format_reduce(state, [list(v) for v in value]))]
     if kind == "muster":
         mode = {"mode": "muster", "items": value} if value else {"mode": "none"}
-        return [ww.format_muster(state, context["area"], mode)]
+        return [str(ww.format_muster(state, context["area"], mode))]
     if kind in CARD_CHOICES:
-        return [ww.format_card_choice(kind, value)]
+        return [str(ww.format_card_choice(kind, value))]
     if kind.startswith("wildling-"):
         return wl.render(state, request, value)
     return []
@@ -136,17 +136,17 @@ def ahead_lines(state: State, house: str, rng: Dice) -> Lines:
     for track in rng.shuffled(list(TRACKS)):
         amount = _random_bid(budget, rng)
         budget -= amount
-        lines += [ww.format_bid(track, amount)] + ([ww.format_bid(track, 0)] if amount else [])
+        lines += [str(ww.format_bid(track, a)) for a in dict.fromkeys((amount, 0))]
         # Ties are the Iron Throne's, and its holder may change with the first bids.
-        lines.append(ww.format_tie(track, rng.shuffled(state.houses)))
+        lines.append(str(ww.format_tie(track, rng.shuffled(state.houses))))
     for kind, choices in CARD_CHOICES.items():  # a Clash of Kings may move the tokens
-        lines.append(ww.format_card_choice(kind, rng.choice(choices)))
+        lines.append(str(ww.format_card_choice(kind, rng.choice(choices))))
     lines += _reduce(state, house, rng)
     lines += _musters(state, house, rng)
     for again, most in ((False, power), (True, power // 2)):
         amount = _random_bid(most, rng)
-        lines += [wl.bid_line(amount, again)] + ([wl.bid_line(0, again)] if amount else [])
-    lines.append(wl.tie_line(rng.shuffled(state.houses)))
+        lines += [str(wl.bid_line(a, again)) for a in dict.fromkeys((amount, 0))]
+    lines.append(str(wl.tie_line(rng.shuffled(state.houses))))
     lines += _wildling_cards(state, house, rng)
     return lines
 
@@ -192,9 +192,9 @@ def _musters(state: State, house: str, rng: Dice) -> Lines:
         mine = state.controller(area) == house
         items = random_muster(state, house, area, rng) if mine and rng.below(4) else []
         value = {"mode": "muster", "items": items} if items else {"mode": "none"}
-        lines.append(ww.format_muster(state, area, value))
+        lines.append(str(ww.format_muster(state, area, value)))
         if items:
-            lines.append(ww.format_muster(state, area, {}))
+            lines.append(str(ww.format_muster(state, area, {})))
     return lines
 
 
@@ -202,8 +202,8 @@ def _wildling_cards(state: State, house: str, rng: Dice) -> Lines:
     """A preference line per wildling card that asks a choice: whatever it asks then."""
     units = _unit_groups(state, house, rng)
     cards = [*state.hands.get(house, []), *state.discards.get(house, [])]
-    names = [wl.item_text(state, c) for c in cards]
-    tracks = [wl.item_text(state, t) for t in TRACKS]
+    names = [str(wl.item_text(state, c)) for c in cards]
+    tracks = [str(wl.item_text(state, t)) for t in TRACKS]
     lines = []
     for card, allowed in sorted(wl.ITEMS.items()):
         prefs: list[str] = []
@@ -218,7 +218,7 @@ def _wildling_cards(state: State, house: str, rng: Dice) -> Lines:
         if "track" in allowed:
             prefs += rng.shuffled(tracks)
         if prefs:
-            lines.append(wl.card_line(state, card, []).rstrip() + " " + ", ".join(prefs))
+            lines.append(str(wl.card_line(state, card, [])).rstrip() + " " + ", ".join(prefs))
         if "muster" in allowed:
             lines += _horde_muster(state, house, card, rng)
     return lines
@@ -239,4 +239,4 @@ def _horde_muster(state: State, house: str, card: str, rng: Dice) -> Lines:
     items = random_muster(state, house, area, rng)
     if not items:
         return []
-    return [wl.card_line(state, card, [{"area": area, "items": items}])]
+    return [str(wl.card_line(state, card, [{"area": area, "items": items}]))]

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from adjudicator.dice import Dice
+from adjudicator.rulesets.westeros import said
 from adjudicator.rulesets.westeros.cards import (
     card_fortifications,
     card_swords,
@@ -24,6 +25,7 @@ from adjudicator.rulesets.westeros.marches import NEUTRAL
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.strength import combat_army, other
 from adjudicator.rulesets.westeros.units import is_routed, loss_order, take_units, unit_type
+from adjudicator.text import _l, _ln
 
 Battle = dict[str, Any]
 
@@ -79,7 +81,7 @@ def stage_casualties(state: State, battle: Battle, rng: Dice, events: Events) ->
             battle,
             sorted(rest),
             False,
-            f"choose {count} casualties",
+            _ln("choose %(n)d casualty", "choose %(n)d casualties", count),
             count=count,
             side=loser,
         )
@@ -123,7 +125,7 @@ def take_skulls(state: State, battle: Battle, events: Events) -> bool:
                 battle,
                 sorted(army),
                 False,
-                "choose 1 casualty (Tides of Battle skull)",
+                _l("choose 1 casualty (Tides of Battle skull)"),
                 count=1,
                 side=victim,
                 reason="skull",
@@ -147,8 +149,15 @@ def answer_casualties(state: State, req: dict[str, Any], value: Any) -> list[str
             pool[unit] -= 1
             chosen.append(unit)
     if len(chosen) < count:
-        legal = ", ".join(req["context"]["choices"])
-        raise Skip(f"{count} casualties are needed from: {legal}; the list names too few")
+        legal = said.units(req["context"]["choices"])
+        raise Skip(
+            _ln(
+                "%(n)d casualty is needed from: %(legal)s; the list names too few",
+                "%(n)d casualties are needed from: %(legal)s; the list names too few",
+                count,
+                legal=legal,
+            )
+        )
     return chosen
 
 

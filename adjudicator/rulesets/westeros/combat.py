@@ -24,6 +24,7 @@ from adjudicator.rulesets.westeros.marches import NEUTRAL, defender_of, end_marc
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.support import start_support
 from adjudicator.rulesets.westeros.units import add_units, sweep_orders
+from adjudicator.text import _l
 
 Battle = dict[str, Any]
 
@@ -92,7 +93,7 @@ def stage_cards(state: State, battle: Battle, rng: Dice, events: Events) -> None
                 battle,
                 list(state.hands[house]),
                 False,
-                "choose a house card",
+                _l("choose a house card"),
                 secret=True,
                 side=side,
                 opponent=battle[strength.other(side)],
@@ -144,7 +145,7 @@ def stage_blade(state: State, battle: Battle, rng: Dice, events: Events) -> None
                 battle,
                 choices,
                 True,
-                "use the Valyrian Steel Blade?",
+                _l("use the Valyrian Steel Blade?"),
                 side=side,
             )
             return

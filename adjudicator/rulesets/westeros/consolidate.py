@@ -15,6 +15,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow, muster
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.text import _l
 
 
 def power_yield(state: State, house: str, area: str) -> int:
@@ -48,7 +49,7 @@ def start_consolidate_turn(state: State, events: Events) -> None:
                 "power": power_yield(state, house, area),
                 "points": muster.muster_points(state, area),
             },
-            "consolidate power or muster",
+            _l("consolidate power or muster"),
         )
         return
     resolve_consolidate(state, house, area, {"mode": "power"}, events)
@@ -73,7 +74,7 @@ def answer_consolidate(state: State, req: dict[str, Any], value: dict[str, Any])
     if value["mode"] == "muster":
         muster.check_muster(state, req["house"], area, value["items"])
     elif value["mode"] != "power":
-        raise Skip("say 'power' or 'muster ...'")
+        raise Skip(_l("say 'power' or 'muster ...'"))
     return value
 
 

@@ -14,11 +14,12 @@ from typing import Any
 
 from adjudicator.orders.errors import illegal, invalid
 from adjudicator.orders.names import normalize
-from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros import flow, said
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import area_named, is_no, unit_names
+from adjudicator.text import Text, _l
 
-Parsed = tuple[str, str, Any, str]
+Parsed = tuple[str, str, Any, Text]
 _UPGRADE = re.compile(r"^(?:upgrade\s+)?(.+?)\s+(?:to|->|into)\s+(.+)$")
 _FROM = re.compile(r"^(.+?)\s+from\s+(.+)$")
 _IN = re.compile(r"^(.+?)\s+(?:in|at|into)\s+(.+)$")
@@ -28,30 +29,43 @@ def parse_consolidate(state: State, house: str, rest: str, verb: str) -> Parsed:
     """consolidate <area>[: power | muster <items>] | muster <area>: <items>."""
     head, _, tail = rest.partition(":")
     area = area_named(state, head.strip())
-    name = state.board.name(area)
+    name = said.area(state, area)
     if not state.house_units(area, house):
-        raise illegal(f"you have no units in {name}")
+        raise illegal(_l("you have no units in %(area)s", area=name))
     if state.phase == "action" and area in state.orders:
         token = state.orders[area]
         if flow.order_type(token) != "consolidate-power":
-            raise illegal(f"the order in {name} is {token}, not consolidate power")
+            raise illegal(
+                _l(
+                    "the order in %(area)s is %(token)s, not %(order)s",
+                    area=name,
+                    token=said.token(token),
+                    order=said.order("consolidate-power"),
+                )
+            )
     tail = tail.strip()
     if verb == "consolidate":
         if not tail or normalize(tail) in ("power", "gain power", "consolidate"):
-            return "consolidate", area, {"mode": "power"}, f"consolidate {name}: power"
+            understood = _l("consolidate %(area)s: power", area=name)
+            return "consolidate", area, {"mode": "power"}, understood
         if not normalize(tail).startswith("muster"):
-            raise invalid("expected 'power' or 'muster <units>'", ["power", "muster knight"])
+            raise invalid(_l("expected 'power' or 'muster <units>'"), ["power", "muster knight"])
         tail = tail.strip()[len("muster") :]
     if state.board.areas[area].castle == "none":
-        raise illegal(
-            f"{name} has no castle or stronghold to muster in"
-            + (" (P7: never in a port)" if state.board.areas[area].is_port else "")
-        )
+        if state.board.areas[area].is_port:
+            raise illegal(
+                _l(
+                    "%(area)s has no castle or stronghold to muster in (P7: never in a port)",
+                    area=name,
+                )
+            )
+        raise illegal(_l("%(area)s has no castle or stronghold to muster in", area=name))
     items = [parse_item(state, area, t) for t in re.split(r"[;,]", tail) if t.strip()]
     if not items:
-        raise invalid("expected what to muster, e.g. 'knight; ship in Bay of Ice'")
-    shown = "; ".join(_show(state, i) for i in items)
-    return "consolidate", area, {"mode": "muster", "items": items}, f"muster {name}: {shown}"
+        raise invalid(_l("expected what to muster, e.g. 'knight; ship in Bay of Ice'"))
+    shown = said.joined(_show(state, i) for i in items)
+    understood = _l("muster %(area)s: %(items)s", area=name, items=shown)
+    return "consolidate", area, {"mode": "muster", "items": items}, understood
 
 
 def parse_item(state: State, area: str, text: str) -> dict[str, Any]:
@@ -69,7 +83,7 @@ def parse_item(state: State, area: str, text: str) -> dict[str, Any]:
         return {"unit": _unit(match.group(2)), "area": where, "from": _unit(match.group(1))}
     unit = _unit(text)
     if unit == "ship" and where == area:
-        raise invalid("say where the ship goes: 'ship in <sea or port>'")
+        raise invalid(_l("say where the ship goes: 'ship in <sea or port>'"))
     return {"unit": unit, "area": where, "from": None}
 
 
@@ -77,11 +91,11 @@ def _unit(text: str) -> str:
     return unit_names().find(text)
 
 
-def _show(state: State, item: dict[str, Any]) -> str:
-    unit = item["unit"].replace("_", " ")
+def _show(state: State, item: dict[str, Any]) -> Text:
+    unit = said.unit(item["unit"])
     if item.get("from"):
-        return f"{unit} from {item['from']}"
-    return f"{unit} in {state.board.name(item['area'])}"
+        return _l("%(unit)s from %(old)s", unit=unit, old=said.unit(item["from"]))
+    return _l("%(unit)s in %(area)s", unit=unit, area=said.area(state, item["area"]))
 
 
 def parse_port(state: State, house: str, rest: str, verb: str) -> Parsed:
@@ -91,7 +105,7 @@ def parse_port(state: State, house: str, rest: str, verb: str) -> Parsed:
     info = state.board.areas[area]
     port = area if info.is_port else state.board.port_of_land(area)
     if port is None:
-        raise illegal(f"{state.board.name(area)} has no port")
+        raise illegal(_l("%(area)s has no port", area=said.area(state, area)))
     words = normalize(tail).removeprefix("replace").strip()
     if is_no(words) or words in ("0", "none"):
         value: Any = 0
@@ -100,5 +114,8 @@ def parse_port(state: State, house: str, rest: str, verb: str) -> Parsed:
     elif words.split()[0].isdigit():
         value = int(words.split()[0])
     else:
-        raise invalid("expected 'replace <number>', 'replace all' or 'destroy'")
-    return "port", port, value, f"port {state.board.name(port)}: replace {value}"
+        raise invalid(_l("expected 'replace <number>', 'replace all' or 'destroy'"))
+    where = said.area(state, port)
+    if value == "all":
+        return "port", port, value, _l("port %(area)s: replace all", area=where)
+    return "port", port, value, _l("port %(area)s: replace %(n)d", area=where, n=value)

@@ -15,6 +15,7 @@ from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.decks import card_name
 from adjudicator.rulesets.westeros.flow import Skip
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.text import N_, Text, _l
 
 TRACK_NAMES = {"iron_throne": "Iron Throne", "fiefdoms": "Fiefdoms", "kings_court": "King's Court"}
 
@@ -26,7 +27,7 @@ def ask(
     battle: dict[str, Any],
     choices: list[Any],
     optional: bool,
-    summary: str,
+    summary: str | Text,
     secret: bool = False,
     **context: Any,
 ) -> str:
@@ -41,18 +42,28 @@ def ask(
     return flow.open_request(state, house, kind, [battle["area"]], context, summary, secret)
 
 
-def display(state: State, item: Any) -> str:
-    """An option in the players' words, for messages."""
+def display(state: State, item: Any) -> Any:
+    """An option in the players' words, for messages (a `Name` or `Text`)."""
+    from adjudicator.rulesets.westeros import said
+
     if item is None:
-        return "no"
+        return _l("no")
     if isinstance(item, str):
         if item in state.board.areas:
-            return state.board.name(item)
+            return said.area(state, item)
         if item in TRACK_NAMES:
-            return TRACK_NAMES[item]
-        name = card_name(item)
-        return name if name != item else item.replace("_", " ")
+            return said.track(item)
+        if card_name(item) != item:
+            return said.card(item)
+        if item in CHOICE_WORDS:
+            return _l(CHOICE_WORDS[item])
+        return said.unit(item) if item.removeprefix("routed ") in UNIT_KINDS else item
     return str(item)
+
+
+CHOICE_WORDS = {"use": N_("use"), "redraw": N_("redraw")}
+"""Options of a choice that are neither names nor units, as players read them."""
+UNIT_KINDS = ("footman", "knight", "ship", "siege_engine")
 
 
 def answer_choice(state: State, req: dict[str, Any], value: Any) -> Any:
@@ -67,11 +78,11 @@ def answer_choice(state: State, req: dict[str, Any], value: Any) -> Any:
             continue
         if pref in choices:
             return pref
-    wanted = ", ".join(display(state, p) for p in prefs)
-    legal = ", ".join(display(state, c) for c in choices)
+    wanted = tuple(display(state, p) for p in prefs)
+    legal = tuple(display(state, c) for c in choices)
     if prefs == [None]:
-        raise Skip(f"this decision cannot be declined; possible now: {legal}")
-    raise Skip(f"{wanted}: not possible now; possible: {legal}")
+        raise Skip(_l("this decision cannot be declined; possible now: %(legal)s", legal=legal))
+    raise Skip(_l("%(wanted)s: not possible now; possible: %(legal)s", wanted=wanted, legal=legal))
 
 
 def default_choice(state: State, req: dict[str, Any], rng: Dice) -> Any:

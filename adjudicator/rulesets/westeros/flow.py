@@ -21,13 +21,19 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.requests import Answer, Event, Request
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.text import Text, from_data, to_data
 
 Events = list[Event]
 _BONUS = re.compile(r"(march|defense|support)([+-]\d)")
 
 
 class Skip(Exception):
-    """An instruction that cannot answer the open request now; the message says why."""
+    """An instruction that cannot answer the open request now; the message says why (a
+    `text.Text`, said in the player's language)."""
+
+    def __init__(self, why: str | Text) -> None:
+        super().__init__(str(why))
+        self.why = why
 
 
 def emit(events: Events, kind: str, **data: Any) -> None:
@@ -45,10 +51,11 @@ def open_request(
     kind: str,
     keys: list[str],
     context: dict[str, Any],
-    summary: str,
+    summary: str | Text,
     secret: bool = False,
 ) -> str:
-    """Open a decision for one house; ids are stable: round, kind, house, counter."""
+    """Open a decision for one house; ids are stable: round, kind, house, counter. The
+    summary is kept as data (`text.to_data`): the state is plain YAML."""
     act = state.action
     act["n"] = act.get("n", 0) + 1
     rid = f"r{state.round}/{act.get('prefix', '')}{kind}/{house}/{act['n']}"
@@ -60,7 +67,7 @@ def open_request(
             "keys": keys,
             "context": context,
             "secret": secret,
-            "summary": summary,
+            "summary": to_data(summary),
         }
     )
     return rid
@@ -69,8 +76,13 @@ def open_request(
 def as_request(data: dict[str, Any]) -> Request:
     context = {**data["context"], "keys": list(data["keys"])}
     return Request(
-        data["id"], data["house"], data["kind"], context, data["secret"], data["summary"]
+        data["id"], data["house"], data["kind"], context, data["secret"], summary_of(data)
     )
+
+
+def summary_of(data: dict[str, Any]) -> str | Text:
+    """An open request's summary as a `Text` again (a plain string from older states)."""
+    return from_data(data["summary"])
 
 
 def find_open(state: State, request_id: str) -> dict[str, Any] | None:
@@ -160,14 +172,13 @@ def apply_answers(
         value = answer.value if answer is not None else default(state, data, rng)
         try:
             value = check(state, data, value)
-        except Skip as why:
-            reason = str(why)
+        except Skip as skip:
             emit(
                 events,
                 "answer_rejected",
                 house=data["house"],
-                request=data["summary"],
-                reason=reason,
+                request=summary_of(data),
+                reason=skip.why,
             )
             value = check(state, data, default(state, data, rng))
         apply(state, data, value, rng, events)

@@ -26,14 +26,13 @@ from typing import Any
 from adjudicator.orders.errors import LineError, illegal, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros import flow, said
 from adjudicator.rulesets.westeros.cards import card_names
 from adjudicator.rulesets.westeros.consolidate_words import parse_consolidate, parse_port
 from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.marches import land_reach, ship_reach
 from adjudicator.rulesets.westeros.state import HOUSES, State
 from adjudicator.rulesets.westeros.vocabulary import spellings
-from adjudicator.rulesets.westeros.westeros_words import CONDITIONAL
 from adjudicator.rulesets.westeros.words import (
     area_named,
     card_in_hand,
@@ -41,8 +40,9 @@ from adjudicator.rulesets.westeros.words import (
     parse_units,
     yes_no,
 )
+from adjudicator.text import N_, Name, Text, _l
 
-Parsed = tuple[str, str, Any, str]
+Parsed = tuple[str, str, Any, Text]
 """kind, key, value, what was understood."""
 _VERB = re.compile(r"\s*([A-Za-z']+)\s*(.*)$", re.DOTALL)
 ARROW = re.compile(r"\s*(?:->|→|=>|\bto\b)\s*", re.IGNORECASE)
@@ -83,7 +83,7 @@ def parse_action_line(state: State, house: str, text: str) -> Instruction:
     match = _VERB.match(text)
     verb, rest = (match.group(1).lower(), match.group(2)) if match else ("", text)
     if verb not in PARSERS:
-        raise invalid(f"unknown instruction {verb!r}", sorted(PARSERS))
+        raise invalid(_l("unknown instruction '%(text)s'", text=verb), sorted(PARSERS))
     if verb == "card" and normalize(rest).startswith("in any battle"):
         rest = rest.strip()[len("in any battle") :]
     tail = CARD_VERBS.get(verb, "")
@@ -96,15 +96,24 @@ def parse_action_line(state: State, house: str, text: str) -> Instruction:
 def own_area(state: State, house: str, text: str, order: str) -> str:
     """An area holding the house's units (and, once revealed, its `order`)."""
     area = area_named(state, text)
-    name = state.board.name(area)
+    name = said.area(state, area)
     if not state.house_units(area, house):
-        raise illegal(f"you have no units in {name}")
+        raise illegal(_l("you have no units in %(area)s", area=name))
     if state.phase == "action" and area in state.orders:
         token = state.orders[area]
         if flow.order_type(token) != order:
-            raise illegal(f"the order in {name} is {token}, not {order}")
+            raise illegal(
+                _l(
+                    "the order in %(area)s is %(token)s, not %(order)s",
+                    area=name,
+                    token=said.token(token),
+                    order=said.order(order),
+                )
+            )
     elif state.phase == "action" and f"{order}:{area}" not in state.action.get("done", []):
-        raise illegal(f"there is no {order} order in {name}")
+        raise illegal(
+            _l("there is no %(order)s order in %(area)s", order=said.order(order), area=name)
+        )
     return area
 
 
@@ -115,24 +124,31 @@ def parse_raid(state: State, house: str, rest: str, verb: str) -> Parsed:
         head, tail = split_head(rest)
         parts = [head or tail, "none" if head else ""]
     source = own_area(state, house, parts[0], "raid")
-    name = state.board.name
+    name = functools.partial(said.area, state)
     if not parts[1] or is_no(parts[1]):
-        return "raid", source, {"from": source, "to": None}, f"raid {name(source)}: none"
+        understood = _l("raid %(area)s: none", area=name(source))
+        return "raid", source, {"from": source, "to": None}, understood
     target = area_named(state, parts[1])
     if target not in state.board.links[source]:
         adjacent = [name(a) for a in sorted(state.board.links[source])]
-        raise illegal(f"{name(target)} is not adjacent to {name(source)}", adjacent)
+        raise illegal(
+            _l("%(to)s is not adjacent to %(from)s", to=name(target), **{"from": name(source)}),
+            adjacent,
+        )
     info, other = state.board.areas[source], state.board.areas[target]
     if info.is_land and not other.is_land:
-        raise illegal("a raid from land can only target land areas (P6: never a port)")
+        raise illegal(_l("a raid from land can only target land areas (P6: never a port)"))
     if info.is_port and target != info.port_sea:
-        raise illegal(f"P6: a raid in a port raids only its sea, {name(info.port_sea)}")
-    return "raid", source, {"from": source, "to": target}, f"raid {name(source)} -> {name(target)}"
+        raise illegal(
+            _l("P6: a raid in a port raids only its sea, %(sea)s", sea=name(info.port_sea))
+        )
+    understood = _l("raid %(from)s -> %(to)s", to=name(target), **{"from": name(source)})
+    return "raid", source, {"from": source, "to": target}, understood
 
 
 def parse_march(state: State, house: str, rest: str, verb: str) -> Parsed:
     """march A -> B[: units]; A -> C: units; leave power | march A: none."""
-    name = state.board.name
+    name = functools.partial(said.area, state)
     moves: list[list[Any]] = []
     leave, origin = False, None
     for segment in (s.strip() for s in rest.split(";") if s.strip()):
@@ -145,10 +161,10 @@ def parse_march(state: State, house: str, rest: str, verb: str) -> Parsed:
             if head and is_no(tail):
                 origin = own_area(state, house, head, "march")
                 continue
-            raise invalid("expected 'march <from> -> <to>: <units>'")
+            raise invalid(_l("expected 'march <from> -> <to>: <units>'"))
         source = _march_origin(state, house, parts[0])
         if origin not in (None, source):
-            raise invalid("one march line moves units out of one area only")
+            raise invalid(_l("one march line moves units out of one area only"))
         origin = source
         dest_text, _, unit_text = parts[1].partition(":")
         dest = area_named(state, dest_text)
@@ -157,19 +173,30 @@ def parse_march(state: State, house: str, rest: str, verb: str) -> Parsed:
             _check_reach(state, house, source, dest, units)
         moves.append([dest, units])
     if origin is None:
-        raise invalid("expected 'march <from> -> <to>: <units>'")
+        raise invalid(_l("expected 'march <from> -> <to>: <units>'"))
     later = not state.house_units(origin, house)
     if not later:
         _check_counts(state, house, origin, moves)
-    text = (
-        "; ".join(f"{name(origin)} -> {name(d)}: {', '.join(u) if u else 'all'}" for d, u in moves)
-        or f"{name(origin)}: none"
-    )
     value = {"from": origin, "moves": moves, "leave": leave}
-    understood = f"march {text}{'; leave power' if leave else ''}"
-    if later:
-        understood += CONDITIONAL.format(what=name(origin))
+    understood = said.if_held(march_text(state, value), not later, name(origin))
     return "march", origin, value, understood
+
+
+def march_text(state: State, value: dict[str, Any]) -> Text:
+    """What a march instruction was understood as: 'march A -> B: knight; leave power'."""
+    name = functools.partial(said.area, state)
+    origin = name(value["from"])
+    moves = [
+        _l("%(from)s -> %(to)s: %(units)s", to=name(d), units=said.units(u), **{"from": origin})
+        if u
+        else _l("%(from)s -> %(to)s: all", to=name(d), **{"from": origin})
+        for d, u in value["moves"]
+    ]
+    if not moves:
+        return _l("march %(area)s: none", area=origin)
+    if value.get("leave"):
+        return _l("march %(moves)s; leave power", moves=said.joined(moves))
+    return _l("march %(moves)s", moves=said.joined(moves))
 
 
 def _march_origin(state: State, house: str, text: str) -> str:
@@ -192,28 +219,33 @@ def _march_origin(state: State, house: str, text: str) -> str:
 def _check_reach(state: State, house: str, origin: str, dest: str, units: list[str] | None) -> None:
     """Reject destinations no unit of that type could ever reach from `origin`."""
     board = state.board
-    name = board.name
+    name = functools.partial(said.area, state)
     kinds = {
         u for u in (units or [u.removeprefix("routed ") for u in state.house_units(origin, house)])
     }
     if dest == origin:
-        raise illegal(f"units in {name(origin)} are already there")
+        raise illegal(_l("units in %(area)s are already there", area=name(origin)))
     if dest in state.impassable:
-        raise illegal(f"{name(dest)} is out of play in this game")
+        raise illegal(_l("%(area)s is out of play in this game", area=name(dest)))
     reach = ship_reach(state, house, origin)
     # P2: whether a port may be entered depends on who holds its land when the march resolves.
     later = board.areas[dest].is_port and dest in board.links[origin]
     if "ship" in kinds and dest not in reach and not later:
         raise illegal(
-            f"ships in {name(origin)} cannot reach {name(dest)}", sorted(name(a) for a in reach)
+            _l("ships in %(from)s cannot reach %(to)s", to=name(dest), **{"from": name(origin)}),
+            sorted((name(a) for a in reach), key=str),
         )
     if kinds - {"ship"}:
         if not board.areas[dest].is_land:
-            raise illegal(f"land units never enter {name(dest)} (P2: nor a port)")
+            raise illegal(_l("land units never enter %(area)s (P2: nor a port)", area=name(dest)))
         if dest not in land_reach(state, house, origin) and not _coastal(state, origin, dest):
             raise illegal(
-                f"{name(dest)} is neither adjacent to {name(origin)} nor reachable by ship",
-                sorted(name(a) for a in land_reach(state, house, origin)),
+                _l(
+                    "%(to)s is neither adjacent to %(from)s nor reachable by ship",
+                    to=name(dest),
+                    **{"from": name(origin)},
+                ),
+                sorted((name(a) for a in land_reach(state, house, origin)), key=str),
             )
 
 
@@ -228,8 +260,10 @@ def _check_counts(state: State, house: str, origin: str, moves: list[list[Any]])
     here = Counter(u.removeprefix("routed ") for u in state.house_units(origin, house))
     wanted = Counter(u for _, units in moves for u in (units or []))
     if wanted - here:
-        have = ", ".join(sorted(here.elements()))
-        raise illegal(f"{state.board.name(origin)} holds only {have}")
+        have = said.units(sorted(here.elements()))
+        raise illegal(
+            _l("%(area)s holds only %(units)s", area=said.area(state, origin), units=have)
+        )
 
 
 def parse_support(state: State, house: str, rest: str, verb: str) -> Parsed:
@@ -247,14 +281,31 @@ def parse_support(state: State, house: str, rest: str, verb: str) -> Parsed:
             and key == battle["area"]
             and side not in (battle["attacker"], battle["defender"])
         ):
+            attacker, defender = said.house(battle["attacker"]), said.house(battle["defender"])
             raise illegal(
-                f"{side.title()} is not fighting in {state.board.name(battle['area'])}; "
-                f"the battle is {battle['attacker'].title()} against "
-                f"{str(battle['defender']).title()}",
-                [battle["attacker"].title(), str(battle["defender"]).title(), "none"],
+                _l(
+                    "%(house)s is not fighting in %(area)s; the battle is %(attacker)s against"
+                    " %(defender)s",
+                    house=said.house(side),
+                    area=said.area(state, battle["area"]),
+                    attacker=attacker,
+                    defender=defender,
+                ),
+                [attacker, defender, _l("none")],
             )
-    where = f" {state.board.name(key)}" if key else ""
-    return "support", key, {"side": side}, f"support{where}: {side.title()}"
+    return "support", key, {"side": side}, support_text(state, key, side)
+
+
+SIDE_WORDS = {"attacker": N_("Attacker"), "defender": N_("Defender"), "none": N_("None")}
+"""How a support instruction's side is echoed when it names no house."""
+
+
+def support_text(state: State, key: str, side: str) -> Text:
+    """'support Castle Black: Stark', 'support: Attacker'."""
+    who = _l(SIDE_WORDS[side]) if side in SIDE_WORDS else said.house(side)
+    if key:
+        return _l("support %(area)s: %(side)s", area=said.area(state, key), side=who)
+    return _l("support: %(side)s", side=who)
 
 
 def _choice(kind: str, parse_item: Callable[[State, str, str], Any]) -> Callable[..., Parsed]:
@@ -265,26 +316,55 @@ def _choice(kind: str, parse_item: Callable[[State, str, str], Any]) -> Callable
         key = area_named(state, head) if head else ""
         items = [t.strip() for t in tail.split(",") if t.strip()] or ["no"]
         prefs = [None if is_no(i) else parse_item(state, house, i) for i in items]
-        where = f" {state.board.name(key)}" if key else ""
-        shown = ", ".join(_display(state, p) for p in prefs)
-        return kind, key, {"prefs": prefs}, f"{verb}{where}: {shown}"
+        shown = tuple(_display(state, p) for p in prefs)
+        word = _l(VERB_WORDS[verb])
+        if key:
+            understood = _l(
+                "%(verb)s %(area)s: %(choices)s",
+                verb=word,
+                area=said.area(state, key),
+                choices=shown,
+            )
+        else:
+            understood = _l("%(verb)s: %(choices)s", verb=word, choices=shown)
+        return kind, key, {"prefs": prefs}, understood
 
     return parse
 
 
-def _display(state: State, choice: Any) -> str:
-    """A parsed choice in the players' words, for the receipt (ids never reach players)."""
-    from adjudicator.rulesets.westeros.decks import card_name
+VERB_WORDS = {
+    "card": N_("card"),
+    "blade": N_("blade"),
+    "retreat": N_("retreat"),
+    "tyrion": N_("tyrion"),
+    "replace": N_("replace"),
+    "aeron": N_("aeron"),
+    "mace": N_("mace"),
+    "queen": N_("queen"),
+    "doran": N_("doran"),
+    "renly": N_("renly"),
+    "cersei": N_("cersei"),
+    "patchface": N_("patchface"),
+    "robb": N_("robb"),
+}
+"""A choice line's first word as a receipt echoes it, in the player's language."""
 
+
+def _display(state: State, choice: Any) -> Name | Text:
+    """A parsed choice in the players' words, for the receipt (ids never reach players)."""
     if choice is None:
-        return "no"
+        return _l("no")
     if choice == "use":
-        return "yes"
+        return _l("yes")
     if choice == "redraw":
-        return "redraw"
+        return _l("redraw")
     if choice in state.board.areas:
-        return state.board.name(choice)
-    return card_name(str(choice)).replace("_", " ")
+        return said.area(state, choice)
+    if choice in TRACK_NAMES:  # echoed as written: 'doran: kings court'
+        return Name(choice, choice.replace("_", " "), "tracks")
+    if str(choice).removeprefix("routed ") in ("footman", "knight", "ship", "siege_engine"):
+        return said.unit(str(choice))  # Mace Tyrell's footman
+    return said.card(str(choice))
 
 
 def _use(state: State, house: str, text: str) -> Any:
@@ -320,7 +400,7 @@ def _track(state: State, house: str, text: str) -> str:
 def _footman(state: State, house: str, text: str) -> str:
     units = parse_units(text)
     if len(units) != 1 or units[0].removeprefix("routed ") != "footman":
-        raise invalid("Mace Tyrell takes a footman or a routed footman")
+        raise invalid(_l("Mace Tyrell takes a footman or a routed footman"))
     return units[0]
 
 
@@ -329,7 +409,8 @@ def parse_casualties(state: State, house: str, rest: str, verb: str) -> Parsed:
     head, tail = split_head(rest)
     key = area_named(state, head) if head else ""
     units = parse_units(tail)
-    return "casualties", key, {"units": units}, f"casualties: {', '.join(units)}"
+    understood = _l("casualties: %(units)s", units=said.units(units))
+    return "casualties", key, {"units": units}, understood
 
 
 def parse_retreat(state: State, house: str, rest: str, verb: str) -> Parsed:
@@ -344,9 +425,14 @@ def parse_retreat_losses(state: State, house: str, rest: str, verb: str) -> Pars
     head, tail = split_head(rest.strip()[len("losses") :])
     key = area_named(state, head) if head else ""
     units = parse_units(tail)
-    where = f" {state.board.name(key)}" if key else ""
-    shown = ", ".join(u.replace("_", " ") for u in units)
-    return "retreat-losses", key, {"units": units}, f"retreat losses{where}: {shown}"
+    shown = said.units(units)
+    if key:
+        understood = _l(
+            "retreat losses %(area)s: %(units)s", area=said.area(state, key), units=shown
+        )
+    else:
+        understood = _l("retreat losses: %(units)s", units=shown)
+    return "retreat-losses", key, {"units": units}, understood
 
 
 def retreat_losses_line(state: State, area: str, units: list[str]) -> str:

@@ -7,15 +7,17 @@ ships (ship transport); ships move between seas and, by P2, into and out of port
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros import flow, said
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.supply import fits_supply, unit_counts
 from adjudicator.rulesets.westeros.units import add_units, is_routed, take_units, unit_type
+from adjudicator.text import _l
 
 NEUTRAL = "neutral"
 """The defender of a combat against a neutral force token."""
@@ -121,39 +123,57 @@ def start_march_turn(state: State, events: Events) -> None:
         resolve_march(state, house, {"from": area, "moves": [], "leave": False}, None, events)
         return
     flow.open_request(
-        state, house, "march", list(options), {"options": options}, "resolve one march order"
+        state, house, "march", list(options), {"options": options}, _l("resolve one march order")
     )
 
 
 def check_march(state: State, house: str, value: dict[str, Any]) -> dict[str, Any]:
     """The march as it will be executed; raises Skip saying why it is illegal now."""
-    board = state.board
     origin = value["from"]
-    name = board.name
+    name = functools.partial(said.area, state)
     if origin not in flow.orders_by_type(state, house, "march"):
-        raise Skip(f"there is no unresolved march order of yours in {name(origin)}")
+        raise Skip(
+            _l(
+                "there is no unresolved %(order)s order of yours in %(area)s",
+                order=said.order("march"),
+                area=name(origin),
+            )
+        )
     movers = Counter(u for u in state.house_units(origin, house) if not is_routed(u))
     moves = _expand_moves(value["moves"], movers)
     wanted = Counter(u for _, units in moves for u in units)
     if wanted - movers:
-        have = ", ".join(sorted(movers.elements())) or "nothing"
-        raise Skip(f"{name(origin)} has only {have} able to march (routed units cannot march)")
+        have = said.units(sorted(movers.elements())) or _l("nothing")
+        raise Skip(
+            _l(
+                "%(area)s has only %(units)s able to march (routed units cannot march)",
+                area=name(origin),
+                units=have,
+            )
+        )
     attacks = [dest for dest, _ in moves if defender_of(state, house, dest)]
     # Rulebook, March: units may split up, "but only one of these areas may be an attack".
     if len(attacks) > 1:
-        raise Skip("a march may attack only one area")
+        raise Skip(_l("a march may attack only one area"))
     land, sea = land_reach(state, house, origin), ship_reach(state, house, origin)
     for dest, units in moves:
         for unit in units:
             if dest not in (sea if unit == "ship" else land):
-                raise Skip(f"a {unit} in {name(origin)} cannot reach {name(dest)}")
+                raise Skip(
+                    _l(
+                        "a %(unit)s in %(from)s cannot reach %(to)s",
+                        unit=said.unit(unit),
+                        to=name(dest),
+                        **{"from": name(origin)},
+                    )
+                )
     counts = unit_counts(state, house)
     counts[origin] -= sum(wanted.values())
     for dest, units in moves:
         counts[dest] = counts.get(dest, 0) + len(units)
     # Rulebook, Supply: no march may leave an army larger than the supply track allows.
     if not fits_supply(state, house, {a: n for a, n in counts.items() if n > 0}):
-        raise Skip("the armies after this march would exceed your supply limits")
+        raise Skip(_l("the armies after this march would exceed your supply limits"))
     # NOTE: a failed attack on a neutral force leaves its units where they stood (retreat.py),
     # so that outcome of the march must fit the supply track too (found by bot games).
     for dest, units in moves:
@@ -162,8 +182,10 @@ def check_march(state: State, house: str, value: dict[str, Any]) -> dict[str, An
             back[origin] += len(units)
             if not fits_supply(state, house, {a: n for a, n in back.items() if n > 0}):
                 raise Skip(
-                    "if the attack on the neutral force fails, the units that stay would "
-                    "exceed your supply limits"
+                    _l(
+                        "if the attack on the neutral force fails, the units that stay would "
+                        "exceed your supply limits"
+                    )
                 )
     leave = bool(value.get("leave")) and _may_leave(state, house, origin, sum(wanted.values()))
     return {"from": origin, "moves": [[d, u] for d, u in moves], "leave": leave}
@@ -185,13 +207,17 @@ def _may_leave(state: State, house: str, origin: str, moving: int) -> bool:
     """
     if state.power_tokens.get(origin) == house or state.board.areas[origin].home == house:
         return False
-    name = state.board.name(origin)
     if moving < len(state.house_units(origin, house)):
-        raise Skip(f"a power token can only be left when every unit leaves {name}")
+        raise Skip(
+            _l(
+                "a power token can only be left when every unit leaves %(area)s",
+                area=said.area(state, origin),
+            )
+        )
     if not state.board.areas[origin].is_land:
-        raise Skip("power tokens are only left in land areas")
+        raise Skip(_l("power tokens are only left in land areas"))
     if state.power.get(house, 0) < 1:
-        raise Skip("you have no available power token")
+        raise Skip(_l("you have no available power token"))
     return True
 
 

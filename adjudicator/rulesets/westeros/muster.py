@@ -11,13 +11,16 @@ An item is {"unit": type, "area": where, "from": None | "footman"}.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
+from adjudicator.rulesets.westeros import said
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.supply import fits_supply, unit_counts
 from adjudicator.rulesets.westeros.units import add_units, pieces_left, take_units
+from adjudicator.text import Text, _l, _ln
 
 Item = dict[str, Any]
 LAND_UNITS = ("footman", "knight", "siege_engine")
@@ -67,35 +70,47 @@ def can_muster(state: State, house: str, area: str) -> bool:
     return any(muster_problem(state, house, area, items) is None for items in tries)
 
 
-def muster_problem(state: State, house: str, area: str, items: list[Item]) -> str | None:
+def muster_problem(state: State, house: str, area: str, items: list[Item]) -> Text | None:
     """Why these items cannot be mustered at `area` (None when they can)."""
-    name = state.board.name
+    name = functools.partial(said.area, state)
     points = muster_points(state, area)
     if points == 0:
-        return f"{name(area)} has no castle or stronghold"
+        return _l("%(area)s has no castle or stronghold", area=name(area))
     spent = sum(item_cost(state, i) for i in items)
     if spent > points:
-        return f"{name(area)} gives {points} mustering point(s), these cost {spent}"
+        return _ln(
+            "%(area)s gives %(n)d mustering point, these cost %(spent)d",
+            "%(area)s gives %(n)d mustering points, these cost %(spent)d",
+            points,
+            area=name(area),
+            spent=spent,
+        )
     seas = ship_areas(state, house, area)
     for item in items:
         if item["unit"] == "ship" and item["area"] not in seas:
-            return f"ships mustered at {name(area)} go to {', '.join(map(name, seas)) or 'nowhere'}"
+            if not seas:
+                return _l("ships mustered at %(area)s go nowhere", area=name(area))
+            return _l(
+                "ships mustered at %(area)s go to %(seas)s",
+                area=name(area),
+                seas=said.areas(state, seas),
+            )
         if item["unit"] != "ship" and item["area"] != area:
-            return f"land units are mustered in {name(area)} itself"
+            return _l("land units are mustered in %(area)s itself", area=name(area))
     upgrades = sum(1 for i in items if i.get("from"))
     if upgrades > state.house_units(area, house).count("footman"):
-        return f"not enough footmen in {name(area)} to upgrade"
+        return _l("not enough footmen in %(area)s to upgrade", area=name(area))
     new = Counter(i["unit"] for i in items)
     for kind, n in sorted(new.items()):
         freed = upgrades if kind == "footman" else 0
         if n > pieces_left(state, house, kind) + freed:
-            return f"no {kind.replace('_', ' ')} left in your reserve"
+            return _l("no %(unit)s left in your reserve", unit=said.unit(kind))
     counts = unit_counts(state, house)
     for item in items:
         if not item.get("from"):
             counts[item["area"]] = counts.get(item["area"], 0) + 1
     if not fits_supply(state, house, counts):
-        return "the new units would exceed your supply limits (or the port's 3 ships)"
+        return _l("the new units would exceed your supply limits (or the port's 3 ships)")
     return None
 
 

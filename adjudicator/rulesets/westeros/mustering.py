@@ -16,7 +16,7 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.westeros import flow, muster
+from adjudicator.rulesets.westeros import flow, muster, said
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.westeros_messages import say
@@ -72,7 +72,7 @@ def _ask(state: State, house: str, area: str) -> bool:
             "choices": choices,
             "optional": True,
         },
-        say("muster", area=state.board.name(area)),
+        say("muster", area=said.area(state, area)),
     )
     return True
 

@@ -14,6 +14,7 @@ from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.supply import fits_supply, unit_counts, with_change
 from adjudicator.rulesets.westeros.units import add_units, remove_all, tidy_area
+from adjudicator.text import _l, _ln
 
 
 def ports(state: State) -> list[str]:
@@ -106,7 +107,7 @@ def next_port_capture(state: State, events: Events) -> None:
         "port",
         [port, land],
         {"port": port, "land": land, "enemy_ships": enemy, "choices": choices, "optional": False},
-        "ships in a captured port",
+        _l("ships in a captured port"),
     )
 
 
@@ -128,8 +129,14 @@ def answer_port(state: State, req: dict[str, Any], value: Any) -> int:
     wanted = max(choices) if value == "all" else value
     if wanted not in choices:
         if state.options.ports == "clash-of-kings":
-            raise Skip("P12: replace all the ships you can or destroy them all")
-        raise Skip(f"you can replace at most {max(choices)} ship(s) here")
+            raise Skip(_l("P12: replace all the ships you can or destroy them all"))
+        raise Skip(
+            _ln(
+                "you can replace at most %(n)d ship here",
+                "you can replace at most %(n)d ships here",
+                max(choices),
+            )
+        )
     return wanted
 
 

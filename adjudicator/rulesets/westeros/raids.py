@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros import flow, said
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.text import _l
 
 RAIDABLE = ("support", "raid", "consolidate-power")
 
@@ -59,7 +60,7 @@ def start_raid_turn(state: State, events: Events) -> None:
         resolve_raid(state, house, next(iter(options)), None, events, reason="no_target")
         return
     flow.open_request(
-        state, house, "raid", list(options), {"options": options}, "resolve one raid order"
+        state, house, "raid", list(options), {"options": options}, _l("resolve one raid order")
     )
 
 
@@ -105,10 +106,22 @@ def answer_raid(state: State, req: dict[str, Any], value: dict[str, Any]) -> dic
     options = req["context"]["options"]
     area, target = value["from"], value.get("to")
     if area not in options:
-        raise Skip(f"there is no unresolved raid order of yours in {state.board.name(area)}")
+        raise Skip(
+            _l(
+                "there is no unresolved %(order)s order of yours in %(area)s",
+                order=said.order("raid"),
+                area=said.area(state, area),
+            )
+        )
     if target is not None and target not in options[area]:
-        legal = ", ".join(state.board.name(t) for t in options[area]) or "none"
-        raise Skip(f"{state.board.name(target)} holds no order this raid can remove (can: {legal})")
+        legal = said.areas(state, options[area]) or _l("none")
+        raise Skip(
+            _l(
+                "%(area)s holds no order this raid can remove (can: %(legal)s)",
+                area=said.area(state, target),
+                legal=legal,
+            )
+        )
     return {"from": area, "to": target}
 
 

@@ -18,15 +18,17 @@ from typing import Any
 
 from adjudicator.orders.errors import LineError, illegal, invalid
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
+from adjudicator.rulesets.westeros import said
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import wildling_index
 from adjudicator.rulesets.westeros.planning import (
-    describe,
     is_allowed_type,
     parse_token,
     token_by_name,
+    token_said,
 )
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.text import Name, Text, _l, _ln
 
 NOTHING = {"action": "none"}
 
@@ -39,7 +41,7 @@ def raven_requests(state: State) -> list[Request]:
                 f"r{state.round}/bury/{holder}",
                 holder,
                 "bury",
-                summary="Messenger Raven: bury the wildling card you saw, or keep it",
+                summary=_l("Messenger Raven: bury the wildling card you saw, or keep it"),
             )
         ]
     return [
@@ -47,7 +49,7 @@ def raven_requests(state: State) -> list[Request]:
             f"r{state.round}/raven/{holder}",
             holder,
             "raven",
-            summary="Messenger Raven: swap one order, look at the wildling deck, or none",
+            summary=_l("Messenger Raven: swap one order, look at the wildling deck, or none"),
         )
     ]
 
@@ -56,25 +58,30 @@ def parse_raven_line(state: State, house: str, verb: str, rest: str) -> Instruct
     """Read a 'raven: ...' or 'bury: ...' line (verb already split off)."""
     if house != state.holder("kings_court"):
         raise illegal(
-            f"only the Messenger Raven holder ({state.holder('kings_court')}) "
-            "sends raven instructions"
+            _l(
+                "only the Messenger Raven holder (%(house)s) sends raven instructions",
+                house=Name(state.holder("kings_court"), state.holder("kings_court"), "houses"),
+            )
         )
     if verb == "bury":
         return _parse_bury(rest)
     text = rest.strip().lower()
     if text in ("none", "nothing", "pass", "no"):
-        return Instruction("raven", "", NOTHING, understood="raven: do nothing")
+        return Instruction("raven", "", NOTHING, understood=_l("raven: do nothing"))
     if text in ("look", "look at wildlings", "wildlings", "peek"):
-        return Instruction(
-            "raven", "", {"action": "look"}, understood="raven: look at the top wildling card"
-        )
+        understood = _l("raven: look at the top wildling card")
+        return Instruction("raven", "", {"action": "look"}, understood=understood)
     area_text, sep, token_text = rest.partition("->")
     if not sep:
-        raise invalid("expected 'raven: AREA -> ORDER', 'raven: look' or 'raven: none'")
+        raise invalid(_l("expected 'raven: AREA -> ORDER', 'raven: look' or 'raven: none'"))
     area = state.board.names.find(area_text.strip())
     token = parse_token(token_text)
     value = {"action": "swap", "area": area, "token": token.name}
-    understood = f"raven: replace the order in {state.board.name(area)} by {describe(token)}"
+    understood = _l(
+        "raven: replace the order in %(area)s by %(token)s",
+        area=said.area(state, area),
+        token=token_said(token),
+    )
     if state.phase == "raven":
         problem = swap_problem(state, house, value)
         if problem:
@@ -85,41 +92,55 @@ def parse_raven_line(state: State, house: str, verb: str, rest: str) -> Instruct
 def _parse_bury(rest: str) -> Instruction:
     text = rest.strip().lower()
     if text in ("yes", "bury", "y"):
-        return Instruction("bury", "", {"bury": "all"}, understood="bury: yes")
+        return Instruction("bury", "", {"bury": "all"}, understood=_l("bury: yes"))
     if text in ("no", "keep", "n"):
-        return Instruction("bury", "", {"bury": []}, understood="bury: no, keep it on top")
+        understood = _l("bury: no, keep it on top")
+        return Instruction("bury", "", {"bury": []}, understood=understood)
     cards = []
     for part in rest.split(","):
         try:
             cards.append(wildling_index().find(part.strip()))
         except LineError as error:
             raise invalid(
-                f"bury: {error.message}; write yes, no, or wildling card names", error.alternatives
+                _l(
+                    "bury: %(problem)s; write yes, no, or wildling card names",
+                    problem=error.message,
+                ),
+                error.alternatives,
             ) from None
-    return Instruction(
-        "bury", "", {"bury": sorted(cards)}, understood="bury if the card is: " + ", ".join(cards)
+    understood = _l(
+        "bury if the card is: %(cards)s", cards=tuple(Name(c, c, "wildling_cards") for c in cards)
     )
+    return Instruction("bury", "", {"bury": sorted(cards)}, understood=understood)
 
 
-def swap_problem(state: State, house: str, value: dict[str, Any]) -> str | None:
+def swap_problem(state: State, house: str, value: dict[str, Any]) -> Text | None:
     """Why a swap is illegal now (None: legal). The new token must be one left unused."""
     area, new = value["area"], token_by_name(value["token"])
     if state.orders.get(area) is None or state.occupant(area) != house:
-        mine = ", ".join(state.board.name(a) for a in state.orders_of(house)) or "none"
-        return f"{state.board.name(area)} holds no order of yours (yours: {mine})"
+        mine = said.areas(state, state.orders_of(house)) or _l("none")
+        return _l(
+            "%(area)s holds no order of yours (yours: %(mine)s)",
+            area=said.area(state, area),
+            mine=mine,
+        )
     placed = Counter(state.orders_of(house).values())
     placed[state.orders[area]] -= 1
     owned = Counter(t.name for t in load_board().tokens)
     if placed[new.name] >= owned[new.name]:
-        return f"you have no unused {describe(new)} token"
+        return _l("you have no unused %(token)s token", token=token_said(new))
     if not is_allowed_type(state, new):
-        return f"{describe(new)} orders may not be placed this round"
+        return _l("%(token)s orders may not be placed this round", token=token_said(new))
     if new.star:
         stars = sum(n for name, n in placed.items() if token_by_name(name).star)
         if stars + 1 > state.star_limit(house):
-            return f"that would exceed your {state.star_limit(house)} special order(s)"
+            return _ln(
+                "that would exceed your %(n)d special order",
+                "that would exceed your %(n)d special orders",
+                state.star_limit(house),
+            )
         if state.board.areas[area].is_port and state.options.ports == "clash-of-kings":
-            return "special orders may never stand in a port (P12)"
+            return _l("special orders may never stand in a port (P12)")
     return None
 
 

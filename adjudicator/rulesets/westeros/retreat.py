@@ -30,6 +30,7 @@ from adjudicator.rulesets.westeros.units import (
     routed,
     unit_type,
 )
+from adjudicator.text import _l
 
 Battle = dict[str, Any]
 
@@ -123,7 +124,7 @@ def stage_retreat(state: State, battle: Battle, rng: Dice, events: Events) -> No
         battle,
         sorted(options),
         False,
-        "choose the retreat area",
+        _l("choose the retreat area"),
         losses=options,
         loser=house,
     )
@@ -163,7 +164,7 @@ def retreat_to(
                 battle,
                 sorted(units),
                 False,
-                "choose the units your retreat loses to supply",
+                _l("choose the units your retreat loses to supply"),
                 pick=len(lost),
                 to=target,
                 default=lost,

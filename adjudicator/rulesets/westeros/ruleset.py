@@ -20,6 +20,7 @@ from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
 from adjudicator.rulesets.westeros.state import HOUSES, State
 from adjudicator.rulesets.westeros.view import view as build_view
+from adjudicator.text import _l
 
 _VERB = re.compile(r"\s*([A-Za-z']+)")
 
@@ -118,7 +119,7 @@ class Westeros:
                     f"r{state.round}/start-action",
                     "",
                     "start-action",
-                    summary="begin the action phase",
+                    summary=_l("begin the action phase"),
                 )
             ]
         if state.phase == "action":
@@ -130,9 +131,10 @@ class Westeros:
     def parse(self, state: State, player: str, text: str) -> list[Instruction]:
         """Read every order line; raise `OrderErrors` with all faults, or return them all."""
         if state.phase == "ended":
+            from adjudicator.rulesets.westeros.said import house
             from adjudicator.rulesets.westeros.westeros_messages import say
 
-            message = say("game_ended", winner=str(state.winner).title())
+            message = say("game_ended", winner=house(str(state.winner)))
             raise OrderErrors([illegal(message).at(0, "")])
         instructions, errors = [], []
         for number, line in order_lines(text):

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros import flow, said
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.text import Name, _l
 
 SIDES = ("attacker", "defender")
 
@@ -74,7 +75,7 @@ def start_support(state: State, battle: dict[str, Any], events: Events) -> bool:
             "support",
             [area, battle["area"]],
             {"battle": battle["n"], "area": battle["area"], "support_area": area, "sides": sides},
-            "declare support",
+            _l("declare support"),
         )
     return False
 
@@ -87,11 +88,17 @@ def answer_support(state: State, req: dict[str, Any], value: Any) -> str:
     if choice in sides.values():
         choice = next(s for s, h in sides.items() if h == choice)
     if choice == "defender" and sides["defender"] == "neutral":
-        raise Skip("a neutral force cannot be supported")
+        raise Skip(_l("a neutral force cannot be supported"))
     if choice not in (*SIDES, "none"):
         raise Skip(
-            f"{choice} is not fighting in {state.board.name(req['context']['area'])}: "
-            f"the battle is {sides['attacker']} against {sides['defender']}"
+            _l(
+                "%(house)s is not fighting in %(area)s: the battle is %(attacker)s against"
+                " %(defender)s",
+                house=Name(str(choice), str(choice), "houses"),
+                area=said.area(state, req["context"]["area"]),
+                attacker=Name(sides["attacker"], sides["attacker"], "houses"),
+                defender=Name(sides["defender"], sides["defender"], "houses"),
+            )
         )
     return choice
 

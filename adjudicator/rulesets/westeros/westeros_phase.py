@@ -23,6 +23,7 @@ from adjudicator.rulesets.westeros import (
     mustering,
     ports,
     reconcile,
+    said,
     westeros_cards,
     wildlings,
 )
@@ -30,6 +31,7 @@ from adjudicator.rulesets.westeros.decisions import answer_choice
 from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.westeros_messages import say
+from adjudicator.text import Text
 
 Check = Callable[[State, dict[str, Any], Any], Any]
 Apply = Callable[[State, dict[str, Any], Any, Dice, Events], None]
@@ -148,7 +150,7 @@ def resolve_card(state: State, card: str, events: Events) -> None:
             kind,
             [""],
             {"card": card, "track": track, "choices": list(options), "optional": False},
-            say("card_choice", card=westeros_cards.westeros_card_facts()[card]["name"]),
+            say("card_choice", card=said.card(card)),
         )
     elif card == "supply":
         reconcile.adjust_supply(state, events)
@@ -222,18 +224,18 @@ def westeros_answer(state: State, request: Request, instructions: Sequence[Instr
 
 def _first_legal(
     state: State, data: dict[str, Any], instructions: Sequence[Instruction]
-) -> tuple[Instruction | None, Any, list[tuple[Instruction, str]]]:
+) -> tuple[Instruction | None, Any, list[tuple[Instruction, str | Text]]]:
     """The first instruction that answers the open request `data` legally in `state`, its
     checked value, and the ones skipped before it with the reason."""
     check = KINDS[data["kind"]][0]
-    skipped: list[tuple[Instruction, str]] = []
+    skipped: list[tuple[Instruction, str | Text]] = []
     for ins in instructions:
         if ins.kind != data["kind"] or (ins.key and ins.key not in data["keys"]):
             continue
         try:
             return ins, check(state, data, ins.value), skipped
-        except Skip as why:
-            skipped.append((ins, str(why)))
+        except Skip as skip:
+            skipped.append((ins, skip.why))
     return None, None, skipped
 
 

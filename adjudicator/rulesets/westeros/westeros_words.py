@@ -23,19 +23,14 @@ from typing import Any
 from adjudicator.orders.errors import invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
+from adjudicator.rulesets.westeros import said
 from adjudicator.rulesets.westeros.consolidate_words import parse_item
 from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.state import HOUSES, TRACKS, State
-from adjudicator.rulesets.westeros.westeros_messages import MESSAGES, say
+from adjudicator.rulesets.westeros.westeros_messages import say
 from adjudicator.rulesets.westeros.words import area_named, is_no, unit_names
+from adjudicator.text import N_, Name, Text, _l
 
-CONDITIONAL = MESSAGES["conditional"]
-"""The receipt's note on an instruction for an area or token the house does not hold now."""
-TOKEN_OF_TRACK = {
-    "iron_throne": "the Iron Throne",
-    "fiefdoms": "the Valyrian Steel Blade",
-    "kings_court": "the Messenger Raven",
-}
 CARD_LINES: dict[str, tuple[str, str, dict[str, str]]] = {
     "a throne of blades": (
         "throne_of_blades",
@@ -122,10 +117,6 @@ EXAMPLES = {
 }
 
 
-def _conditional(understood: str, held: bool, what: str) -> str:
-    return understood if held else understood + CONDITIONAL.format(what=what)
-
-
 def _parse_bid(state: State, house: str, rest: str, tail: str) -> Instruction:
     """bid <track>: <n> | all ('bid wildlings' lines are wildling_words.py's)."""
     amount: Any
@@ -140,8 +131,16 @@ def _parse_bid(state: State, house: str, rest: str, tail: str) -> Instruction:
     return Instruction("bid", track, {"bid": amount}, understood=format_bid(track, amount))
 
 
-def format_bid(track: str, amount: int | str) -> str:
-    return f"bid {TRACK_NAMES[track].lower()}: {amount}"
+def _track_word(track: str) -> Name:
+    """A track as the lines write it ('iron throne'), said in the reader's language."""
+    return Name(track, TRACK_NAMES[track].lower(), "tracks")
+
+
+def format_bid(track: str, amount: int | str) -> Text:
+    """The line for a bid (str() is the English line the bots send)."""
+    if amount == "all":
+        return _l("bid %(track)s: all", track=_track_word(track))
+    return _l("bid %(track)s: %(n)d", track=_track_word(track), n=int(amount))
 
 
 def _parse_tie(state: State, house: str, rest: str, tail: str) -> Instruction:
@@ -151,12 +150,13 @@ def _parse_tie(state: State, house: str, rest: str, tail: str) -> Instruction:
         raise invalid(say("tie_houses"))
     held = state.holder("iron_throne") == house
     track = track_names().find(rest)
-    understood = _conditional(format_tie(track, order), held, "the Iron Throne")
+    understood = said.if_held(format_tie(track, order), held, said.dominance_token("iron_throne"))
     return Instruction("tie", track, {"order": order}, understood=understood)
 
 
-def format_tie(track: str, order: list[str]) -> str:
-    return f"tie {TRACK_NAMES[track].lower()}: {', '.join(order)}"
+def format_tie(track: str, order: list[str]) -> Text:
+    houses = tuple(Name(h, h, "houses") for h in order)
+    return _l("tie %(track)s: %(houses)s", track=_track_word(track), houses=houses)
 
 
 def _parse_reduce(state: State, house: str, rest: str, tail: str) -> Instruction:
@@ -177,22 +177,24 @@ def _parse_reduce(state: State, house: str, rest: str, tail: str) -> Instruction
         raise invalid(say("reduce_units"))
     understood = format_reduce(state, units)
     missing = sorted({a for _, a in units if not state.house_units(a, house)})
-    what = ", ".join(state.board.name(a) for a in missing)
+    what = said.areas(state, missing)
     return Instruction(
-        "reduce", "", {"units": units}, understood=_conditional(understood, not missing, what)
+        "reduce", "", {"units": units}, understood=said.if_held(understood, not missing, what)
     )
 
 
-def format_reduce(state: State, units: list[list[str]]) -> str:
-    shown = ", ".join(f"{u.replace('_', ' ')} in {state.board.name(a)}" for u, a in units)
-    return f"reduce: {shown}"
+def format_reduce(state: State, units: list[list[str]]) -> Text:
+    shown = tuple(
+        _l("%(unit)s in %(area)s", unit=said.unit(u), area=said.area(state, a)) for u, a in units
+    )
+    return _l("reduce: %(units)s", units=shown)
 
 
 def _parse_muster(state: State, house: str, rest: str, tail: str) -> Instruction:
     """muster <castle>: <items> | none (the Westeros card Mustering, or a starred
     Consolidate Power there)."""
     area = area_named(state, rest)
-    name = state.board.name(area)
+    name = said.area(state, area)
     if state.board.areas[area].castle == "none":
         raise invalid(say("no_castle", area=name))
     held = state.controller(area) == house
@@ -205,25 +207,25 @@ def _parse_muster(state: State, house: str, rest: str, tail: str) -> Instruction
         "muster",
         area,
         value,
-        understood=_conditional(format_muster(state, area, value), held, name),
+        understood=said.if_held(format_muster(state, area, value), held, name),
     )
 
 
-def format_muster(state: State, area: str, value: dict[str, Any]) -> str:
-    """The line for a muster value: round-trips through `_parse_muster`."""
-    name = state.board.name(area)
+def format_muster(state: State, area: str, value: dict[str, Any]) -> Text:
+    """The line for a muster value: round-trips through `_parse_muster` (its str())."""
+    name = said.area(state, area)
     if value.get("mode") != "muster" or not value.get("items"):
-        return f"muster {name}: none"
-    parts = []
+        return _l("muster %(area)s: none", area=name)
+    parts: list[Any] = []
     for item in value["items"]:
-        unit = item["unit"].replace("_", " ")
+        unit = said.unit(item["unit"])
         if item.get("from"):
-            parts.append(f"{unit} from {item['from'].replace('_', ' ')}")
+            parts.append(_l("%(unit)s from %(old)s", unit=unit, old=said.unit(item["from"])))
         elif item["unit"] == "ship":
-            parts.append(f"ship in {state.board.name(item['area'])}")
+            parts.append(_l("%(unit)s in %(area)s", unit=unit, area=said.area(state, item["area"])))
         else:
             parts.append(unit)
-    return f"muster {name}: {'; '.join(parts)}"
+    return _l("muster %(area)s: %(items)s", area=name, items=said.joined(parts))
 
 
 def _parse_card_choice(state: State, house: str, head: str, tail: str) -> Instruction:
@@ -242,28 +244,34 @@ def _parse_card_choice(state: State, house: str, head: str, tail: str) -> Instru
         kind,
         "",
         {"prefs": [choice]},
-        understood=_conditional(understood, held, TOKEN_OF_TRACK[track]),
+        understood=said.if_held(understood, held, said.dominance_token(track)),
     )
 
 
 CARD_HEADS = {
-    "throne_of_blades": "a throne of blades",
-    "dark_wings": "dark wings dark words",
-    "put_to_the_sword": "put to the sword",
+    "throne_of_blades": ("a-throne-of-blades", "a throne of blades"),
+    "dark_wings": ("dark-wings-dark-words", "dark wings dark words"),
+    "put_to_the_sword": ("put-to-the-sword", "put to the sword"),
 }
+"""Request kind -> (the Westeros card, its line head)."""
 CHOICE_WORDS = {
-    "mustering": "mustering",
-    "supply": "supply",
-    "clash-of-kings": "clash of kings",
-    "game-of-thrones": "game of thrones",
-    "no-march-plus-one": "no march +1",
-    "no-defense": "no defense",
-    "nothing": "nothing",
+    "mustering": N_("mustering"),
+    "supply": N_("supply"),
+    "clash-of-kings": N_("clash of kings"),
+    "game-of-thrones": N_("game of thrones"),
+    "no-march-plus-one": N_("no march +1"),
+    "no-defense": N_("no defense"),
+    "nothing": N_("nothing"),
 }
 
 
-def format_card_choice(kind: str, choice: str) -> str:
-    return f"{CARD_HEADS[kind]}: {CHOICE_WORDS[choice]}"
+def format_card_choice(kind: str, choice: str) -> Text:
+    card, head = CARD_HEADS[kind]
+    return _l(
+        "%(card)s: %(choice)s",
+        card=Name(card, head, "westeros_cards"),
+        choice=_l(CHOICE_WORDS[choice]),
+    )
 
 
 __all__ = ["TRACKS", "is_westeros_line", "parse_westeros_line"]

@@ -14,33 +14,27 @@ from collections import Counter
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros import flow, muster
+from adjudicator.rulesets.westeros import flow, muster, said
 from adjudicator.rulesets.westeros.flow import Events, Skip
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import DEFAULT_LOSS_ORDER, unit_type
+from adjudicator.text import N_, _l, _ln
 
 Step = dict[str, Any]
 Unit = list[str]
 """[unit, area]: one unit on the board."""
 SUMMARIES = {
-    "destroy": "{card}: choose the units to destroy",
-    "swap": "{card}: choose the knights to replace by footmen",
-    "upgrade": "{card}: replace up to {pick} footmen by knights?",
-    "take": "{card}: take a card back from your discard pile?",
-    "discard": "{card}: choose a house card to discard",
-    "track": "{card}: choose an influence track",
-    "penalty": "{card}: destroy 2 units or lose 2 places on an influence track",
-    "muster": "{card}: muster in one castle or stronghold?",
+    "destroy": N_("%(card)s: choose the units to destroy"),
+    "swap": N_("%(card)s: choose the knights to replace by footmen"),
+    "take": N_("%(card)s: take a card back from your discard pile?"),
+    "discard": N_("%(card)s: choose a house card to discard"),
+    "track": N_("%(card)s: choose an influence track"),
+    "penalty": N_("%(card)s: destroy 2 units or lose 2 places on an influence track"),
+    "muster": N_("%(card)s: muster in one castle or stronghold?"),
 }
 """The one-line summaries of the card requests (a message table)."""
 MANY = ("destroy", "swap", "upgrade")
 """Choices of several units at once."""
-
-
-def card_title(card: str) -> str:
-    from adjudicator.rulesets.westeros.decks import card_name
-
-    return card_name(card)
 
 
 def units_of(
@@ -91,7 +85,16 @@ def ask(
         "optional": optional,
         **extra,
     }
-    summary = SUMMARIES[what].format(card=card_title(card), pick=pick)
+    summary = (
+        _ln(
+            "%(card)s: replace up to %(n)d footman by a knight?",
+            "%(card)s: replace up to %(n)d footmen by knights?",
+            pick,
+            card=said.card(card),
+        )
+        if what == "upgrade"
+        else _l(SUMMARIES[what], card=said.card(card))
+    )
     flow.open_request(state, house or step["house"], "wildling-card", [card], context, summary)
     return False
 

@@ -25,6 +25,7 @@ from typing import Any
 from adjudicator.orders.errors import LineError, illegal, invalid
 from adjudicator.orders.names import normalize
 from adjudicator.requests import Instruction, Request
+from adjudicator.rulesets.westeros import said
 from adjudicator.rulesets.westeros.consolidate_words import parse_item
 from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.decks import (
@@ -34,8 +35,8 @@ from adjudicator.rulesets.westeros.decks import (
     wildling_index,
 )
 from adjudicator.rulesets.westeros.state import State
-from adjudicator.rulesets.westeros.westeros_words import CONDITIONAL
 from adjudicator.rulesets.westeros.words import area_named, is_no, unit_names
+from adjudicator.text import N_, Name, Text, _l
 
 _BID = re.compile(r"^\s*(bid|tie)\s+wildlings?\s*(again)?\s*:?\s*(.*)$", re.IGNORECASE | re.DOTALL)
 _UNIT_IN = re.compile(r"^(?:(\d+)\s+)?(.+?)\s+(?:in|at)\s+(.+)$")
@@ -50,22 +51,21 @@ ITEMS: dict[str, tuple[str, ...]] = {
 """Card -> what its line may list. The other cards ask nobody to choose (Rattleshirt's
 Raiders reconciles armies through the 'reduce:' instruction)."""
 EXPECTED = {
-    "units": "units as '<unit> in <area>'",
-    "no": "'no'",
-    "card": "your house cards",
-    "track": "influence tracks",
-    "option": "'influence' or 'units'",
-    "muster": "'muster <area>: <units>'",
+    "units": N_("units as '<unit> in <area>'"),
+    "no": N_("'no'"),
+    "card": N_("your house cards"),
+    "track": N_("influence tracks"),
+    "option": N_("'influence' or 'units'"),
+    "muster": N_("'muster <area>: <units>'"),
 }
+"""What a card's line may list, each said as one item of the 'takes' sentence's list."""
 MESSAGES = {
-    "no_choice": "{card} asks nobody to choose",
-    "expected": "{card} takes {what}",
-    "not_yours": "{card} is a {owner} card, not yours",
-    "tie_twice": "{house} is listed twice",
-    "bid_number": "expected a number of Power tokens or 'all', e.g. 'bid wildlings: 2'",
-    "declined": "this decision cannot be declined; possible now: {legal}",
-    "not_possible": "{wanted}: not possible now; possible: {legal}",
-    "pick": "choose {pick} of: {legal}",
+    "no_choice": N_("%(card)s asks nobody to choose"),
+    "expected": N_("%(card)s takes %(what)s"),
+    "tie_twice": N_("%(house)s is listed twice"),
+    "bid_number": N_("expected a number of Power tokens or 'all', e.g. 'bid wildlings: 2'"),
+    "declined": N_("this decision cannot be declined; possible now: %(legal)s"),
+    "not_possible": N_("%(wanted)s: not possible now; possible: %(legal)s"),
 }
 """Every player-facing sentence of this module (a message table)."""
 
@@ -94,9 +94,9 @@ def parse_wildling_line(state: State, house: str, line: str) -> Instruction:
     card = _card_head(line)
     assert card is not None
     tail = line.partition(":")[2].strip()
-    title = card_name(card)
+    title = said.card(card)
     if card not in ITEMS:
-        raise invalid(MESSAGES["no_choice"].format(card=title))
+        raise invalid(_l(MESSAGES["no_choice"], card=title))
     if normalize(tail).startswith("muster") and "muster" in ITEMS[card]:
         prefs: list[Any] = [_parse_muster(state, tail.strip()[len("muster") :])]
     else:
@@ -105,13 +105,14 @@ def parse_wildling_line(state: State, house: str, line: str) -> Instruction:
             if text:
                 prefs += _parse_item(state, house, card, text)
     if not prefs:
-        raise invalid(MESSAGES["expected"].format(card=title, what=_expected(card)))
+        raise invalid(_l(MESSAGES["expected"], card=title, what=_expected(card)))
     value = {"prefs": prefs}
-    understood = card_line(state, card, prefs) + _unheld(state, house, prefs)
+    unheld = _unheld(state, house, prefs)
+    understood = said.if_held(card_line(state, card, prefs), not unheld, said.areas(state, unheld))
     return Instruction("wildling-card", card, value, understood=understood)
 
 
-def _unheld(state: State, house: str, prefs: list[Any]) -> str:
+def _unheld(state: State, house: str, prefs: list[Any]) -> list[str]:
     """The receipt's mark for areas the house does not hold (yet): checked when asked."""
     areas = []
     for pref in prefs:
@@ -124,9 +125,7 @@ def _unheld(state: State, house: str, prefs: list[Any]) -> str:
             continue
         if not held and area not in areas:
             areas.append(area)
-    if not areas:
-        return ""
-    return CONDITIONAL.format(what=", ".join(state.board.name(a) for a in areas))
+    return areas
 
 
 def _parse_bid(rest: str, again: bool) -> Instruction:
@@ -136,7 +135,7 @@ def _parse_bid(rest: str, again: bool) -> Instruction:
     elif words.isdigit():
         bid = int(words)
     else:
-        raise invalid(MESSAGES["bid_number"], ["bid wildlings: 2", "bid wildlings: all"])
+        raise invalid(_l(MESSAGES["bid_number"]), ["bid wildlings: 2", "bid wildlings: all"])
     key = "again" if again else ""
     return Instruction("wildling-bid", key, bid, understood=bid_line(bid, again))
 
@@ -148,18 +147,19 @@ def _parse_tie(state: State, rest: str) -> Instruction:
     for text in (t.strip() for t in rest.split(",") if t.strip()):
         house = house_names().find(text, among=state.houses)
         if house in order:
-            raise illegal(MESSAGES["tie_twice"].format(house=house.title()))
+            raise illegal(_l(MESSAGES["tie_twice"], house=said.house(house)))
         order.append(house)
     if not order:
-        raise invalid("expected houses, e.g. 'tie wildlings: Stark, Lannister'")
-    understood = tie_line(order)
-    if state.holder("iron_throne") != house:
-        understood += CONDITIONAL.format(what="the Iron Throne")
+        raise invalid(_l("expected houses, e.g. 'tie wildlings: Stark, Lannister'"))
+    # NOTE: `house` here is the last house listed, not the sender (parse_wildling_line does
+    # not pass the sender on); kept as it was, see the report of issue 12.
+    held = state.holder("iron_throne") == house
+    understood = said.if_held(tie_line(order), held, said.dominance_token("iron_throne"))
     return Instruction("wildling-tie", "", order, understood=understood)
 
 
-def _expected(card: str) -> str:
-    return ", ".join(EXPECTED[k] for k in ITEMS[card])
+def _expected(card: str) -> tuple[Text, ...]:
+    return tuple(_l(EXPECTED[k]) for k in ITEMS[card])
 
 
 def _parse_item(state: State, house: str, card: str, text: str) -> list[Any]:
@@ -188,9 +188,15 @@ def _parse_item(state: State, house: str, card: str, text: str) -> list[Any]:
         found = card_index().find(re.sub(r"^\s*discard\s+", "", text, flags=re.IGNORECASE))
         owner = house_card_facts()[found]["house"]
         if owner != house:
-            raise illegal(MESSAGES["not_yours"].format(card=card_name(found), owner=owner.title()))
+            raise illegal(
+                _l(
+                    "%(card)s is a %(house)s card, not yours",
+                    card=said.card(found),
+                    house=said.house(owner),
+                )
+            )
         return [found]
-    raise invalid(MESSAGES["expected"].format(card=card_name(card), what=_expected(card)))
+    raise invalid(_l(MESSAGES["expected"], card=said.card(card), what=_expected(card)))
 
 
 def _parse_muster(state: State, rest: str) -> dict[str, Any]:
@@ -198,73 +204,91 @@ def _parse_muster(state: State, rest: str) -> dict[str, Any]:
     area = area_named(state, head.strip())
     items = [parse_item(state, area, t) for t in re.split(r"[;,]", tail) if t.strip()]
     if not items:
-        raise invalid("expected what to muster, e.g. 'muster Winterfell: knight'")
+        raise invalid(_l("expected what to muster, e.g. 'muster Winterfell: knight'"))
     return {"area": area, "items": items}
 
 
 # -- text forms (the parser reads them back) ----------------------------------------------
-def item_text(state: State, item: Any) -> str:
-    """One option in the players' words."""
+def item_text(state: State, item: Any) -> Name | Text:
+    """One option in the players' words (its str() is the English the parser reads)."""
     if item is None:
-        return "no"
+        return _l("no")
     if isinstance(item, dict):
         return muster_text(state, item)
     if isinstance(item, (list, tuple)):
         unit, area = item
-        return f"{unit.replace('_', ' ')} in {state.board.name(area)}"
+        return _l("%(unit)s in %(area)s", unit=said.unit(unit), area=said.area(state, area))
     if item in TRACK_NAMES:
-        return TRACK_NAMES[item]
-    return card_name(item)
+        return said.track(item)
+    if item in ("influence", "units"):
+        return _l(OPTION_WORDS[item])
+    return said.card(item)
 
 
-def muster_text(state: State, muster: dict[str, Any]) -> str:
-    shown = []
+OPTION_WORDS = {"influence": N_("influence"), "units": N_("units")}
+"""Preemptive Raid's two penalties as a line names them."""
+
+
+def muster_text(state: State, muster: dict[str, Any]) -> Text:
+    shown: list[Any] = []
     for item in muster["items"]:
-        unit = item["unit"].replace("_", " ")
+        unit = said.unit(item["unit"])
         if item.get("from"):
-            shown.append(f"{unit} from {item['from']}")
+            shown.append(_l("%(unit)s from %(old)s", unit=unit, old=said.unit(item["from"])))
         elif item["area"] != muster["area"]:
-            shown.append(f"{unit} in {state.board.name(item['area'])}")
+            area = said.area(state, item["area"])
+            shown.append(_l("%(unit)s in %(area)s", unit=unit, area=area))
         else:
             shown.append(unit)
-    return f"muster {state.board.name(muster['area'])}: " + "; ".join(shown)
+    area = said.area(state, muster["area"])
+    return _l("muster %(area)s: %(items)s", area=area, items=said.joined(shown))
 
 
-def card_line(state: State, card: str, prefs: list[Any]) -> str:
-    return f"{card_name(card).lower()}: " + ", ".join(item_text(state, p) for p in prefs)
+def card_line(state: State, card: str, prefs: list[Any]) -> Text:
+    """'crow killers: footman in Winterfell' (str(): the line the parser reads back)."""
+    title = Name(card, card_name(card).lower(), "wildling_cards")
+    items = tuple(item_text(state, p) for p in prefs)
+    return _l("%(card)s: %(choices)s", card=title, choices=items)
 
 
-def bid_line(bid: Any, again: bool = False) -> str:
-    return f"bid wildlings{' again' if again else ''}: {bid}"
+def bid_line(bid: Any, again: bool = False) -> Text:
+    if again:
+        if bid == "all":
+            return _l("bid wildlings again: all")
+        return _l("bid wildlings again: %(n)d", n=int(bid))
+    if bid == "all":
+        return _l("bid wildlings: all")
+    return _l("bid wildlings: %(n)d", n=int(bid))
 
 
-def tie_line(order: list[str]) -> str:
-    return "tie wildlings: " + ", ".join(h.title() for h in order)
+def tie_line(order: list[str]) -> Text:
+    return _l("tie wildlings: %(houses)s", houses=tuple(said.house(h) for h in order))
 
 
 def render(state: State, request: Request, value: Any) -> list[str]:
     """The line that answers `request` with `value` (a default, a bot's choice)."""
     context = request.context
     if request.kind == "wildling-bid":
-        return [bid_line(value, context.get("keys") == ["again"])]
+        return [str(bid_line(value, context.get("keys") == ["again"]))]
     if request.kind == "wildling-tie":
         tied = [h for h in context["choices"] if h != value]
-        return [tie_line([value, *tied] if context["which"] == "highest" else [*tied, value])]
+        order = [value, *tied] if context["which"] == "highest" else [*tied, value]
+        return [str(tie_line(order))]
     if isinstance(value, dict) and "option" in value:
         prefs = [value["option"], *value["units"]]
     elif context["what"] in ("destroy", "swap", "upgrade"):
         prefs = list(value) if value else [None]
     else:
         prefs = [value]
-    return [card_line(state, context["card"], prefs)]
+    return [str(card_line(state, context["card"], prefs))]
 
 
-def skip_reason(state: State, context: dict[str, Any], prefs: list[Any]) -> str:
+def skip_reason(state: State, context: dict[str, Any], prefs: list[Any]) -> Text:
     """Why the preferences answer nothing now, with what is possible."""
-    legal = ", ".join(dict.fromkeys(item_text(state, c) for c in context["choices"]))
+    legal = tuple(dict.fromkeys(item_text(state, c) for c in context["choices"]))
     if prefs == [None]:
-        return MESSAGES["declined"].format(legal=legal)
+        return _l(MESSAGES["declined"], legal=legal)
     if context.get("pick", 1) > 1:
-        return MESSAGES["pick"].format(pick=context["pick"], legal=legal)
-    wanted = ", ".join(item_text(state, p) for p in prefs)
-    return MESSAGES["not_possible"].format(wanted=wanted, legal=legal)
+        return _l("choose %(n)d of: %(legal)s", n=context["pick"], legal=legal)
+    wanted = tuple(item_text(state, p) for p in prefs)
+    return _l(MESSAGES["not_possible"], wanted=wanted, legal=legal)

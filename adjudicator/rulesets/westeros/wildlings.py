@@ -31,6 +31,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow, wildling_cards, wildling_choices
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.text import N_, Name, _l, _ln
 
 ATTACK = "wildling_attack"
 SECOND_ATTACK_STRENGTH = 6
@@ -38,8 +39,8 @@ SECOND_ATTACK_STRENGTH = 6
 TRACK_DROP = 4
 """Rulebook: after a wildling victory the threat token moves 2 spaces (4 points) down."""
 SUMMARIES = {
-    "wildling-bid": "bid power against the wildlings (secret)",
-    "wildling-tie": "break the tie between the wildling bidders",
+    "wildling-bid": N_("bid power against the wildlings (secret)"),
+    "wildling-tie": N_("break the tie between the wildling bidders"),
 }
 """The one-line summaries of this module's requests (a message table)."""
 
@@ -83,7 +84,7 @@ def start_wildling_attack(
             "wildling-bid",
             ["again" if attack["again"] else "first"],
             {"choices": list(range(power + 1)), "strength": threat, "power": power},
-            SUMMARIES["wildling-bid"],
+            _l(SUMMARIES["wildling-bid"]),
             secret=True,
         )
 
@@ -133,7 +134,7 @@ def _find_bidder(state: State, attack: dict[str, Any], events: Events) -> None:
         "wildling-tie",
         [""],
         {"choices": tied, "which": which, "bid": target},
-        SUMMARIES["wildling-tie"],
+        _l(SUMMARIES["wildling-tie"]),
     )
 
 
@@ -200,9 +201,15 @@ def check_bid(state: State, req: dict[str, Any], value: Any) -> int:
     power = req["context"]["power"]
     bid = power if value == "all" else value
     if not isinstance(bid, int) or bid < 0:
-        raise Skip("a bid is a number of Power tokens, 0 or more")
+        raise Skip(_l("a bid is a number of Power tokens, 0 or more"))
     if bid > power:
-        raise Skip(f"you have only {power} Power token(s) to bid")
+        raise Skip(
+            _ln(
+                "you have only %(n)d Power token to bid",
+                "you have only %(n)d Power tokens to bid",
+                power,
+            )
+        )
     return bid
 
 
@@ -221,7 +228,13 @@ def check_tie(state: State, req: dict[str, Any], value: Any) -> str:
     tied = context["choices"]
     if isinstance(value, str):
         if value not in tied:
-            raise Skip(f"{value} is not among the tied houses ({', '.join(tied)})")
+            raise Skip(
+                _l(
+                    "%(house)s is not among the tied houses (%(tied)s)",
+                    house=Name(value, value, "houses"),
+                    tied=tuple(Name(h, h, "houses") for h in tied),
+                )
+            )
         return value
     order = [h for h in value if h in tied] + [h for h in tied if h not in value]
     return order[0] if context["which"] == "highest" else order[-1]

@@ -12,10 +12,12 @@ from collections.abc import Iterable
 
 from adjudicator.orders.errors import illegal, invalid
 from adjudicator.orders.names import NameIndex, normalize
+from adjudicator.rulesets.westeros import said
 from adjudicator.rulesets.westeros.cards import card_names
-from adjudicator.rulesets.westeros.decks import card_name, house_card_facts
+from adjudicator.rulesets.westeros.decks import house_card_facts
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.vocabulary import spellings
+from adjudicator.text import _l
 
 _COUNT = re.compile(r"^(\d+)\s*x?\s+(.*)$")
 YES = ("yes", "y", "use", "true", "on", "ok")
@@ -49,7 +51,7 @@ def yes_no(text: str) -> bool:
         return True
     if word in NO:
         return False
-    raise invalid(f"expected yes or no, not {text!r}", ["yes", "no"])
+    raise invalid(_l("expected yes or no, not '%(text)s'", text=text), [_l("yes"), _l("no")])
 
 
 def parse_units(text: str) -> list[str]:
@@ -67,7 +69,8 @@ def parse_units(text: str) -> list[str]:
         units += [("routed " if routed else "") + kind] * count
     if not units:
         raise invalid(
-            "expected units, e.g. 'knight, footman'", ["footman", "knight", "ship", "siege engine"]
+            _l("expected units, e.g. 'knight, footman'"),
+            said.units(["footman", "knight", "ship", "siege_engine"]),
         )
     return units
 
@@ -77,9 +80,17 @@ def card_in_hand(state: State, house: str, text: str) -> str:
     card = card_names().find(text)
     owner = house_card_facts()[card]["house"]
     if owner != house:
-        raise illegal(f"{card_name(card)} is a {owner.title()} card, not yours")
+        raise illegal(
+            _l(
+                "%(card)s is a %(house)s card, not yours",
+                card=said.card(card),
+                house=said.house(owner),
+            )
+        )
     hand = state.hands.get(house, [])
     if card not in hand:
-        names = [card_name(c) for c in hand]
-        raise illegal(f"{card_name(card)} is not in your hand (played already)", names)
+        names = [said.card(c) for c in hand]
+        raise illegal(
+            _l("%(card)s is not in your hand (played already)", card=said.card(card)), names
+        )
     return card

@@ -52,7 +52,7 @@ def test_a_bid_above_the_power_held_is_skipped_with_the_reason() -> None:
     instructions = RULESET.parse(state, "tyrell", "bid wildlings: 4")
     choice = RULESET.answer(state, request, instructions)
     assert choice.instruction is None
-    assert choice.skipped[0][1] == "you have only 1 Power token(s) to bid"
+    assert str(choice.skipped[0][1]) == "you have only 1 Power token to bid"
 
 
 def test_a_tie_for_highest_is_broken_by_the_iron_throne_holder() -> None:
@@ -136,7 +136,7 @@ def test_the_receipt_echoes_each_wildling_line() -> None:
         "the horde descends: muster Winterfell: knight from footman\nmammoth riders: no\n"
         "the horde descends: knight in Riverrun"
     )
-    understood = [i.understood for i in RULESET.parse(state, "stark", text)]
+    understood = [str(i.understood) for i in RULESET.parse(state, "stark", text)]
     assert understood == [
         "bid wildlings: 2",
         "bid wildlings again: all",
