@@ -173,13 +173,11 @@ def apply_answers(
         try:
             value = check(state, data, value)
         except Skip as skip:
-            emit(
-                events,
-                "answer_rejected",
-                house=data["house"],
-                request=summary_of(data),
-                reason=skip.why,
-            )
+            # A secret answer (a bid) stays the house's own business even when it fails.
+            said = {"house": data["house"], "request": summary_of(data), "reason": skip.why}
+            secret = bool(data.get("secret"))
+            to = data["house"] if secret else None
+            events.append(Event("answer_rejected", said, public=not secret, to=to))
             value = check(state, data, default(state, data, rng))
         apply(state, data, value, rng, events)
     return events

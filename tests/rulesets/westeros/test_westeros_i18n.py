@@ -221,6 +221,7 @@ def test_a_rejected_answer_is_reported_in_the_reports_language(lang: str, expect
     events = RULESET.step(state, answers, Dice(b"t", "t", 1))
     (rejected,) = [e for e in events if e.kind == "answer_rejected"]
     assert environment("westeros", "md", lang).globals["event"](rejected) == expected
+    assert (rejected.public, rejected.to) == (False, "stark"), "a bid is nobody else's business"
 
 
 @pytest.mark.parametrize(
