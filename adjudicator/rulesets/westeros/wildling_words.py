@@ -90,7 +90,7 @@ def parse_wildling_line(state: State, house: str, line: str) -> Instruction:
         verb, again, rest = match.group(1).lower(), match.group(2), match.group(3).strip()
         if verb == "bid":
             return _parse_bid(rest, bool(again))
-        return _parse_tie(state, rest)
+        return _parse_tie(state, house, rest)
     card = _card_head(line)
     assert card is not None
     tail = line.partition(":")[2].strip()
@@ -140,7 +140,9 @@ def _parse_bid(rest: str, again: bool) -> Instruction:
     return Instruction("wildling-bid", key, bid, understood=bid_line(bid, again))
 
 
-def _parse_tie(state: State, rest: str) -> Instruction:
+def _parse_tie(state: State, sender: str, rest: str) -> Instruction:
+    """A tie order for the wildling bids; the receipt says it is used only if the sender
+    holds the Iron Throne when asked (only its holder breaks ties)."""
     from adjudicator.rulesets.westeros.instructions import house_names
 
     order: list[str] = []
@@ -151,9 +153,7 @@ def _parse_tie(state: State, rest: str) -> Instruction:
         order.append(house)
     if not order:
         raise invalid(_l("expected houses, e.g. 'tie wildlings: Stark, Lannister'"))
-    # NOTE: `house` here is the last house listed, not the sender (parse_wildling_line does
-    # not pass the sender on); kept as it was, see the report of issue 12.
-    held = state.holder("iron_throne") == house
+    held = state.holder("iron_throne") == sender
     understood = said.if_held(tie_line(order), held, said.dominance_token("iron_throne"))
     return Instruction("wildling-tie", "", order, understood=understood)
 

@@ -219,3 +219,16 @@ def test_errata_lowest_bidder_first_then_everyone_else_in_turn_order() -> None:
     played = attack(state, bids)
     order = [e["house"] for e in event(played, "wildling_power")]
     assert order == ["martell", "baratheon", "lannister", "stark", "greyjoy", "tyrell"]
+
+
+def test_a_tie_line_from_the_iron_throne_is_used_as_it_stands() -> None:
+    """Only the Iron Throne's holder breaks a tie of wildling bids: the receipt of the
+    holder's tie line has no condition, whoever the line lists last."""
+    state = attack_state("silence-at-the-wall")
+    holder = state.holder("iron_throne")
+    others = [h for h in state.houses if h != holder][:2]
+    line = f"tie wildlings: {holder}, {others[0]}, {others[1]}"
+    (mine,) = RULESET.parse(state, holder, line)
+    (theirs,) = RULESET.parse(state, others[1], line)
+    assert "used only if" not in str(mine.understood)
+    assert "used only if you hold the Iron Throne" in str(theirs.understood)
