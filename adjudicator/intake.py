@@ -17,6 +17,7 @@ from adjudicator.auth import verify_password
 from adjudicator.clock import utc
 from adjudicator.gamedir import atomic_write, bounded_name, dump_yaml, safe_name
 from adjudicator.orders.errors import OrderErrors, invalid
+from adjudicator.publish.messages import NOT_RECOGNISED
 from adjudicator.requests import Instruction, Submission
 from adjudicator.submissions import (
     Receipt,
@@ -27,6 +28,7 @@ from adjudicator.submissions import (
     redact,
     strip_bom,
 )
+from adjudicator.text import _l
 
 if TYPE_CHECKING:
     from adjudicator.engine import RunResult
@@ -179,8 +181,10 @@ class Intake:
             raise SubmissionRejected(
                 [
                     invalid(
-                        "every order file starts with two lines, 'house: <your house>' and "
-                        "'password: <your password>'"
+                        _l(
+                            "every order file starts with two lines, 'house: <your house>' "
+                            "and 'password: <your password>'"
+                        )
                     ).at(0, "")
                 ]
             )
@@ -191,13 +195,9 @@ class Intake:
             self._password_ok(p, stored) for p in header_values(header["password"])
         ):
             # Generic on purpose: never tell a stranger which half was wrong.
-            raise SubmissionRejected(
-                [invalid("house or password not recognised; check the two header lines").at(0, "")]
-            )
+            raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
         if sender is not None and sender.lower() not in _addresses(record, self.settings):
-            raise SubmissionRejected(
-                [invalid("house or password not recognised; check the two header lines").at(0, "")]
-            )
+            raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
         return player, "\n".join(lines)
 
     def _player_named(self, value: str) -> str | None:
