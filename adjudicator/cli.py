@@ -12,9 +12,29 @@ from typing import ClassVar
 
 import click
 
+from adjudicator.text import Name, Text, _l, _ln
+
 GAME_DIR = click.argument(
     "game_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR"
 )
+
+
+def echo(text: Text, lang: str, game: str | None = None, *, err: bool = False) -> None:
+    """Print one of our sentences in the GM's language `lang` (the game's ``settings.lang``;
+    English where no game is involved), game words in the words of the ruleset `game`."""
+    click.echo(text.say(lang, game), err=err)
+
+
+def gm_language(game_dir: Path) -> str:
+    """The language the game's GM reads: ``settings.lang``, English when it cannot tell."""
+    from adjudicator.gamedir import GameDir
+    from adjudicator.i18n import UnknownLanguage, check_language
+
+    try:
+        lang = (GameDir(game_dir).read_meta().get("settings") or {}).get("lang")
+        return check_language(str(lang)) if lang else "en"
+    except (click.ClickException, OSError, UnknownLanguage):
+        return "en"
 
 
 def parse_now(value: str | None) -> datetime:
@@ -166,7 +186,12 @@ def new(
         settings={"deadline_hours": deadline_hours, "nmr": nmr, "lang": lang},
         options=_options(options),
     )
-    click.echo(f"Created {game_dir}. Players send order files to {game_dir / 'inbox'}.")
+    created = _l(
+        "Created %(dir)s. Players send order files to %(inbox)s.",
+        dir=str(game_dir),
+        inbox=str(game_dir / "inbox"),
+    )
+    echo(created, lang)
     for player, password in generated.items():
         click.echo(f"{player}: {password}")
 
@@ -194,28 +219,49 @@ def _options(pairs: tuple[str, ...]) -> dict[str, object]:
 def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> None:
     """Collect orders from DIR/inbox, resolve what can be resolved, report and commit."""
     from adjudicator import engine
+    from adjudicator.requests import summary_in
 
     result = engine.run(game_dir, parse_now(now), force_defaults=force_defaults)
+    lang, game = gm_language(game_dir), _ruleset(game_dir)
     for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        echo(_l("warning: %(warning)s", warning=warning), lang, err=True)
     for name, rejection in result.rejected:
-        click.echo(f"rejected {name}:\n{rejection}", err=True)
+        said = rejection.say(lang, game)
+        echo(_l("rejected %(file)s:\n%(errors)s", file=name, errors=said), lang, err=True)
     if quiet:
         return
     for receipt in result.receipts:
-        click.echo(str(receipt))
+        click.echo(receipt.say(lang, game))
     if result.steps:
-        click.echo(
-            f"resolved {result.steps} step(s); reports: "
-            + ", ".join(p for p in result.reports if p.startswith("reports/"))
+        reports = ", ".join(p for p in result.reports if p.startswith("reports/"))
+        resolved = _ln(
+            "resolved %(n)d step(s); reports: %(reports)s",
+            "resolved %(n)d step(s); reports: %(reports)s",
+            result.steps,
+            reports=reports,
         )
+        echo(resolved, lang)
     elif not result.changed:
-        click.echo("nothing new")
+        echo(_l("nothing new"), lang)
     for row in result.waiting:
         if not row["answered"]:
-            click.echo(
-                f"waiting for {row['player']}: {row['summary']} (deadline {row['deadline']})"
+            waiting = _l(
+                "waiting for %(player)s: %(summary)s (deadline %(deadline)s)",
+                player=row["player"],
+                summary=summary_in(row, lang, game),
+                deadline=row["deadline"],
             )
+            echo(waiting, lang)
+
+
+def _ruleset(game_dir: Path) -> str | None:
+    """The game's ruleset name (game.yaml ``game``): whose names the GM reads."""
+    from adjudicator.gamedir import GameDir
+
+    try:
+        return str(GameDir(game_dir).read_meta().get("game") or "") or None
+    except (click.ClickException, OSError):
+        return None
 
 
 @main.command()
@@ -225,33 +271,47 @@ def status(game_dir: Path, now: str | None) -> None:
     """Who must still send what, by when."""
     from adjudicator import engine
     from adjudicator.clock import parse_time
+    from adjudicator.requests import summary_in
 
     game, rows = engine.status(game_dir)
+    lang, ruleset = game.language(), str(game.meta["game"])
     view = game.ruleset.view(game.state, None)
-    from adjudicator.publish.reports import moment
-
-    click.echo(
-        f"{game.meta['id']} ({game.meta['game']}): {moment(view)}, "
-        f"{view.get('phase')}, "
-        + (f"after step {game.step - 1}" if game.step > 1 else "no step resolved yet")
-    )
-    for warning in game.warnings():
-        click.echo(f"warning: {warning}")
-    if game.settings.get("paused"):
-        click.echo("PAUSED: nothing is resolved until 'adjudicator resume'")
-    if not rows:
-        click.echo("nothing is awaited from the players")
-    moment = parse_now(now)
-    for row in rows:
-        left = parse_time(row["deadline"]) - moment
-        hours = left.total_seconds() / 3600
-        when = f"{hours:.1f} h left" if hours >= 0 else f"{-hours:.1f} h late"
-        mark = "in" if row["answered"] else "MISSING"
-        click.echo(
-            f"  {row['player']:<10} {row['summary']:<50} {mark:<8} by {row['deadline']} ({when})"
+    # A game names its moment with 'when' (say '1708 Spring'), else with its round.
+    when = str(view["when"]) if "when" in view else _l("round %(round)s", round=view.get("round"))
+    phase = Name(str(view.get("phase")), str(view.get("phase")))
+    fields = {"game": game.meta["id"], "ruleset": ruleset, "moment": when, "phase": phase}
+    head = (
+        _l(
+            "%(game)s (%(ruleset)s): %(moment)s, %(phase)s, after step %(step)d",
+            step=game.step - 1,
+            **fields,
         )
+        if game.step > 1
+        else _l("%(game)s (%(ruleset)s): %(moment)s, %(phase)s, no step resolved yet", **fields)
+    )
+    echo(head, lang, ruleset)
+    for warning in game.warnings():
+        echo(_l("warning: %(warning)s", warning=warning), lang)
+    if game.settings.get("paused"):
+        echo(_l("PAUSED: nothing is resolved until 'adjudicator resume'"), lang)
+    if not rows:
+        echo(_l("nothing is awaited from the players"), lang)
+    moment = parse_now(now)
+    marks = {True: _l("in").say(lang, None), False: _l("MISSING").say(lang, None)}
+    for row in rows:
+        hours = (parse_time(row["deadline"]) - moment).total_seconds() / 3600
+        by = (
+            _l("by %(deadline)s (%(hours).1f h left)", deadline=row["deadline"], hours=hours)
+            if hours >= 0
+            else _l("by %(deadline)s (%(hours).1f h late)", deadline=row["deadline"], hours=-hours)
+        )
+        summary = summary_in(row, lang, ruleset)
+        mark = marks[bool(row["answered"])]
+        # A table: the player id, what is awaited, whether it is in, by when.
+        click.echo(f"  {row['player']:<10} {summary:<50} {mark:<8} {by.say(lang, ruleset)}")
         for why in row["skipped"]:
-            click.echo(f"             not used: {why}")
+            unused = _l("not used: %(why)s", why=why).say(lang, ruleset)
+            click.echo(f"             {unused}")
 
 
 @main.command()
