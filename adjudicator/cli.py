@@ -168,7 +168,7 @@ def new(
         lang = check_language(lang)
     except UnknownLanguage as err:
         raise click.BadParameter(str(err), param_hint="--lang") from None
-    entries = dict(parse_roster_entry(text) for text in roster)
+    entries = dict(parse_roster_entry(text, lang) for text in roster)
     given = load_yaml(passwords, "the passwords file") if passwords else None
     if given is not None and not isinstance(given, dict):
         raise click.BadParameter(

@@ -90,3 +90,25 @@ def test_english_status_is_unchanged(new_game) -> None:
         "  baratheon  place orders                                       MISSING  "
         "by 2027-01-03T12:00:00Z (47.0 h left)"
     )
+
+
+def test_new_says_what_is_wrong_in_the_language_asked_for(tmp_path: Path) -> None:
+    bad = CliRunner().invoke(
+        main,
+        ["new", str(tmp_path / "w"), "--game", "westeros", "--lang", "pt_BR", "--player", "x"],
+    )
+    assert bad.exit_code == 1
+    assert bad.stderr == (
+        'Error: --player "x": escreva assim: "casa=Nome <email> [tz=Zona/Cidade] '
+        '[lang=pt_BR]", por exemplo "stark=Ana <ana@example.org> tz=America/Sao_Paulo"\n'
+    )
+    zone = ["--player", "stark=Ann tz=Mars/Olympus", "--lang", "ru"]
+    bad = CliRunner().invoke(main, ["new", str(tmp_path / "w"), "--game", "westeros", *zone])
+    assert "неизвестный часовой пояс «Mars/Olympus»" in bad.stderr
+    cli("new", tmp_path / "w", "--game", "westeros", "--lang", "ru")
+    again = CliRunner().invoke(
+        main, ["new", str(tmp_path / "w"), "--game", "westeros", "--lang", "ru"]
+    )
+    assert (
+        again.stderr == f"Error: {tmp_path / 'w'} уже существует и не пуста; выберите новую папку\n"
+    )
