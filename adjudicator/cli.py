@@ -171,9 +171,8 @@ def new(
     entries = dict(parse_roster_entry(text, lang) for text in roster)
     given = load_yaml(passwords, "the passwords file") if passwords else None
     if given is not None and not isinstance(given, dict):
-        raise click.BadParameter(
-            "expected a YAML mapping 'player: password'", param_hint="--passwords"
-        )
+        mapping = _l("expected a YAML mapping 'player: password'").say(lang, None)
+        raise click.BadParameter(mapping, param_hint="--passwords")
     data = load_yaml(position, "the position file") if position else None
     generated = create_game(
         game_dir,
@@ -184,7 +183,7 @@ def new(
         passwords={str(k).lower(): str(v) for k, v in (given or {}).items()},
         position=data,
         settings={"deadline_hours": deadline_hours, "nmr": nmr, "lang": lang},
-        options=_options(options),
+        options=_options(options, lang),
     )
     created = _l(
         "Created %(dir)s. Players send order files to %(inbox)s.",
@@ -196,12 +195,13 @@ def new(
         click.echo(f"{player}: {password}")
 
 
-def _options(pairs: tuple[str, ...]) -> dict[str, object]:
+def _options(pairs: tuple[str, ...], lang: str) -> dict[str, object]:
     out: dict[str, object] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise click.BadParameter(f"{pair!r}: write KEY=VALUE", param_hint="--option")
+            how = _l("'%(option)s': write KEY=VALUE", option=pair).say(lang, None)
+            raise click.BadParameter(how, param_hint="--option")
         out[key.strip()] = {"true": True, "false": False}.get(value.strip().lower(), value.strip())
     return out
 
@@ -334,14 +334,16 @@ def replay(game_dir: Path) -> None:
     ok, message = replay_game(game_dir)
     click.echo(message)
     if not ok:
-        raise click.ClickException("replay diverged")
+        raise click.ClickException(_l("replay diverged").say(gm_language(game_dir), None))
 
 
-def _set(game_dir: Path, message: str, **changes: object) -> None:
+def _set(game_dir: Path, message: Text, **changes: object) -> None:
+    """Change settings; the commit says it in English, the GM reads it in the game's
+    language."""
     from adjudicator.settings import change_settings
 
-    change_settings(game_dir, message, changes)
-    click.echo(message)
+    change_settings(game_dir, str(message), changes)
+    echo(message, gm_language(game_dir))
 
 
 @main.command()
@@ -358,14 +360,14 @@ def extend(game_dir: Path, hours: float) -> None:
 @GAME_DIR
 def pause(game_dir: Path) -> None:
     """Stop resolving (orders are still collected) until `resume`."""
-    _set(game_dir, "paused: orders are collected, nothing is resolved", paused=True)
+    _set(game_dir, _l("paused: orders are collected, nothing is resolved"), paused=True)
 
 
 @main.command()
 @GAME_DIR
 def resume(game_dir: Path) -> None:
     """Resolve again after `pause`."""
-    _set(game_dir, "resumed", paused=False)
+    _set(game_dir, _l("resumed"), paused=False)
 
 
 @main.command()
@@ -396,9 +398,12 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
     with engine.open_game(game_dir) as game:
         players = game.ruleset.players(game.state)
         if house is not None and house.lower() not in players:
-            raise click.BadParameter(
-                f"{house!r} is not a player; players: {', '.join(players)}", param_hint="--house"
+            wrong = _l(
+                "'%(house)s' is not a player; players: %(players)s",
+                house=house,
+                players=", ".join(players),
             )
+            raise click.BadParameter(wrong.say(game.language(), None), param_hint="--house")
         svg = draw_svg(game.ruleset.view(game.state, house and house.lower()), width=width)
     if output is None:
         click.echo(svg, nl=False)
@@ -406,7 +411,8 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
         try:
             output.write_bytes(svg_to_png(svg))
         except ImportError:
-            raise click.ClickException("PNG needs resvg: pip install 'adjudicator[png]'") from None
+            resvg = _l("PNG needs resvg: pip install 'adjudicator[png]'")
+            raise click.ClickException(resvg.say(gm_language(game_dir), None)) from None
     else:
         output.write_text(svg, encoding="utf-8")
 
@@ -428,7 +434,8 @@ def bot(game_dir: Path, house: str | None, seed: int, ahead: bool, passwords: Pa
     written = write_bot_orders(
         game_dir, house=house, seed=seed, ahead=ahead, passwords_file=passwords
     )
+    lang = gm_language(game_dir)
     for path in written:
-        click.echo(f"wrote {path}")
+        echo(_l("wrote %(path)s", path=str(path)), lang)
     if not written:
-        click.echo("nothing is asked of the players (or their instructions answer it)")
+        echo(_l("nothing is asked of the players (or their instructions answer it)"), lang)

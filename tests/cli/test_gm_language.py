@@ -112,3 +112,12 @@ def test_new_says_what_is_wrong_in_the_language_asked_for(tmp_path: Path) -> Non
     assert (
         again.stderr == f"Error: {tmp_path / 'w'} уже существует и не пуста; выберите новую папку\n"
     )
+
+
+def test_pause_resume_and_map_errors_in_russian(new_game) -> None:
+    game = new_game(settings={"lang": "ru"})
+    assert cli("pause", game).output == "пауза: приказы собираются, ничего не разыгрывается\n"
+    assert cli("resume", game).output == "игра продолжается\n"
+    bad = CliRunner().invoke(main, ["map", str(game), "--house", "targaryen"])
+    assert bad.exit_code == 2
+    assert "«targaryen» не игрок; игроки: stark, lannister" in bad.stderr
