@@ -334,3 +334,40 @@ def test_reminder_and_late_notice_in_the_players_language(
         f"Игра w1: срок для «{summary}» истёк 02.12.2026, 12:00 UTC (15:00 по времени "
         "Europe/Moscow), а ответа от вас нет. Игра ждёт вашего ответа.\n\n"
     )
+
+
+def test_a_mail_for_another_game_is_refused_in_portuguese(
+    lang_game, imap_server, smtp_server, folder, env
+):
+    game = lang_game()
+    text = "game: w9\n" + orders("lannister", LANNISTER_PT)
+    append(
+        imap_server,
+        folder,
+        legacy_mail(email("lannister"), text, "iso-8859-1", "8bit", "Ordens"),
+    )
+    assert "other-game 1" in run(game.parent, env).output
+    [reply] = smtp_server.handler.to(email("lannister"))
+    assert 'não entendido\n  este e-mail cita o jogo "w9", mas chegou ao jogo "w1"\n' in utf8_text(
+        reply
+    )
+
+
+def test_too_large_and_cut_mails_say_so_in_the_readers_language():
+    from email import message_from_bytes
+    from email.policy import default
+
+    from adjudicator.publish.notices import too_large_body
+    from adjudicator.publish.smtp import MAX_MAIL_BYTES, compose
+
+    assert too_large_body("w1", 300 * 1024, 256 * 1024, "ru") == (
+        "Игра w1: ваше письмо не прочитано: в нём 300 КБ текста, а предел — 256 КБ. "
+        "Пришлите только приказы, текстом или во вложении .txt.\n"
+    )
+    long = "Винтерфелл: поход\n" * (MAX_MAIL_BYTES // 10)
+    msg = compose("k", sender=GM, to=[email("stark")], subject="x", body=long, lang="pt_BR")
+    sent = message_from_bytes(msg.as_bytes(), policy=default)
+    assert sent.get_content_charset() == "utf-8"
+    assert sent.get_content().endswith(
+        "\n\n(Este e-mail foi cortado aqui: era longo demais para ser enviado inteiro.)\n"
+    )
