@@ -300,10 +300,11 @@ def status(game_dir: Path, now: str | None) -> None:
     marks = {True: _l("in").say(lang, None), False: _l("MISSING").say(lang, None)}
     for row in rows:
         hours = (parse_time(row["deadline"]) - moment).total_seconds() / 3600
+        shown = {"deadline": row["deadline"], "hours": _decimal(abs(hours), lang)}
         by = (
-            _l("by %(deadline)s (%(hours).1f h left)", deadline=row["deadline"], hours=hours)
+            _l("by %(deadline)s (%(hours)s h left)", **shown)
             if hours >= 0
-            else _l("by %(deadline)s (%(hours).1f h late)", deadline=row["deadline"], hours=-hours)
+            else _l("by %(deadline)s (%(hours)s h late)", **shown)
         )
         summary = summary_in(row, lang, ruleset)
         mark = marks[bool(row["answered"])]
@@ -312,6 +313,15 @@ def status(game_dir: Path, now: str | None) -> None:
         for why in row["skipped"]:
             unused = _l("not used: %(why)s", why=why).say(lang, ruleset)
             click.echo(f"             {unused}")
+
+
+def _decimal(value: float, lang: str) -> str:
+    """`value` with one decimal, as `lang` writes numbers ('47.5', '47,5')."""
+    if lang == "en":
+        return f"{value:.1f}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(round(value, 1), "0.0", locale=lang)
 
 
 @main.command()

@@ -31,10 +31,10 @@ def test_status_in_russian(new_game) -> None:
     out = cli("status", game, "--now", NOW).output.splitlines()
     assert out[0] == "g (westeros): раунд 1, planning, ещё ни один шаг не разыгран"
     summary = summary_in(waiting(game, "stark"), "ru", "westeros")
-    assert f"  stark      {summary:<50} есть     до 2027-01-03T12:00:00Z (осталось 47.0 ч)" in out
-    assert f"  tyrell     {summary:<50} НЕТ      до 2027-01-03T12:00:00Z (осталось 47.0 ч)" in out
+    assert f"  stark      {summary:<50} есть     до 2027-01-03T12:00:00Z (осталось 47,0 ч)" in out
+    assert f"  tyrell     {summary:<50} НЕТ      до 2027-01-03T12:00:00Z (осталось 47,0 ч)" in out
     late = cli("status", game, "--now", "2027-01-03T13:30Z").output
-    assert "НЕТ      до 2027-01-03T12:00:00Z (опоздание 1.5 ч)" in late
+    assert "НЕТ      до 2027-01-03T12:00:00Z (опоздание 1,5 ч)" in late
 
 
 def test_status_paused_in_portuguese(new_game) -> None:
@@ -44,7 +44,7 @@ def test_status_paused_in_portuguese(new_game) -> None:
         "g (westeros): rodada 1, planning, nenhuma etapa resolvida ainda",
         'PAUSADO: nada é resolvido até "adjudicator resume"',
     ]
-    assert "FALTA    até 2027-01-03T12:00:00Z (faltam 47.0 h)" in out[2]
+    assert "FALTA    até 2027-01-03T12:00:00Z (faltam 47,0 h)" in out[2]
 
 
 def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> None:
