@@ -244,7 +244,8 @@ class Intake:
                 raw = path.read_bytes()
                 info = path.stat()
             except OSError as error:
-                why = invalid(f"could not be read ({error.strerror}); it stays in inbox/")
+                unread = _l("could not be read (%(why)s); it stays in inbox/", why=error.strerror)
+                why = invalid(unread)
                 result.rejected.append((name, SubmissionRejected([why.at(0, "")])))
                 continue
             try:
