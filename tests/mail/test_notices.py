@@ -212,3 +212,26 @@ def test_a_long_mail_is_quoted_in_part_with_plural_forms():
     assert numbered(text, "ru").splitlines()[-1] == "(ещё 2 строки не показаны)"
     assert numbered(text + "\nx", "pt_BR").splitlines()[-1] == "(mais 3 linhas não mostradas)"
     assert numbered(text[: text.rindex("\n")], "en").splitlines()[-1] == "(1 more line not shown)"
+
+
+def test_duplicate_and_missed_step_receipts_in_portuguese():
+    from adjudicator.publish.notices import receipt_body
+    from adjudicator.submissions import Receipt
+
+    again = receipt_body(
+        "w1", Receipt("0003-tyrell", "tyrell", (), duplicate=True), "x", lang="pt_BR"
+    )
+    assert again.startswith("Jogo w1: estas ordens já tinham sido recebidas; nada mudou.\n\n")
+    late = receipt_body(
+        "w1",
+        Receipt("0004-tyrell", "tyrell", ("Highgarden: March +0",)),
+        "x",
+        missed="2027-01-03T12:00:00Z",
+        zone="America/Sao_Paulo",
+        lang="pt_BR",
+    )
+    assert (
+        "\n\nAtenção: este e-mail chegou a tempo ao nosso servidor, mas não conseguimos lê-lo "
+        "antes que a etapa a que se destinava fosse resolvida sem ele, em 03/01/2027 12:00 UTC "
+        "(09:00 no fuso America/Sao_Paulo). "
+    ) in late
