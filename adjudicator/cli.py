@@ -12,9 +12,29 @@ from typing import ClassVar
 
 import click
 
+from adjudicator.text import Name, Text, _l, _ln
+
 GAME_DIR = click.argument(
     "game_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR"
 )
+
+
+def echo(text: Text, lang: str, game: str | None = None, *, err: bool = False) -> None:
+    """Print one of our sentences in the GM's language `lang` (the game's ``settings.lang``;
+    English where no game is involved), game words in the words of the ruleset `game`."""
+    click.echo(text.say(lang, game), err=err)
+
+
+def gm_language(game_dir: Path) -> str:
+    """The language the game's GM reads: ``settings.lang``, English when it cannot tell."""
+    from adjudicator.gamedir import GameDir
+    from adjudicator.i18n import UnknownLanguage, check_language
+
+    try:
+        lang = (GameDir(game_dir).read_meta().get("settings") or {}).get("lang")
+        return check_language(str(lang)) if lang else "en"
+    except (click.ClickException, OSError, UnknownLanguage):
+        return "en"
 
 
 def parse_now(value: str | None) -> datetime:
@@ -148,12 +168,11 @@ def new(
         lang = check_language(lang)
     except UnknownLanguage as err:
         raise click.BadParameter(str(err), param_hint="--lang") from None
-    entries = dict(parse_roster_entry(text) for text in roster)
+    entries = dict(parse_roster_entry(text, lang) for text in roster)
     given = load_yaml(passwords, "the passwords file") if passwords else None
     if given is not None and not isinstance(given, dict):
-        raise click.BadParameter(
-            "expected a YAML mapping 'player: password'", param_hint="--passwords"
-        )
+        mapping = _l("expected a YAML mapping 'player: password'").say(lang, None)
+        raise click.BadParameter(mapping, param_hint="--passwords")
     data = load_yaml(position, "the position file") if position else None
     generated = create_game(
         game_dir,
@@ -164,19 +183,25 @@ def new(
         passwords={str(k).lower(): str(v) for k, v in (given or {}).items()},
         position=data,
         settings={"deadline_hours": deadline_hours, "nmr": nmr, "lang": lang},
-        options=_options(options),
+        options=_options(options, lang),
     )
-    click.echo(f"Created {game_dir}. Players send order files to {game_dir / 'inbox'}.")
+    created = _l(
+        "Created %(dir)s. Players send order files to %(inbox)s.",
+        dir=str(game_dir),
+        inbox=str(game_dir / "inbox"),
+    )
+    echo(created, lang)
     for player, password in generated.items():
         click.echo(f"{player}: {password}")
 
 
-def _options(pairs: tuple[str, ...]) -> dict[str, object]:
+def _options(pairs: tuple[str, ...], lang: str) -> dict[str, object]:
     out: dict[str, object] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise click.BadParameter(f"{pair!r}: write KEY=VALUE", param_hint="--option")
+            how = _l("'%(option)s': write KEY=VALUE", option=pair).say(lang, None)
+            raise click.BadParameter(how, param_hint="--option")
         out[key.strip()] = {"true": True, "false": False}.get(value.strip().lower(), value.strip())
     return out
 
@@ -194,28 +219,49 @@ def _options(pairs: tuple[str, ...]) -> dict[str, object]:
 def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> None:
     """Collect orders from DIR/inbox, resolve what can be resolved, report and commit."""
     from adjudicator import engine
+    from adjudicator.requests import summary_in
 
     result = engine.run(game_dir, parse_now(now), force_defaults=force_defaults)
+    lang, game = gm_language(game_dir), _ruleset(game_dir)
     for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        echo(_l("warning: %(warning)s", warning=warning), lang, err=True)
     for name, rejection in result.rejected:
-        click.echo(f"rejected {name}:\n{rejection}", err=True)
+        said = rejection.say(lang, game)
+        echo(_l("rejected %(file)s:\n%(errors)s", file=name, errors=said), lang, err=True)
     if quiet:
         return
     for receipt in result.receipts:
-        click.echo(str(receipt))
+        click.echo(receipt.say(lang, game))
     if result.steps:
-        click.echo(
-            f"resolved {result.steps} step(s); reports: "
-            + ", ".join(p for p in result.reports if p.startswith("reports/"))
+        reports = ", ".join(p for p in result.reports if p.startswith("reports/"))
+        resolved = _ln(
+            "resolved %(n)d step(s); reports: %(reports)s",
+            "resolved %(n)d step(s); reports: %(reports)s",
+            result.steps,
+            reports=reports,
         )
+        echo(resolved, lang)
     elif not result.changed:
-        click.echo("nothing new")
+        echo(_l("nothing new"), lang)
     for row in result.waiting:
         if not row["answered"]:
-            click.echo(
-                f"waiting for {row['player']}: {row['summary']} (deadline {row['deadline']})"
+            waiting = _l(
+                "waiting for %(player)s: %(summary)s (deadline %(deadline)s)",
+                player=row["player"],
+                summary=summary_in(row, lang, game),
+                deadline=row["deadline"],
             )
+            echo(waiting, lang)
+
+
+def _ruleset(game_dir: Path) -> str | None:
+    """The game's ruleset name (game.yaml ``game``): whose names the GM reads."""
+    from adjudicator.gamedir import GameDir
+
+    try:
+        return str(GameDir(game_dir).read_meta().get("game") or "") or None
+    except (click.ClickException, OSError):
+        return None
 
 
 @main.command()
@@ -225,33 +271,57 @@ def status(game_dir: Path, now: str | None) -> None:
     """Who must still send what, by when."""
     from adjudicator import engine
     from adjudicator.clock import parse_time
+    from adjudicator.requests import summary_in
 
     game, rows = engine.status(game_dir)
+    lang, ruleset = game.language(), str(game.meta["game"])
     view = game.ruleset.view(game.state, None)
-    from adjudicator.publish.reports import moment
-
-    click.echo(
-        f"{game.meta['id']} ({game.meta['game']}): {moment(view)}, "
-        f"{view.get('phase')}, "
-        + (f"after step {game.step - 1}" if game.step > 1 else "no step resolved yet")
-    )
-    for warning in game.warnings():
-        click.echo(f"warning: {warning}")
-    if game.settings.get("paused"):
-        click.echo("PAUSED: nothing is resolved until 'adjudicator resume'")
-    if not rows:
-        click.echo("nothing is awaited from the players")
-    moment = parse_now(now)
-    for row in rows:
-        left = parse_time(row["deadline"]) - moment
-        hours = left.total_seconds() / 3600
-        when = f"{hours:.1f} h left" if hours >= 0 else f"{-hours:.1f} h late"
-        mark = "in" if row["answered"] else "MISSING"
-        click.echo(
-            f"  {row['player']:<10} {row['summary']:<50} {mark:<8} by {row['deadline']} ({when})"
+    # A game names its moment with 'when' (say '1708 Spring'), else with its round.
+    when = str(view["when"]) if "when" in view else _l("round %(round)s", round=view.get("round"))
+    phase = Name(str(view.get("phase")), str(view.get("phase")))
+    fields = {"game": game.meta["id"], "ruleset": ruleset, "moment": when, "phase": phase}
+    head = (
+        _l(
+            "%(game)s (%(ruleset)s): %(moment)s, %(phase)s, after step %(step)d",
+            step=game.step - 1,
+            **fields,
         )
+        if game.step > 1
+        else _l("%(game)s (%(ruleset)s): %(moment)s, %(phase)s, no step resolved yet", **fields)
+    )
+    echo(head, lang, ruleset)
+    for warning in game.warnings():
+        echo(_l("warning: %(warning)s", warning=warning), lang)
+    if game.settings.get("paused"):
+        echo(_l("PAUSED: nothing is resolved until 'adjudicator resume'"), lang)
+    if not rows:
+        echo(_l("nothing is awaited from the players"), lang)
+    moment = parse_now(now)
+    marks = {True: _l("in").say(lang, None), False: _l("MISSING").say(lang, None)}
+    for row in rows:
+        hours = (parse_time(row["deadline"]) - moment).total_seconds() / 3600
+        shown = {"deadline": row["deadline"], "hours": _decimal(abs(hours), lang)}
+        by = (
+            _l("by %(deadline)s (%(hours)s h left)", **shown)
+            if hours >= 0
+            else _l("by %(deadline)s (%(hours)s h late)", **shown)
+        )
+        summary = summary_in(row, lang, ruleset)
+        mark = marks[bool(row["answered"])]
+        # A table: the player id, what is awaited, whether it is in, by when.
+        click.echo(f"  {row['player']:<10} {summary:<50} {mark:<8} {by.say(lang, ruleset)}")
         for why in row["skipped"]:
-            click.echo(f"             not used: {why}")
+            unused = _l("not used: %(why)s", why=why).say(lang, ruleset)
+            click.echo(f"             {unused}")
+
+
+def _decimal(value: float, lang: str) -> str:
+    """`value` with one decimal, as `lang` writes numbers ('47.5', '47,5')."""
+    if lang == "en":
+        return f"{value:.1f}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(round(value, 1), "0.0", locale=lang)
 
 
 @main.command()
@@ -274,14 +344,16 @@ def replay(game_dir: Path) -> None:
     ok, message = replay_game(game_dir)
     click.echo(message)
     if not ok:
-        raise click.ClickException("replay diverged")
+        raise click.ClickException(_l("replay diverged").say(gm_language(game_dir), None))
 
 
-def _set(game_dir: Path, message: str, **changes: object) -> None:
+def _set(game_dir: Path, message: Text, **changes: object) -> None:
+    """Change settings; the commit says it in English, the GM reads it in the game's
+    language."""
     from adjudicator.settings import change_settings
 
-    change_settings(game_dir, message, changes)
-    click.echo(message)
+    change_settings(game_dir, str(message), changes)
+    echo(message, gm_language(game_dir))
 
 
 @main.command()
@@ -298,14 +370,14 @@ def extend(game_dir: Path, hours: float) -> None:
 @GAME_DIR
 def pause(game_dir: Path) -> None:
     """Stop resolving (orders are still collected) until `resume`."""
-    _set(game_dir, "paused: orders are collected, nothing is resolved", paused=True)
+    _set(game_dir, _l("paused: orders are collected, nothing is resolved"), paused=True)
 
 
 @main.command()
 @GAME_DIR
 def resume(game_dir: Path) -> None:
     """Resolve again after `pause`."""
-    _set(game_dir, "resumed", paused=False)
+    _set(game_dir, _l("resumed"), paused=False)
 
 
 @main.command()
@@ -336,9 +408,12 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
     with engine.open_game(game_dir) as game:
         players = game.ruleset.players(game.state)
         if house is not None and house.lower() not in players:
-            raise click.BadParameter(
-                f"{house!r} is not a player; players: {', '.join(players)}", param_hint="--house"
+            wrong = _l(
+                "'%(house)s' is not a player; players: %(players)s",
+                house=house,
+                players=", ".join(players),
             )
+            raise click.BadParameter(wrong.say(game.language(), None), param_hint="--house")
         svg = draw_svg(game.ruleset.view(game.state, house and house.lower()), width=width)
     if output is None:
         click.echo(svg, nl=False)
@@ -346,7 +421,8 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
         try:
             output.write_bytes(svg_to_png(svg))
         except ImportError:
-            raise click.ClickException("PNG needs resvg: pip install 'adjudicator[png]'") from None
+            resvg = _l("PNG needs resvg: pip install 'adjudicator[png]'")
+            raise click.ClickException(resvg.say(gm_language(game_dir), None)) from None
     else:
         output.write_text(svg, encoding="utf-8")
 
@@ -368,7 +444,8 @@ def bot(game_dir: Path, house: str | None, seed: int, ahead: bool, passwords: Pa
     written = write_bot_orders(
         game_dir, house=house, seed=seed, ahead=ahead, passwords_file=passwords
     )
+    lang = gm_language(game_dir)
     for path in written:
-        click.echo(f"wrote {path}")
+        echo(_l("wrote %(path)s", path=str(path)), lang)
     if not written:
-        click.echo("nothing is asked of the players (or their instructions answer it)")
+        echo(_l("nothing is asked of the players (or their instructions answer it)"), lang)

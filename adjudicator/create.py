@@ -25,6 +25,7 @@ from adjudicator.gamedir import (
 )
 from adjudicator.publish import git
 from adjudicator.rulesets import Ruleset, find_ruleset
+from adjudicator.text import Text, _l
 
 START_FILE = "start.yaml"
 """Under .adjudicator/: the start position of a game of hidden blocks (never committed)."""
@@ -35,18 +36,28 @@ _ROSTER = re.compile(
 _EXTRAS = re.compile(r"(tz|lang)=(\S+)")
 
 
-def parse_roster_entry(text: str) -> tuple[str, dict[str, str]]:
+def _error(lang: str, message: Text) -> GameError:
+    """A GameError the GM reads in `lang`, the language of the game being made."""
+    return GameError(message.say(lang, None))
+
+
+def parse_roster_entry(text: str, lang: str = "en") -> tuple[str, dict[str, str]]:
     """'stark=Ann <ann@example.org> tz=Europe/Berlin lang=ru' -> ('stark', {name, email,
     tz, lang}).
 
     The time zone (optional, IANA name) puts the player's local time beside UTC in mails;
-    the language (optional) is the one of the player's private reports.
+    the language (optional) is the one of the player's private reports. Raises `GameError`
+    in `lang` (the game's language) for an entry it cannot read.
     """
     match = _ROSTER.match(text)
     if not match:
-        raise GameError(
-            f"--player {text!r}: write it as 'house=Name <email> [tz=Zone/City] [lang=ru]', "
-            "e.g. 'stark=Ann <ann@example.org> tz=Europe/Berlin'"
+        raise _error(
+            lang,
+            _l(
+                "--player '%(entry)s': write it as 'house=Name <email> [tz=Zone/City] "
+                "[lang=ru]', e.g. 'stark=Ann <ann@example.org> tz=Europe/Berlin'",
+                entry=text,
+            ),
         )
     player, name, email, extras = match.groups()
     given = dict(_EXTRAS.findall(extras))
@@ -60,17 +71,22 @@ def parse_roster_entry(text: str) -> tuple[str, dict[str, str]]:
         try:
             record["lang"] = check_language(given["lang"])
         except UnknownLanguage as err:
-            raise GameError(f"--player {text!r}: {err}") from None
+            raise _error(
+                lang, _l("--player '%(entry)s': %(error)s", entry=text, error=str(err))
+            ) from None
     if zone:
         from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
         try:
             ZoneInfo(zone)
         except (ZoneInfoNotFoundError, ValueError):
-            raise GameError(
-                f"--player {text!r}: unknown time zone {zone!r}; use an IANA name such as "
-                "Europe/Berlin or America/New_York"
-            ) from None
+            unknown_zone = _l(
+                "--player '%(entry)s': unknown time zone '%(zone)s'; use an IANA name such as "
+                "Europe/Berlin or America/New_York",
+                entry=text,
+                zone=zone,
+            )
+            raise _error(lang, unknown_zone) from None
         record["tz"] = zone
     return player.lower(), record
 
@@ -91,15 +107,19 @@ def create_game(
 
     Raises `GameError` when the folder is in use or a player is unknown.
     """
+    lang = str((settings or {}).get("lang") or "en")
     gamedir = GameDir(path)
     if gamedir.exists() or (path.exists() and any(path.iterdir())):
-        raise GameError(f"{path} already exists and is not empty; choose a new folder")
+        taken = _l("%(path)s already exists and is not empty; choose a new folder", path=str(path))
+        raise _error(lang, taken)
     for parent in path.resolve().parents:
         if GameDir(parent).exists():
-            raise GameError(
-                f"{parent} is a game folder: a new game inside it would land in that game's "
-                "repository. Choose a folder outside it (e.g. beside it)."
+            inside = _l(
+                "%(parent)s is a game folder: a new game inside it would land in that game's "
+                "repository. Choose a folder outside it (e.g. beside it).",
+                parent=str(parent),
             )
+            raise _error(lang, inside)
     ruleset = find_ruleset(game)
     secret = secrets.token_hex(32).encode()
     game_id = re.sub(r"[^A-Za-z0-9_.-]+", "-", path.resolve().name) or "game"
@@ -122,7 +142,12 @@ def create_game(
     passwords = dict(passwords or {})
     unknown = sorted({*roster, *passwords} - set(ids))
     if unknown:
-        raise GameError(f"{unknown[0]!r} does not play in this game; players: {', '.join(ids)}")
+        stranger = _l(
+            "'%(player)s' does not play in this game; players: %(players)s",
+            player=unknown[0],
+            players=", ".join(ids),
+        )
+        raise _error(lang, stranger)
     generated = {p: generate_password() for p in ids if p not in passwords}
     meta = {
         "schema": SCHEMA,

@@ -18,6 +18,7 @@ from adjudicator.auth import verify_password
 from adjudicator.clock import utc
 from adjudicator.gamedir import atomic_write, bounded_name, dump_yaml, safe_name
 from adjudicator.orders.errors import OrderErrors, invalid
+from adjudicator.publish.messages import NOT_RECOGNISED
 from adjudicator.requests import Instruction, Submission
 from adjudicator.submissions import (
     Receipt,
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 NO_HEADER = N_(
     "every order file starts with two lines, 'house: <your house>' and 'password: <your password>'"
 )
-NOT_RECOGNISED = N_("house or password not recognised; check the two header lines")
 
 
 class Intake:

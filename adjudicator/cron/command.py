@@ -117,6 +117,9 @@ def cron_command(
       adjudicator cron ~/games --config ~/.config/adjudicator.yaml
       */10 * * * *  adjudicator cron /srv/games --log /var/log/adjudicator.log
     """
+    # NOTE (issue 12): cron's output and log stay English. They are one stream for every game
+    # under the root, whose games may each speak another language; the mails are the
+    # players' (and each game's GM commands the game's) language.
     moment = parse_now(now)
     reports = run_cron(games_root, now=moment, env=os.environ, config_path=config_path)
     _log(log_path, moment, reports)

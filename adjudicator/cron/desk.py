@@ -44,6 +44,8 @@ class PendingReceipt:
     text: str
     received: Any
     """When the mail reached the server (INTERNALDATE), else its Date, else now."""
+    lang: str = "en"
+    """The language of the answer (`GameInfo.reader_language`)."""
 
 
 class MailDesk:
@@ -140,6 +142,7 @@ class MailDesk:
         from adjudicator.orders.errors import invalid
         from adjudicator.publish import messages
         from adjudicator.submissions import SubmissionRejected
+        from adjudicator.text import _l
 
         mail, listed = self._through_list(mail)
         roles = sender_roles(mail.sender, self.game.emails, self.game.gm)
@@ -158,31 +161,34 @@ class MailDesk:
             text = clean_body(mail.body, ours)
         if _answers_our_error(mail) and not _ORDER_LINE.search(text):
             return Outcome.AUTOMATIC, "answers our error reply and holds no order line"
+        lang = self.game.reader_language(roles)
         if mail.oversize:
-            self._reply_too_large(mail)
+            self._reply_too_large(mail, lang)
             return Outcome.REJECTED, f"{mail.oversize} bytes of text, over the limit"
         named = named_game(replace(mail, text=text), self.run.known_games)
         text = without_game_line(text)
         if named is not None and named != self.game.id.lower():
-            error = invalid(messages.OTHER_GAME.format(named=named, game=self.game.id))
-            self._reply_rejected(mail, [error.at(0, "")], text, ours)
-            return Outcome.OTHER_GAME, error.message
+            error = invalid(_l(messages.OTHER_GAME, named=named, game=self.game.id))
+            self._reply_rejected(mail, [error.at(0, "")], text, ours, lang)
+            return Outcome.OTHER_GAME, str(error.message)
         claimed = claimed_player(text)
         if claimed is not None and not may_submit_for(roles, claimed):
             # The same words as a wrong password: no hint about which half was wrong.
-            error = invalid(messages.NOT_RECOGNISED)
-            self._reply_rejected(mail, [error.at(0, "")], text, ours)
+            error = invalid(_l(messages.NOT_RECOGNISED))
+            self._reply_rejected(mail, [error.at(0, "")], text, ours, lang)
             return Outcome.REJECTED, f"address does not play {claimed!r}"
         received = fetched.received or mail.date or self.run.now
         try:
             receipt = loaded.submit(text, source=mail.source, received=received, sender=mail.sender)
         except SubmissionRejected as rejection:
-            self._reply_rejected(mail, rejection.errors, text, ours)
+            lang = self.game.reader_language(roles, rejection.player or claimed)
+            self._reply_rejected(mail, rejection.errors, text, ours, lang)
             first = rejection.errors[0].message if rejection.errors else ""
             return Outcome.REJECTED, f"{len(rejection.errors)} error(s), first: {first}"
         if receipt.duplicate and loaded.seen.get(mail.source) == receipt.submission:
             receipt = _stored_receipt(loaded, receipt)  # this very mail, read again
-        self.receipts.append(PendingReceipt(mail, receipt, text, received))
+        lang = self.game.reader_language(roles, receipt.player)
+        self.receipts.append(PendingReceipt(mail, receipt, text, received, lang))
         return (Outcome.DUPLICATE if receipt.duplicate else Outcome.ACCEPTED), ""
 
     def _through_list(self, mail: Mail) -> tuple[Mail, str]:
@@ -227,14 +233,15 @@ class MailDesk:
     def queue_receipts(self, result: Any) -> None:
         """Queue the receipts kept back while the engine ran, with the deadline as it is now."""
         from adjudicator.publish import notices
+        from adjudicator.requests import summary_in
 
         rows = result.waiting if result is not None else self.game.waiting
         for pending in self.receipts:
-            player = pending.receipt.player
+            player, lang = pending.receipt.player, pending.lang
             mine = [r for r in rows if r.get("player") == player]
             deadline = min((str(r["deadline"]) for r in mine), default=None)
             unusable = {
-                str(r["summary"]): list(r["skipped"])
+                summary_in(r, lang, self.game.ruleset): list(r["skipped"])
                 for r in mine
                 if r.get("answered") is False and r.get("skipped")
             }
@@ -246,8 +253,10 @@ class MailDesk:
                 zone=self.game.zones.get(player),
                 unusable=unusable,
                 missed=self._missed_step(pending),
+                lang=lang,
+                game=self.game.ruleset,
             )
-            self._reply(pending.mail, "receipt", body)
+            self._reply(pending.mail, "receipt", body, lang)
         self.receipts.clear()
 
     def _missed_step(self, pending: PendingReceipt) -> str:
@@ -261,7 +270,7 @@ class MailDesk:
         return self.game.resolved if pending.received < resolved else ""
 
     def _reply_rejected(
-        self, mail: Mail, errors: list[Any], text: str, ours: frozenset[str]
+        self, mail: Mail, errors: list[Any], text: str, ours: frozenset[str], lang: str
     ) -> None:
         from adjudicator.publish import notices
         from adjudicator.publish.smtp import ERROR_KIND
@@ -274,23 +283,25 @@ class MailDesk:
                 "already (a mail loop, or someone in trouble: have a look)"
             )
             return
-        body = notices.rejection_body(self.game.id, errors, text, ours)
-        if self._reply(mail, ERROR_KIND, body):
+        body = notices.rejection_body(self.game.id, errors, text, ours, lang, self.game.ruleset)
+        if self._reply(mail, ERROR_KIND, body, lang):
             self.caps.count(mail.sender)
 
-    def _reply_too_large(self, mail: Mail) -> None:
+    def _reply_too_large(self, mail: Mail, lang: str) -> None:
         from adjudicator.inbox.mail import MAX_TEXT_BYTES
         from adjudicator.publish import notices
         from adjudicator.publish.smtp import ERROR_KIND
 
         if self.caps.allow(mail.sender):
-            body = notices.too_large_body(self.game.id, mail.oversize, MAX_TEXT_BYTES)
-            if self._reply(mail, ERROR_KIND, body):
+            body = notices.too_large_body(self.game.id, mail.oversize, MAX_TEXT_BYTES, lang)
+            if self._reply(mail, ERROR_KIND, body, lang):
                 self.caps.count(mail.sender)
 
-    def _reply(self, mail: Mail, kind: str, body: str) -> bool:
-        from adjudicator.publish import notices
+    def _reply(self, mail: Mail, kind: str, body: str, lang: str) -> bool:
+        """Queue our answer to `mail`, in `lang` (the body is said already)."""
+        from adjudicator.publish import messages, notices
         from adjudicator.publish.smtp import compose, queue_mail
+        from adjudicator.text import _l
 
         sender = self.run.sender_for(self.game)
         if sender is None:
@@ -300,11 +311,14 @@ class MailDesk:
             key,
             sender=sender,
             to=[mail.sender],
-            subject=notices.reply_subject(mail.subject or "orders", self.game.id),
+            subject=notices.reply_subject(
+                mail.subject or _l(messages.DEFAULT_SUBJECT).say(lang, None), self.game.id
+            ),
             body=body,
             reply_to=self.game.mail.reply_to,
             in_reply_to=mail.message_id,
             references=mail.references,
+            lang=lang,
         )
         return queue_mail(self.outbox, key, msg)
 
@@ -320,7 +334,7 @@ def _stored_receipt(loaded: Any, receipt: Any) -> Any:
     stored = next((s for s in loaded.submissions if s.id == receipt.submission), None)
     if stored is None:
         return receipt
-    understood = tuple(str(i) for i in stored.instructions)
+    understood = tuple(i.echo for i in stored.instructions)
     return replace(receipt, understood=understood, duplicate=False)
 
 

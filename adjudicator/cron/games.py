@@ -90,6 +90,25 @@ class GameInfo:
     forum: dict[str, Any]
     resolved: str = ""
     """When a step was last resolved (game.yaml ``updated``), before this run."""
+    ruleset: str | None = None
+    """game.yaml ``game``: whose names (``games/<game>/names.yaml``) our mails use."""
+    lang: str = "en"
+    """The game's language (``settings.lang``): the GM's, and a reader's we cannot tell."""
+    langs: dict[str, str] = field(default_factory=dict)
+    """Player id -> the language they read (their ``lang``, else the game's)."""
+
+    def language(self, player: str | None = None) -> str:
+        """The language `player` reads; the game's for the GM or an unknown reader."""
+        return self.langs.get(player or "", self.lang)
+
+    def reader_language(self, roles: frozenset[str], player: str | None = None) -> str:
+        """The language of an answer to a mail from an address with `roles` (`sender_roles`)
+        about `player`'s orders: that player's if the address is theirs, else the language
+        of the player the address belongs to, else (the GM, a stranger) the game's."""
+        if player in roles:
+            return self.language(player)
+        players = sorted(r for r in roles if r != "gm")
+        return self.language(players[0]) if players and "gm" not in roles else self.lang
 
     @classmethod
     def load(cls, path: Path) -> GameInfo:
@@ -99,6 +118,7 @@ class GameInfo:
         meta = GameDir(path).read_meta()
         settings = dict(meta.get("settings") or {})
         players = dict(meta.get("players") or {})
+        lang = _language(settings.get("lang"), "en")
         return cls(
             path=path,
             id=str(meta.get("id") or path.name),
@@ -110,7 +130,21 @@ class GameInfo:
             waiting=list(meta.get("waiting") or []),
             forum=dict(settings.get("forum") or {}),
             resolved=str(meta.get("updated") or ""),
+            ruleset=str(meta.get("game") or "") or None,
+            lang=lang,
+            langs={p: _language((r or {}).get("lang"), lang) for p, r in players.items()},
         )
+
+
+def _language(value: Any, default: str) -> str:
+    """A language as game.yaml gives it ('pt-br' -> 'pt_BR'); `default` when unset. The
+    engine names a wrong one to the GM when it loads the game; a mail is never lost to it."""
+    from adjudicator.i18n import UnknownLanguage, check_language
+
+    try:
+        return check_language(str(value)) if value else default
+    except UnknownLanguage:
+        return default
 
 
 @dataclass

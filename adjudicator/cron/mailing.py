@@ -47,6 +47,7 @@ def queue_reports(game: GameInfo, outbox: Outbox, sender: str | None, result: An
 def _queue_report(game: GameInfo, outbox: Outbox, sender: str | None, stem: str) -> int:
     from adjudicator.publish import messages
     from adjudicator.publish.smtp import compose, queue_mail
+    from adjudicator.text import Name, _l
 
     public = (game.path / "reports" / f"{stem}.md").read_text(encoding="utf-8")
     queued = 0
@@ -60,19 +61,23 @@ def _queue_report(game: GameInfo, outbox: Outbox, sender: str | None, stem: str)
     for player, address in sorted(game.emails.items()):
         if not address:
             continue
+        lang = game.language(player)
         private_path = game.path / ".adjudicator" / "private" / player / f"{stem}.md"
         body = public
         if private_path.exists():
             private = private_path.read_text(encoding="utf-8")
-            body += "\n\n" + messages.PRIVATE_PART.format(player=player) + f"\n\n{private}"
+            who = Name(player, player)  # the house (nation) as the player's language names it
+            header = _l(messages.PRIVATE_PART, player=who).say(lang, game.ruleset)
+            body += f"\n\n{header}\n\n{private}"
         key = f"{game.id}:report:{stem}:{player}"
         msg = compose(
             key,
             sender=sender,
             to=[address],
-            subject=messages.REPORT_SUBJECT.format(game=game.id, report=stem),
+            subject=_l(messages.REPORT_SUBJECT, game=game.id, report=stem).say(lang, None),
             body=body,
             reply_to=game.mail.reply_to,
+            lang=lang,
         )
         queued += queue_mail(outbox, key, msg)
     return queued

@@ -231,6 +231,8 @@ class CronRun:
             reply_to=game.mail.reply_to,
             nmr=game.nmr,
             zones=game.zones,
+            langs=game.langs,
+            game=game.ruleset,
         )
         return len(queued)
 

@@ -1,61 +1,92 @@
 """Every sentence our mails say to a player, once each, with named placeholders.
 
-Kept whole (never assembled from fragments) so that a translation to ru or pt_BR replaces
-each entry by one sentence in that language. Only `str.format` fills them.
+Each entry is a catalog msgid (marked with `N_`), kept whole (never assembled from
+fragments): the reader's language replaces it by one sentence (``locale/<lang>/mail.po``).
+Say one with ``_l(messages.X, **fields).say(lang, game)``; `str()` of that is the English.
+Player text is quoted as '%(text)s' in English, «%(text)s» in ru and "%(text)s" in pt_BR.
 """
 
 from __future__ import annotations
 
-RECEIPT_ACCEPTED = "Game {game}: your orders were received and accepted."
-RECEIPT_DUPLICATE = "Game {game}: these orders were already received; nothing changed."
-RECEIPT_SUBMISSION = "{player}: accepted as {submission}"
-RECEIPT_NO_INSTRUCTIONS = "(no instructions)"
-RECEIPT_REPLACES = "replaces: {instruction}"
-NEXT_DEADLINE = "Your next deadline: {when}, {left}."
-CANNOT_BE_USED = (
+from adjudicator.text import N_, Text, _ln
+
+RECEIPT_ACCEPTED = N_("Game %(game)s: your orders were received and accepted.")
+RECEIPT_DUPLICATE = N_("Game %(game)s: these orders were already received; nothing changed.")
+NEXT_DEADLINE = N_("Your next deadline: %(when)s, %(left)s.")
+CANNOT_BE_USED = N_(
     "Careful: these instructions cannot be used for what the game asks of you now "
-    "('{summary}'), so they change nothing yet:"
+    "('%(summary)s'), so they change nothing yet:"
 )
-MISSED_STEP = (
+MISSED_STEP = N_(
     "Careful: this mail reached our mail server in time, but we could not read it before "
-    "the step it was meant for was resolved at {resolved}, without it. Its instructions "
+    "the step it was meant for was resolved at %(resolved)s, without it. Its instructions "
     "are stored, but they may no longer be usable: check the turn report, and send new "
     "orders for what the game asks now."
 )
-AS_READ = "Your mail as read (password hidden):"
-AS_READ_MORE = "({count} more lines not shown)"
+AS_READ = N_("Your mail as read (password hidden):")
 
-REJECTED = (
-    "Game {game}: your orders were NOT accepted, and nothing of them was applied.\n"
+REJECTED = N_(
+    "Game %(game)s: your orders were NOT accepted, and nothing of them was applied.\n"
     "Fix every problem below and send the whole orders again."
 )
-NO_DETAILS = "(no details)"
-QUOTED_LINE = (
-    "Line {line} looks like quoted mail: if it belongs to the mail you answered, delete it "
+NO_DETAILS = N_("(no details)")
+QUOTED_LINE = N_(
+    "Line %(line)d looks like quoted mail: if it belongs to the mail you answered, delete it "
     "(or write your orders above the quote) and send again."
 )
-OTHER_GAME = "this mail names game {named!r}, but it reached game {game!r}"
-NOT_RECOGNISED = "house or password not recognised; check the two header lines"
-TOO_LARGE = (
-    "Game {game}: your mail was not read: it holds {size} KB of text, and the limit is "
-    "{limit} KB. Send only your orders, as text or as a .txt attachment."
+OTHER_GAME = N_("this mail names game '%(named)s', but it reached game '%(game)s'")
+NOT_RECOGNISED = N_("house or password not recognised; check the two header lines")
+TOO_LARGE = N_(
+    "Game %(game)s: your mail was not read: it holds %(size)d KB of text, and the limit is "
+    "%(limit)d KB. Send only your orders, as text or as a .txt attachment."
 )
+DEFAULT_SUBJECT = N_("orders")
+"""What our reply is about when the player's mail had no subject."""
 
-REPORT_SUBJECT = "[{game}] Turn report {report}"
-PRIVATE_PART = "---- for {player} only ----"
-REMINDER_SUBJECT = "[{game}] Reminder: {summary}"
-LATE_SUBJECT = "[{game}] Deadline passed: {summary}"
-REMINDER = "Game {game}: the deadline for '{summary}' is {when} and we have no answer from you yet."
-LATE = "Game {game}: the deadline for '{summary}' passed at {when} and we have no answer from you."
+REPORT_SUBJECT = N_("[%(game)s] Turn report %(report)s")
+PRIVATE_PART = N_("---- for %(player)s only ----")
+REMINDER_SUBJECT = N_("[%(game)s] Reminder: %(summary)s")
+LATE_SUBJECT = N_("[%(game)s] Deadline passed: %(summary)s")
+REMINDER = N_(
+    "Game %(game)s: the deadline for '%(summary)s' is %(when)s and we have no answer from you yet."
+)
+LATE = N_(
+    "Game %(game)s: the deadline for '%(summary)s' passed at %(when)s and we have no answer "
+    "from you."
+)
 AFTER_DEADLINE = {
-    "defaults": "The rules' default answer will be used for you (NMR).",
-    "wait": "The game waits for your answer.",
-    "wait-then-defaults": "The game waits a little longer, then uses the default (NMR).",
+    "defaults": N_("The rules' default answer will be used for you (NMR)."),
+    "wait": N_("The game waits for your answer."),
+    "wait-then-defaults": N_("The game waits a little longer, then uses the default (NMR)."),
 }
 """What happens after a missed deadline, by the game's ``nmr`` setting."""
-HOW_TO_ANSWER = (
+HOW_TO_ANSWER = N_(
     "Reply to this mail (or write to the game's address) with your orders; start them with "
-    "the lines 'house: {player}' and 'password: <your password>'."
+    "the lines 'house: %(player)s' and 'password: <your password>'."
 )
 
-CUT_NOTE = "(This mail was cut here: it was too long to send whole.)"
+CUT_NOTE = N_("(This mail was cut here: it was too long to send whole.)")
+
+# -- times and counts (plural forms: Russian has three) --------------------------------------
+
+LOCAL_TIME = N_("%(utc)s (%(local)s in %(zone)s)")
+"""A deadline in UTC with the player's local time beside it."""
+
+
+def as_read_more(n: int) -> Text:
+    """Below a long quoted mail: how many of its lines are left out."""
+    return _ln("(%(n)d more line not shown)", "(%(n)d more lines not shown)", n)
+
+
+def time_left(hours: int, minutes: int) -> Text:
+    """How long until a deadline: '41 h 30 min left', '5 min left'."""
+    if hours:
+        return _ln("%(n)d h %(min)d min left", "%(n)d h %(min)d min left", hours, min=minutes)
+    return _ln("%(n)d min left", "%(n)d min left", minutes)
+
+
+def time_ago(hours: int, minutes: int) -> Text:
+    """How long since a deadline: '2 h 5 min ago', '5 min ago'."""
+    if hours:
+        return _ln("%(n)d h %(min)d min ago", "%(n)d h %(min)d min ago", hours, min=minutes)
+    return _ln("%(n)d min ago", "%(n)d min ago", minutes)

@@ -11,13 +11,14 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
 from adjudicator.publish import messages
 from adjudicator.publish.smtp import Outbox, compose, queue_mail
+from adjudicator.text import _l
 
 
 class NoticeKind(StrEnum):
@@ -34,14 +35,20 @@ class Notice:
     kind: NoticeKind
     player: str
     summary: str
-    """The request in the players' words ('place orders')."""
+    """The request in the players' words ('place orders'), in English."""
     deadline: datetime
+    said: Any = field(default=None, compare=False)
+    """The summary as a `text.Text` (game.yaml ``waiting: said``), None when it has none."""
 
     @property
     def key(self) -> str:
         """Outbox key: game.yaml lists requests without ids, so the words stand for one."""
         digest = hashlib.sha256(self.summary.encode()).hexdigest()[:10]
         return f"{self.kind}:{self.player}:{self.deadline:%Y%m%dT%H%M%S}:{digest}"
+
+    def summary_in(self, lang: str, game: str | None) -> str:
+        """The request's summary in `lang` (the English words when it was kept without)."""
+        return self.said.say(lang, game) if self.said is not None else self.summary
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.player}: {self.summary} by {when(self.deadline)}"
@@ -52,10 +59,11 @@ def due_notices(
 ) -> list[Notice]:
     """The notices the open requests call for at `now`, sorted by deadline then player.
 
-    A request is ``{player, summary, deadline}`` as game.yaml's ``waiting`` lists it. Whether the
-    player has already answered is the caller's filter (`queue_notices` takes it).
+    A request is ``{player, summary, said, deadline}`` as game.yaml's ``waiting`` lists it.
+    Whether the player has already answered is the caller's filter (`queue_notices` takes it).
     """
     from adjudicator.clock import parse_time
+    from adjudicator.text import from_data
 
     notices = []
     for request in waiting:
@@ -66,52 +74,88 @@ def due_notices(
             kind = NoticeKind.REMINDER
         else:
             continue
+        said = request.get("said")
         notices.append(
             Notice(
                 kind,
                 str(request["player"]),
                 str(request.get("summary") or request.get("kind") or "an answer"),
                 deadline,
+                from_data(said) if said else None,
             )
         )
     return sorted(set(notices), key=lambda n: (n.deadline, n.player, n.kind, n.summary))
 
 
-def when(moment: datetime, zone: str | None = None) -> str:
+def say(message: str, lang: str, names: str | None = None, /, **fields: Any) -> str:
+    """One sentence of `messages` in `lang`, its fields filled (game words in the words of
+    the ruleset `names`)."""
+    return _l(message, **fields).say(lang, names)
+
+
+def when(moment: datetime, zone: str | None = None, lang: str = "en") -> str:
     """'2027-01-03 12:00 UTC', and the player's local time beside it when their zone is
-    known: '2027-01-03 12:00 UTC (13:00 CET in Europe/Berlin)'."""
-    text = moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    if zone:
-        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    known: '2027-01-03 12:00 UTC (13:00 CET in Europe/Berlin)'. Other languages write
+    both as their locale does (Babel): '03.01.2027, 12:00 UTC (15:00 по времени ...)'."""
+    utc_text = _moment(moment.astimezone(UTC), lang, utc=True)
+    if not zone:
+        return utc_text
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-        try:
-            local = moment.astimezone(ZoneInfo(zone))
-        except (ZoneInfoNotFoundError, ValueError):
-            return text
-        same_day = local.date() == moment.astimezone(UTC).date()
-        shown = local.strftime("%H:%M %Z" if same_day else "%a %H:%M %Z")
-        text += f" ({shown} in {zone})"
-    return text
+    try:
+        local = moment.astimezone(ZoneInfo(zone))
+    except (ZoneInfoNotFoundError, ValueError):
+        return utc_text
+    same_day = local.date() == moment.astimezone(UTC).date()
+    shown = _moment(local, lang, utc=False, weekday=not same_day)
+    return say(messages.LOCAL_TIME, lang, utc=utc_text, local=shown, zone=zone)
 
 
-def time_left(deadline: datetime, now: datetime) -> str:
-    """'41 h 30 min left' or '2 h 5 min ago'."""
+def _moment(moment: datetime, lang: str, *, utc: bool, weekday: bool = False) -> str:
+    """A date and time (UTC) or a local time (with the weekday when the day differs)."""
+    if lang == "en":  # as English mails always said it (tests and players' scripts read it)
+        if utc:
+            return moment.strftime("%Y-%m-%d %H:%M UTC")
+        return moment.strftime("%a %H:%M %Z" if weekday else "%H:%M %Z")
+    from babel.dates import format_datetime, format_time
+
+    locale = lang
+    if utc:
+        return format_datetime(moment, "short", tzinfo=moment.tzinfo, locale=locale) + " UTC"
+    if weekday:
+        return format_datetime(moment, "EEE HH:mm", tzinfo=moment.tzinfo, locale=locale)
+    return format_time(moment, "short", tzinfo=moment.tzinfo, locale=locale)
+
+
+def time_left(deadline: datetime, now: datetime, lang: str = "en") -> str:
+    """'41 h 30 min left' or '2 h 5 min ago' (with the plural forms of `lang`)."""
     minutes = int((deadline - now).total_seconds() // 60)
     hours, rest = divmod(abs(minutes), 60)
-    span = f"{hours} h {rest} min" if hours else f"{rest} min"
-    return f"{span} left" if minutes >= 0 else f"{span} ago"
+    span = messages.time_left(hours, rest) if minutes >= 0 else messages.time_ago(hours, rest)
+    return span.say(lang, None)
 
 
-def notice_body(notice: Notice, game_id: str, nmr: str, zone: str | None = None) -> str:
-    """The text of a notice: what is awaited, by when, and how to answer (never a password)."""
-    how = messages.HOW_TO_ANSWER.format(player=notice.player)
-    moment = when(notice.deadline, zone)
+def notice_body(
+    notice: Notice,
+    game_id: str,
+    nmr: str,
+    zone: str | None = None,
+    lang: str = "en",
+    game: str | None = None,
+) -> str:
+    """The text of a notice in `lang`: what is awaited, by when, and how to answer (never
+    a password). `game` is the ruleset whose names the summary uses."""
+    how = say(messages.HOW_TO_ANSWER, lang, player=notice.player)
+    moment = when(notice.deadline, zone, lang)
+    summary = notice.summary_in(lang, game)
     if notice.kind is NoticeKind.REMINDER:
-        head = messages.REMINDER.format(game=game_id, summary=notice.summary, when=moment)
+        head = say(messages.REMINDER, lang, game=game_id, summary=summary, when=moment)
         return f"{head}\n\n{how}\n"
-    head = messages.LATE.format(game=game_id, summary=notice.summary, when=moment)
-    after = messages.AFTER_DEADLINE.get(nmr, "")
-    return f"{head} {after}\n\n{how}\n"
+    head = say(messages.LATE, lang, game=game_id, summary=summary, when=moment)
+    after = messages.AFTER_DEADLINE.get(nmr)
+    if after:
+        head += " " + say(after, lang)
+    return f"{head}\n\n{how}\n"
 
 
 def queue_notices(
@@ -124,8 +168,11 @@ def queue_notices(
     reply_to: str | None,
     nmr: str = "defaults",
     zones: Mapping[str, str] | None = None,
+    langs: Mapping[str, str] | None = None,
+    game: str | None = None,
 ) -> list[Notice]:
-    """Queue each notice for its player (players without an address are skipped).
+    """Queue each notice for its player (players without an address are skipped), in the
+    player's language (`langs`, player -> language; English for a player not in it).
 
     Returns the notices newly queued; one queued before (same key) is not queued again.
     """
@@ -134,19 +181,24 @@ def queue_notices(
         address = emails.get(notice.player)
         if not address:
             continue
+        lang = (langs or {}).get(notice.player, "en")
         key = f"{game_id}:{notice.key}"
-        subject = (
+        subject = say(
             messages.REMINDER_SUBJECT
             if notice.kind is NoticeKind.REMINDER
-            else messages.LATE_SUBJECT
-        ).format(game=game_id, summary=notice.summary)
+            else messages.LATE_SUBJECT,
+            lang,
+            game=game_id,
+            summary=notice.summary_in(lang, game),
+        )
         msg = compose(
             key,
             sender=sender,
             to=[address],
             subject=subject,
-            body=notice_body(notice, game_id, nmr, (zones or {}).get(notice.player)),
+            body=notice_body(notice, game_id, nmr, (zones or {}).get(notice.player), lang, game),
             reply_to=reply_to,
+            lang=lang,
         )
         if queue_mail(outbox, key, msg):
             queued.append(notice)
@@ -156,7 +208,7 @@ def queue_notices(
 # -- answers to a player's mail, and turn reports --------------------------------------------
 
 
-def numbered(text: str) -> str:
+def numbered(text: str, lang: str = "en") -> str:
     """The order text as we read it, numbered like our error messages, passwords hidden;
     at most `MAX_QUOTED_LINES` lines of it (a reply never grows with the mail)."""
     from adjudicator.inbox.mail import redact_passwords
@@ -164,7 +216,7 @@ def numbered(text: str) -> str:
     lines = redact_passwords(text).splitlines() or [""]
     shown = [f"{n:>3}  {line[:200]}".rstrip() for n, line in enumerate(lines[:MAX_QUOTED_LINES], 1)]
     if len(lines) > MAX_QUOTED_LINES:
-        shown.append(messages.AS_READ_MORE.format(count=len(lines) - MAX_QUOTED_LINES))
+        shown.append(messages.as_read_more(len(lines) - MAX_QUOTED_LINES).say(lang, None))
     return "\n".join(shown)
 
 
@@ -192,14 +244,21 @@ def reply_subject(subject: str, game_id: str) -> str:
     return f"{prefix.strip()} {rest}"
 
 
-def next_deadline(deadline: str | None, now: datetime | None, zone: str | None) -> str:
+def next_deadline(
+    deadline: str | None, now: datetime | None, zone: str | None, lang: str = "en"
+) -> str:
     """'Your next deadline: ..., 41 h 30 min left.', or '' when there is none."""
     if not deadline or now is None:
         return ""
     from adjudicator.clock import parse_time
 
     moment = parse_time(deadline)
-    return messages.NEXT_DEADLINE.format(when=when(moment, zone), left=time_left(moment, now))
+    return say(
+        messages.NEXT_DEADLINE,
+        lang,
+        when=when(moment, zone, lang),
+        left=time_left(moment, now, lang),
+    )
 
 
 def receipt_body(
@@ -209,57 +268,72 @@ def receipt_body(
     *,
     now: datetime | None = None,
     zone: str | None = None,
-    unusable: Mapping[str, list[str]] | None = None,
+    unusable: Mapping[str, list[Any]] | None = None,
     missed: str = "",
+    lang: str = "en",
+    game: str | None = None,
 ) -> str:
-    """What a receipt says: what was understood, what it replaced, the next deadline (once)
-    in UTC and the player's local time with the time left; then the text as read.
+    """What a receipt says in `lang`: what was understood (`Receipt.say`: the instructions'
+    echoes in the player's words), what it replaced, the next deadline (once) in UTC and the
+    player's local time with the time left; then the text as read. `game` is the ruleset
+    whose names the echoes use.
 
-    `unusable` maps a request the player must answer now to why each of their instructions
-    fails for it: the receipt then says that they change nothing yet. `missed` is when a
-    step was resolved without this mail although the mail had reached the server before.
+    `unusable` maps a request the player must answer now (its summary, said in `lang`) to
+    why each of their instructions fails for it (`Text`s or strings): the receipt then says
+    that they change nothing yet. `missed` is when a step was resolved without this mail
+    although the mail had reached the server before.
     """
+    from adjudicator.text import say as say_value
+
     if receipt.duplicate:
-        head = messages.RECEIPT_DUPLICATE.format(game=game_id)
+        head = say(messages.RECEIPT_DUPLICATE, lang, game=game_id)
         lines = []
     else:
-        head = messages.RECEIPT_ACCEPTED.format(game=game_id)
-        lines = [
-            messages.RECEIPT_SUBMISSION.format(player=receipt.player, submission=receipt.submission)
-        ]
-        lines += [f"  {u}" for u in receipt.understood] or [f"  {messages.RECEIPT_NO_INSTRUCTIONS}"]
-        lines += [f"  {messages.RECEIPT_REPLACES.format(instruction=r)}" for r in receipt.replaced]
+        head = say(messages.RECEIPT_ACCEPTED, lang, game=game_id)
+        # The deadline is said below, with the time left, not in the receipt's own line.
+        lines = replace(receipt, deadline=None).say(lang, game).splitlines()
     if missed:
         from adjudicator.clock import parse_time
 
-        lines += ["", messages.MISSED_STEP.format(resolved=when(parse_time(missed), zone))]
+        moment = when(parse_time(missed), zone, lang)
+        lines += ["", say(messages.MISSED_STEP, lang, resolved=moment)]
     for summary, why in (unusable or {}).items():
-        lines += ["", messages.CANNOT_BE_USED.format(summary=summary), *[f"  {w}" for w in why]]
-    deadline = next_deadline(receipt.deadline, now, zone)
-    parts = [head, "\n".join(lines), deadline, f"{messages.AS_READ}\n{numbered(text)}"]
+        lines += ["", say(messages.CANNOT_BE_USED, lang, summary=summary)]
+        lines += [f"  {say_value(w, lang, game)}" for w in why]
+    deadline = next_deadline(receipt.deadline, now, zone, lang)
+    as_read = f"{say(messages.AS_READ, lang)}\n{numbered(text, lang)}"
+    parts = [head, "\n".join(lines), deadline, as_read]
     return "\n\n".join(p for p in parts if p) + "\n"
 
 
 def rejection_body(
-    game_id: str, errors: Iterable[Any], text: str, ours: frozenset[str] = frozenset()
+    game_id: str,
+    errors: Iterable[Any],
+    text: str,
+    ours: frozenset[str] = frozenset(),
+    lang: str = "en",
+    game: str | None = None,
 ) -> str:
-    """Every problem with its line number; nothing of the mail was applied. An error on a
-    line that looks like quoted mail says so (`ours`: the lines of the mail answered)."""
+    """Every problem with its line number, in `lang` (`OrderError.say`); nothing of the mail
+    was applied. An error on a line that looks like quoted mail says so (`ours`: the lines
+    of the mail answered)."""
     from adjudicator.inbox.quotes import looks_quoted
 
     lines = text.splitlines()
     problems = []
     for error in errors:
-        problem = str(error)
+        problem = error.say(lang, game) if hasattr(error, "say") else str(error)
         line = getattr(error, "line", 0)
         if 0 < line <= len(lines) and looks_quoted(lines[line - 1], ours):
-            problem += "\n  " + messages.QUOTED_LINE.format(line=line)
+            problem += "\n  " + say(messages.QUOTED_LINE, lang, line=line)
         problems.append(problem)
-    head = messages.REJECTED.format(game=game_id)
-    shown = "\n\n".join(problems) or messages.NO_DETAILS
-    return f"{head}\n\n{shown}\n\n{messages.AS_READ}\n{numbered(text)}\n"
+    head = say(messages.REJECTED, lang, game=game_id)
+    shown = "\n\n".join(problems) or say(messages.NO_DETAILS, lang)
+    as_read = f"{say(messages.AS_READ, lang)}\n{numbered(text, lang)}"
+    return f"{head}\n\n{shown}\n\n{as_read}\n"
 
 
-def too_large_body(game_id: str, size: int, limit: int) -> str:
+def too_large_body(game_id: str, size: int, limit: int, lang: str = "en") -> str:
     """The short refusal of a mail too large to read."""
-    return messages.TOO_LARGE.format(game=game_id, size=size // 1024, limit=limit // 1024) + "\n"
+    kilobytes = {"size": size // 1024, "limit": limit // 1024}
+    return say(messages.TOO_LARGE, lang, game=game_id, **kilobytes) + "\n"

@@ -259,18 +259,23 @@ def compose(
     reply_to: str | None = None,
     in_reply_to: str = "",
     references: Iterable[str] = (),
+    lang: str = "en",
 ) -> Message:
     """A text/plain UTF-8 mail with threading headers, ready for `queue_mail`.
 
     `in_reply_to` is the Message-ID answered; `references` its chain (oldest first), which
     we extend with it so that every client threads the reply under the player's mail.
+    `lang` is the reader's language (the note on a mail cut short). The body and subject go
+    out as UTF-8 whatever the language (the charset the player wrote in does not matter).
     Built with the compat32 classes: a tenth of the cost of `EmailMessage`, which counts
     when a run answers a thousand mails.
     """
-    from adjudicator.publish.messages import CUT_NOTE
-
     if len(body) > MAX_MAIL_BYTES // 2:  # quoted-printable may nearly double the size
-        body = body[: MAX_MAIL_BYTES // 4].rsplit("\n", 1)[0] + "\n\n" + CUT_NOTE + "\n"
+        from adjudicator.publish.messages import CUT_NOTE
+        from adjudicator.text import _l
+
+        cut = _l(CUT_NOTE).say(lang, None)
+        body = body[: MAX_MAIL_BYTES // 4].rsplit("\n", 1)[0] + "\n\n" + cut + "\n"
     charset = Charset("utf-8")
     charset.body_encoding = QP  # readable in any raw view, safe through 7-bit relays
     msg = MIMEText(body, "plain", charset)
