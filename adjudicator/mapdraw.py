@@ -460,13 +460,17 @@ def _title(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     """Game, round and phase; a private map names its viewer so it is not posted by mistake."""
     out = [_text(x, y + 8, style.get("title", view["game"]), 18, "start", font_weight="bold")]
     say = style.get("phrases", PHRASES).get
-    when = view["when"] if "when" in view else say("round") % {"round": view.get("round", "?")}
+    if "when" in view:  # '1708 Spring': its words said in the map's language, if it has them
+        seasons = style.get("season_names", {})
+        when = " ".join(seasons.get(word, word) for word in str(view["when"]).split(" "))
+    else:
+        when = say("round") % {"round": view.get("round", "?")}
     phase = view.get("phase", "")
     line = f"{when} · {style.get('phase_names', {}).get(phase, phase)}".rstrip(" ·")
     out.append(_text(x, y + 28, line, 12, "start"))
     y += 40
     if view.get("viewer"):
-        who = _house(style, view["viewer"])["name"]
+        who = style.get("players", {}).get(view["viewer"]) or _house(style, view["viewer"])["name"]
         mark = say("private") % {"house": who}
         out.append(_text(x, y + 4, mark, 12, "start", font_weight="bold", fill="#a61b1b"))
         y += 16
@@ -519,6 +523,9 @@ def _table(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
         out.append(_swatch(x, y, 52, house, style, house == view.get("viewer")))
         for c, (key, _) in enumerate(cols):
             value = _lookup(view, key, house)
+            value = (
+                spec.get("value_names", {}).get(value, value) if isinstance(value, str) else value
+            )
             out.append(_text(x + 58 + col_w * (c + 0.5), y, str(value), 11))
     return out, y + 10
 

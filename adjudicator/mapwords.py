@@ -64,6 +64,8 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
     for section in style.get("panel", {}).get("sections", []):
         _section(section, game, lang, say)
     style["phase_names"] = {k: say(v) for k, v in style.get("phases", {}).items()}
+    style["season_names"] = {k: say(v) for k, v in style.get("seasons", {}).items()}
+    style["players"] = {k: names.get(k) or say(v) for k, v in style.get("players", {}).items()}
     style["phrases"] = {k: say(v) for k, v in PHRASES.items()}
     return board, style
 
@@ -119,11 +121,13 @@ def _section(section: dict[str, Any], game: str, lang: str, say) -> None:
         for key, label in section.get("tracks", [])
     ]
     section["labels"] = {k: say(v) for k, v in section.get("labels", {}).items()}
+    section["value_names"] = {k: say(v) for k, v in section.get("values", {}).items()}
 
 
 def messages(game: str) -> Iterator[str]:
     """Every msgid the game's map takes from the catalog (the catalog test uses it): the
     style's words, and the names of units, order types and tracks names.yaml lacks."""
+    from adjudicator.i18n import localized_names
     from adjudicator.mapdraw import _drawing_data
     from adjudicator.vocabulary import name_in
 
@@ -134,6 +138,9 @@ def messages(game: str) -> Iterator[str]:
     yield from (look["name"] for look in style["kinds"].values())
     yield from (label for label in style.get("labels", {}).values() if "\n" not in label)
     yield from style.get("phases", {}).values()
+    yield from style.get("seasons", {}).values()
+    names = localized_names(game, "ru")
+    yield from (word for ident, word in style.get("players", {}).items() if ident not in names)
     for section, table in (("units", style.get("units", {})), ("orders", style.get("orders", {}))):
         for ident, look in table.items():
             if not name_in(game, section, ident.replace("-", "_"), "ru"):
@@ -145,3 +152,4 @@ def messages(game: str) -> Iterator[str]:
             if not name_in(game, "tracks", key, "ru"):
                 yield label
         yield from section.get("labels", {}).values()
+        yield from section.get("values", {}).values()
