@@ -21,7 +21,6 @@ from typing import Any
 
 from adjudicator import mapwords
 from adjudicator.data import load_game_data
-from adjudicator.mapwords import PHRASES
 
 FONT = "DejaVu Sans Condensed, Arial Narrow, sans-serif"
 CHIP = 15  # side of a unit chip, in canvas units
@@ -459,7 +458,7 @@ def _heading(x: float, y: float, text: str, w: float) -> str:
 def _title(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
     """Game, round and phase; a private map names its viewer so it is not posted by mistake."""
     out = [_text(x, y + 8, style.get("title", view["game"]), 18, "start", font_weight="bold")]
-    say = style.get("phrases", PHRASES).get
+    say = style.get("phrases", mapwords.PHRASES).get
     if "when" in view:  # '1708 Spring': its words said in the map's language, if it has them
         seasons = style.get("season_names", {})
         when = " ".join(seasons.get(word, word) for word in str(view["when"]).split(" "))
@@ -547,7 +546,8 @@ def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     if value is None:
         return [], y - 14
     top, step = spec["max"], spec["step"]
-    heading = style.get("phrases", PHRASES)["gauge"] % {"label": spec["label"], "value": value}
+    say = style.get("phrases", mapwords.PHRASES)
+    heading = say["gauge"] % {"label": spec["label"], "value": value}
     out = [_heading(x, y, heading, w)]
     y += 34
     cell = w / (top // step + 1)

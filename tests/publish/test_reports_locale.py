@@ -129,3 +129,16 @@ def test_english_reports_keep_their_deadlines_and_names(games: dict[str, Path]) 
     assert area_titles(report(games["en"], "svg"))["kings_landing"] == "King's Landing"
     moscow = awaited(private(games["en"], "lannister"))
     assert all(re.search(r"UTC \(\d\d:00 MSK in Europe/Moscow\)$", line) for line in moscow)
+
+
+def test_the_map_command_draws_in_the_readers_language(games: dict[str, Path]) -> None:
+    game = games["ru"]
+    meta = yaml.safe_load((game / "game.yaml").read_text())
+    meta["players"]["stark"]["lang"] = "pt_BR"
+    (game / "game.yaml").write_text(yaml.safe_dump(meta, allow_unicode=True, sort_keys=False))
+    public = cli("map", game)
+    assert public.exit_code == 0, public.output
+    assert area_titles(public.output)["winterfell"] == "Винтерфелл"
+    mine = cli("map", game, "--house", "stark")
+    assert area_titles(mine.output)["kings_landing"] == "Porto Real"
+    assert "Mapa privado: Stark" in mine.output
