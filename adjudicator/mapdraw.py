@@ -516,7 +516,9 @@ def _table(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     cols = spec["columns"]
     col_w = (w - 58) / len(cols)
     for c, (_, label) in enumerate(cols):
-        out.append(_text(x + 58 + col_w * (c + 0.5), y, label, 9.5, font_weight="bold"))
+        # A longer word (Suprimentos) is set smaller rather than run into its neighbour.
+        size = min(9.5, round(col_w / (0.58 * max(len(label), 1)), 1))
+        out.append(_text(x + 58 + col_w * (c + 0.5), y, label, size, font_weight="bold"))
     for house in view.get("houses", []):
         y += 19
         out.append(_swatch(x, y, 52, house, style, house == view.get("viewer")))
