@@ -1,5 +1,5 @@
 """The compiled catalogs kept between runs (issue 12, performance): reading the .po files
-with Babel costs about 50 ms a run, a compiled catalog from the cache about 2 ms."""
+with Babel costs about 50 ms a run, a compiled catalog from the cache about 8 ms."""
 
 from __future__ import annotations
 
