@@ -414,7 +414,9 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
                 players=", ".join(players),
             )
             raise click.BadParameter(wrong.say(game.language(), None), param_hint="--house")
-        svg = draw_svg(game.ruleset.view(game.state, house and house.lower()), width=width)
+        viewer = house and house.lower()
+        view = game.ruleset.view(game.state, viewer)
+        svg = draw_svg(view, width=width, lang=game.language(viewer))
     if output is None:
         click.echo(svg, nl=False)
     elif output.suffix.lower() == ".png":

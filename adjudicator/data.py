@@ -9,6 +9,7 @@ upgraded data file is parsed afresh, and without a writable cache we just parse.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import marshal
@@ -37,18 +38,20 @@ def load_game_data(game: str, name: str) -> Any:
             pass  # not cached yet, or a damaged copy: parse
     data = yaml.load(raw.decode("utf-8"), Loader=SafeLoader)
     if kept is not None:
-        _keep(kept, data)
+        keep_cached(kept, marshal.dumps(data))
     return data
 
 
-def _keep(path: Path, data: Any) -> None:
-    """Write the cache file whole (a temp file renamed), or not at all."""
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+def keep_cached(path: Path, data: bytes) -> None:
+    """Write a cache file whole (a temp file renamed: a run reading it at the same moment
+    sees all of it or nothing), or not at all when the cache cannot be written."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_bytes(marshal.dumps(data))
+        tmp.write_bytes(data)
         os.replace(tmp, path)
-    except (OSError, ValueError):
-        tmp.unlink(missing_ok=True)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
 
 
 @functools.cache

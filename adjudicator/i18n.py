@@ -3,8 +3,9 @@
 Every player- and GM-facing sentence is written once, in English, in a template
 (``{{ _("...") }}``) or in the code (``_("...")``), and translated in
 ``adjudicator/locale/<lang>/*.po``. The catalogs are read with Babel when a language is first
-used, so `adjudicator --help` never pays for them. Game vocabulary (areas, cards, units) is
-data, not a message: it lives in ``games/<game>/names.yaml`` (see `localized_names`).
+used (and kept compiled in a cache), so `adjudicator --help` never pays for them. Game
+vocabulary (areas, cards, units) is data, not a message: it lives in
+``games/<game>/names.yaml`` (see `localized_names`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import difflib
 import functools
 import gettext
+import hashlib
 import io
 from collections.abc import Mapping
 from importlib import resources
@@ -42,16 +44,39 @@ def translations(lang: str) -> gettext.NullTranslations:
     """The catalog of `lang` (plural forms from its header); English is the identity.
 
     A language's catalog is every ``locale/<lang>/*.po`` file (one per part of the product:
-    reports, orders, mail ...), read as one."""
+    reports, orders, mail ...), read as one. Reading them with Babel and compiling them costs
+    about 50 ms, so the compiled catalog is kept under ~/.cache/adjudicator/locale, named
+    by a hash of the .po files (an edited or upgraded catalog gets a new one); without a
+    writable cache folder it is compiled each run."""
     lang = check_language(lang)
     if lang == SOURCE:
         return gettext.NullTranslations()
+    from adjudicator.data import cache_folder, keep_cached
+
+    sources = _po_files(lang)
+    digest = hashlib.sha256(b"".join(name.encode() + text for name, text in sources))
+    folder = cache_folder("locale")
+    cached = folder / f"{lang}-{digest.hexdigest()[:20]}.mo" if folder else None
+    if cached is not None:
+        try:
+            return gettext.GNUTranslations(io.BytesIO(cached.read_bytes()))
+        except Exception:  # none yet, or damaged (gettext raises several kinds): compile it
+            pass
     from babel.messages.mofile import write_mo
 
     compiled = io.BytesIO()
     write_mo(compiled, catalog(lang))
+    if cached is not None:
+        keep_cached(cached, compiled.getvalue())
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+def _po_files(lang: str) -> list[tuple[str, bytes]]:
+    """(name, bytes) of every .po file of `lang`, by name."""
+    folder = resources.files("adjudicator").joinpath("locale", lang)
+    entries = sorted((e for e in folder.iterdir() if e.name.endswith(".po")), key=lambda e: e.name)
+    return [(entry.name, entry.read_bytes()) for entry in entries]
 
 
 def catalog(lang: str) -> Any:

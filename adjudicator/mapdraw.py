@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from adjudicator import mapwords
 from adjudicator.data import load_game_data
 
 FONT = "DejaVu Sans Condensed, Arial Narrow, sans-serif"
@@ -35,8 +36,11 @@ HATCH = (
 )
 
 
-def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) -> str:
-    """The board of ``view`` as an SVG document, ``width`` pixels wide.
+def draw_svg(
+    view: Mapping[str, Any], *, width: int = 1000, panel: bool = True, lang: str = "en"
+) -> str:
+    """The board of ``view`` as an SVG document, ``width`` pixels wide, its words in ``lang``
+    (the game's language: names from names.yaml, the rest from the catalog, `mapwords`).
 
     ``view`` is what ``Ruleset.view(state, player)`` returns (the same dict the report
     templates get); keys this drawer does not know are ignored. A unit entry is a type name
@@ -52,7 +56,7 @@ def draw_svg(view: Mapping[str, Any], *, width: int = 1000, panel: bool = True) 
     >>> svg = draw_svg(view, width=800)  # doctest: +SKIP
     """
     game = view["game"]
-    board, style = _drawing_data(game)
+    board, style = _drawing_data(game) if lang == "en" else mapwords.localized(game, lang)
     canvas_w, canvas_h = style["canvas"]["width"], style["canvas"]["height"]
     if not panel:
         canvas_w = style["panel"]["x"]
@@ -459,13 +463,19 @@ def _heading(x: float, y: float, text: str, w: float) -> str:
 def _title(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
     """Game, round and phase; a private map names its viewer so it is not posted by mistake."""
     out = [_text(x, y + 8, style.get("title", view["game"]), 18, "start", font_weight="bold")]
-    when = view["when"] if "when" in view else f"Round {view.get('round', '?')}"
-    line = f"{when} · {view.get('phase', '')}".rstrip(" ·")
+    say = style.get("phrases", mapwords.PHRASES).get
+    if "when" in view:  # '1708 Spring': its words said in the map's language, if it has them
+        seasons = style.get("season_names", {})
+        when = " ".join(seasons.get(word, word) for word in str(view["when"]).split(" "))
+    else:
+        when = say("round") % {"round": view.get("round", "?")}
+    phase = view.get("phase", "")
+    line = f"{when} · {style.get('phase_names', {}).get(phase, phase)}".rstrip(" ·")
     out.append(_text(x, y + 28, line, 12, "start"))
     y += 40
     if view.get("viewer"):
-        who = _house(style, view["viewer"])["name"]
-        mark = f"Private map: {who}"
+        who = style.get("players", {}).get(view["viewer"]) or _house(style, view["viewer"])["name"]
+        mark = say("private") % {"house": who}
         out.append(_text(x, y + 4, mark, 12, "start", font_weight="bold", fill="#a61b1b"))
         y += 16
     return out, y
@@ -491,7 +501,11 @@ def _tracks(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
     depth = max((len(view.get("tracks", {}).get(k, [])) for k, _ in cols), default=0)
     for c, (key, label) in enumerate(cols):
         cx = x + c * col_w
-        out.append(_text(cx + col_w / 2 + 6, y + 4, label, 9.5, font_weight="bold"))
+        # A long name (Королевский двор) takes two lines rather than its neighbour's room.
+        lines = [label] if len(label) <= 12 or " " not in label else label.split(" ", 1)
+        for n, line in enumerate(lines):
+            dy = 4 + (n - (len(lines) - 1) / 2) * 10
+            out.append(_text(cx + col_w / 2 + 6, y + dy, line, 9.5, font_weight="bold"))
         for i, house in enumerate(view.get("tracks", {}).get(key, [])):
             ry = y + 22 + i * 19
             if c == 0:
@@ -507,12 +521,17 @@ def _table(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     cols = spec["columns"]
     col_w = (w - 58) / len(cols)
     for c, (_, label) in enumerate(cols):
-        out.append(_text(x + 58 + col_w * (c + 0.5), y, label, 9.5, font_weight="bold"))
+        # A longer word (Suprimentos) is set smaller rather than run into its neighbour.
+        size = min(9.5, round(col_w / (0.58 * max(len(label), 1)), 1))
+        out.append(_text(x + 58 + col_w * (c + 0.5), y, label, size, font_weight="bold"))
     for house in view.get("houses", []):
         y += 19
         out.append(_swatch(x, y, 52, house, style, house == view.get("viewer")))
         for c, (key, _) in enumerate(cols):
             value = _lookup(view, key, house)
+            value = (
+                spec.get("value_names", {}).get(value, value) if isinstance(value, str) else value
+            )
             out.append(_text(x + 58 + col_w * (c + 0.5), y, str(value), 11))
     return out, y + 10
 
@@ -534,7 +553,9 @@ def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     if value is None:
         return [], y - 14
     top, step = spec["max"], spec["step"]
-    out = [_heading(x, y, f"{spec['label']}: {value}", w)]
+    say = style.get("phrases", mapwords.PHRASES)
+    heading = say["gauge"] % {"label": spec["label"], "value": value}
+    out = [_heading(x, y, heading, w)]
     y += 34
     cell = w / (top // step + 1)
     for i, mark in enumerate(range(0, top + 1, step)):

@@ -45,6 +45,70 @@ def escape_bbcode(text: Any) -> str:
     return one_line(text).replace("[", "[\u200b")
 
 
+def format_number(value: Any, lang: str) -> str:
+    """A number as `lang` writes it (Babel): 12 345 in ru, 12.345 in pt_BR.
+
+    English is written as Python writes it, as the reports always were (its small numbers
+    read the same either way), and so an English run never loads Babel's locale data."""
+    if lang == "en" or isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=lang)
+
+
+def format_deadline(moment: Any, lang: str, zone: str | None = None) -> str:
+    """A deadline as `lang` writes it, in UTC, with the reader's local time beside it when
+    their time zone (`zone`, an IANA name) is known.
+
+    English keeps the receipts' and reminders' form, '2027-01-07 12:00 UTC (13:00 CET in
+    Europe/Berlin)'; ru: '7 янв. 2027 г., 12:00 UTC'; pt_BR: '7 de jan. de 2027 12:00 UTC'
+    (Babel's medium date and the locale's way of joining a date and a time). `moment` is an
+    aware datetime or an ISO text ('2027-01-07T12:00:00Z'). An unknown zone is left out."""
+    from datetime import UTC, datetime
+
+    from adjudicator.clock import parse_time
+
+    moment = parse_time(moment) if not isinstance(moment, datetime) else moment
+    moment = moment.astimezone(UTC)
+    if lang == "en":
+        text = moment.strftime("%Y-%m-%d %H:%M UTC")
+    else:
+        from babel.dates import format_date, get_datetime_format
+
+        joined = get_datetime_format("medium", locale=lang)
+        date = format_date(moment, "medium", locale=lang).replace("\u202f", "\u00a0")
+        text = joined.replace("{1}", date).replace("{0}", moment.strftime("%H:%M UTC"))
+    local = _local_time(moment, zone, lang)
+    if local is None:
+        return text
+    from adjudicator.i18n import translations
+
+    _ = translations(lang).gettext
+    return _("%(utc)s (%(local)s in %(zone)s)") % {"utc": text, "local": local, "zone": zone}
+
+
+def _local_time(moment: Any, zone: str | None, lang: str) -> str | None:
+    """'13:00 CET', with the weekday when the local day is not UTC's ('Mon 01:00 NZDT';
+    'пн 01:00 NZDT' in ru); None without a zone or with one zoneinfo does not know."""
+    if not zone:
+        return None
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        local = moment.astimezone(ZoneInfo(zone))
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+    shown = local.strftime("%H:%M %Z")
+    if local.date() == moment.date():
+        return shown
+    if lang == "en":
+        return f"{local.strftime('%a')} {shown}"
+    from babel.dates import format_date
+
+    return f"{format_date(local, 'EEE', locale=lang)} {shown}"
+
+
 @functools.cache
 def names(game: str) -> dict[str, str]:
     """Every id -> display name found in the game's data files (areas, cards, ...)."""
@@ -131,6 +195,8 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
         return say(from_data(value), lang, game)
 
     env.filters["said"] = said
+    env.filters["number"] = functools.partial(format_number, lang=lang)
+    env.filters["deadline"] = functools.partial(format_deadline, lang=lang)
     env.filters["name"] = name
     env.globals["name"] = name
     env.globals["term"] = term

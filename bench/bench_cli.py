@@ -2,7 +2,7 @@
 
 Targets: `adjudicator --help` under 0.25 s wall; `run` with six order files (parse, resolve,
 two report formats, YAML write, git commit) under 0.5 s wall, with the SVG and PNG maps
-too (issue 10 item 21); the adjudication itself
+too (issue 10 item 21), in English and in Russian (issue 12); the adjudication itself
 (parse and resolve, no I/O) under 50 ms.
 """
 
@@ -35,7 +35,7 @@ def wall(cmd: list[str], repeat: int = 7) -> list[float]:
     return times
 
 
-def planning_run(maps: bool, repeat: int = 5) -> list[float]:
+def planning_run(maps: bool, repeat: int = 5, lang: str = "en") -> list[float]:
     times = []
     for _ in range(repeat):
         root = Path(tempfile.mkdtemp())
@@ -53,6 +53,8 @@ def planning_run(maps: bool, repeat: int = 5) -> list[float]:
                 str(EXAMPLES / "passwords.yaml"),
                 "--now",
                 "2027-01-01T12:00Z",
+                "--lang",
+                lang,
             ],
             check=True,
             capture_output=True,
@@ -117,6 +119,7 @@ def main() -> None:
     report("adjudicator --help (wall)", wall([*ADJ, "--help"]), 0.25)
     report("run: planning step, 6 files (wall, with git)", planning_run(maps=False), 0.5)
     report("the same with SVG + PNG maps", planning_run(maps=True), 0.5)
+    report("the same in Russian (settings.lang: ru)", planning_run(maps=True, lang="ru"), 0.5)
     report("planning step: parse + resolve (no I/O)", adjudication_only(True), 0.05)
     report("whole round 1 by standing instructions (no I/O)", adjudication_only(False), 0.05)
 

@@ -13,6 +13,7 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
+from adjudicator import mapwords
 from adjudicator.i18n import LANGUAGES, UnknownLanguage, catalog, check_language, translations
 from adjudicator.render import environment
 from adjudicator.requests import Event
@@ -31,6 +32,8 @@ def _used_messages() -> set[str]:
         str(ROOT), method_map, options, keywords
     ):
         found.add(message if isinstance(message, str) else message[0])
+    for game in ("westeros", "baltic"):  # the maps' words are data: map.yaml, drawing.yaml
+        found.update(mapwords.messages(game))
     return found
 
 

@@ -7,7 +7,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.gamedir import GameError, Transaction, dump_yaml
-from adjudicator.render import display_name, escape_bbcode, escape_markdown, render
+from adjudicator.render import (
+    display_name,
+    escape_bbcode,
+    escape_markdown,
+    format_deadline,
+    render,
+)
 from adjudicator.requests import Event, summary_in
 
 if TYPE_CHECKING:
@@ -21,12 +27,15 @@ def waiting_lines(
 
     The player's name is the GM's text: escaped for `fmt` like any text in a report. The
     house and the sentence are in `lang`, and so is the request's summary where the ruleset
-    wrote it as a `text.Text`."""
+    wrote it as a `text.Text`, and the deadline (`render.format_deadline`: '7 янв. 2027 г.,
+    12:00 UTC'); a private report (`player`) adds the player's local time (their `tz`)."""
     from adjudicator.i18n import localized_names, translations
 
     _ = translations(lang).gettext
     escape = escape_markdown if fmt == "md" else escape_bbcode
     local = localized_names(game.meta["game"], lang)
+    # A private report gives the deadline in the player's own time too, as receipts do.
+    zone = game.players.get(player, {}).get("tz") if player else None
     rows = []
     for request in game.waiting():
         if player is not None and request["player"] != player:
@@ -34,7 +43,7 @@ def waiting_lines(
         who = local.get(request["player"]) or display_name(game.meta["game"], request["player"])
         pname = game.players.get(request["player"], {}).get("name")
         pname = escape(pname) if pname else pname
-        deadline = request["deadline"].replace("T", " ").replace("Z", " UTC")
+        deadline = format_deadline(request["deadline"], lang, zone)
         summary = summary_in(request, lang, game.meta["game"])
         words = {"house": who, "player": pname, "request": summary, "by": deadline}
         if pname:
@@ -142,7 +151,7 @@ def _private_report(
     if game.settings.get("maps", True):
         from adjudicator.mapdraw import draw_svg
 
-        tx.write(f"{folder}/{stem}.svg", draw_svg(view))
+        tx.write(f"{folder}/{stem}.svg", draw_svg(view, lang=game.language(player)))
         written.append(f"{folder}/{stem}.svg")
     return written
 
@@ -156,7 +165,7 @@ def _maps(game: Game, view: dict[str, Any], stem: str, tx: Transaction) -> list[
         return []
     from adjudicator.mapdraw import draw_svg
 
-    svg = draw_svg(view)
+    svg = draw_svg(view, lang=game.language())
     tx.write(f"reports/{stem}.svg", svg)
     written = [f"reports/{stem}.svg"]
     if game.settings.get("png", True) and _draw_png(svg, f"reports/{stem}.png", tx):

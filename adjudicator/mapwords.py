@@ -1,0 +1,155 @@
+"""The map's words in the game's language: game words from names.yaml, the rest from maps.po.
+
+`mapdraw` draws from two data files (the geometry with the areas' English names, and the
+style with every label, legend and panel word, in English). For another language,
+`localized` returns copies of both with every word said in that language, once per process
+(`functools.cache`): the drawing code and its render time stay as they are, and English
+is drawn from the data untouched, byte for byte.
+
+Where the words come from:
+
+- areas, houses (nations), units, order types and tracks: ``games/<game>/names.yaml``
+  (`i18n.localized_names`, `vocabulary.name_in`), so a GM corrects a name in one place;
+- every other word of the style (the title, kinds of area, panel headings, the legend,
+  phases) and the few sentences of the code (`PHRASES`): the catalog (``maps.po``), with the
+  style's English word as the msgid (`messages` lists them for the catalog test);
+- the marks drawn in a chip or a badge (a unit's letter, an order's letters) and a house's
+  three-letter short name: the initials of the localized name, so that a Russian map shows
+  П for пехотинец; where two would look alike, the English marks stay.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from adjudicator.text import N_
+
+PHRASES = {
+    "round": N_("Round %(round)s"),
+    "private": N_("Private map: %(house)s"),
+    "gauge": N_("%(label)s: %(value)s"),
+}
+"""The sentences mapdraw writes itself, by key; English when the style carries none."""
+
+
+@functools.cache
+def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """The game's (board, style) drawing data with every drawn word in `lang` (not 'en':
+    English is the data itself). Read-only, like `load_game_data`'s."""
+    from adjudicator.i18n import localized_names, translations
+    from adjudicator.mapdraw import _drawing_data
+
+    say = translations(lang).gettext
+    names = localized_names(game, lang)
+    board, style = (copy.deepcopy(data) for data in _drawing_data(game))
+    for area in board["areas"]:
+        area["name"] = names.get(area["id"]) or area["name"]
+    labels = style.get("labels", {})
+    for ident, label in list(labels.items()):
+        if "\n" in label:
+            del labels[ident]  # the English name's line break: the local name wraps itself
+        else:
+            labels[ident] = say(label)
+    if "title" in style:
+        style["title"] = say(style["title"])
+    for look in style["kinds"].values():
+        look["name"] = say(look["name"])
+    _houses(style.get("houses", {}), names)
+    _marks(style.get("units", {}), "letter", game, "units", lang, say)
+    _marks(style.get("orders", {}), "text", game, "orders", lang, say)
+    for section in style.get("panel", {}).get("sections", []):
+        _section(section, game, lang, say)
+    style["phase_names"] = {k: say(v) for k, v in style.get("phases", {}).items()}
+    style["season_names"] = {k: say(v) for k, v in style.get("seasons", {}).items()}
+    style["players"] = {k: names.get(k) or say(v) for k, v in style.get("players", {}).items()}
+    style["phrases"] = {k: say(v) for k, v in PHRASES.items()}
+    return board, style
+
+
+def _houses(houses: dict[str, Any], names: Mapping[str, str]) -> None:
+    """A house's (nation's) name from names.yaml, and its short name from that one's
+    initial letters where it is not the English name (Старк: СТА)."""
+    for ident, look in houses.items():
+        name = names.get(ident)
+        if name and name != look.get("name"):
+            look["name"] = name
+            look["short"] = "".join(c for c in name if c.isalpha())[:3].upper()
+
+
+def _marks(table: dict[str, Any], mark: str, game: str, section: str, lang: str, say) -> None:
+    """Units or order types: each one's name, and its mark (letter, badge text) from the
+    initials of one of its names in `lang` (printed first, then the aliases: поход and
+    подмога both start with П, so March takes М from марш); the English marks stay where no
+    choice tells every entry apart."""
+    from adjudicator.vocabulary import names_of, sections
+
+    entries = sections(game).get(section, {})
+    choices = {}
+    for ident, look in table.items():
+        local = names_of(entries.get(ident.replace("-", "_"), {}), lang) or [say(look["name"])]
+        look["name"] = local[0][:1].upper() + local[0][1:]
+        marks = [_initials(name) for name in local]
+        # No longer than the printed name's: 'приказ подмоги' is no better mark than П.
+        choices[ident] = list(dict.fromkeys(m for m in marks if len(m) <= len(marks[0])))
+    keys = list(choices)
+    fits = (c for c in itertools.product(*choices.values()) if len(set(c)) == len(c))
+    best = min(fits, key=lambda c: sum(map(list.index, choices.values(), c)), default=None)
+    for ident, text in zip(keys, best or (), strict=False):
+        table[ident][mark] = text
+
+
+def _initials(name: str) -> str:
+    """'сбор власти': СВ; 'Máquina de Cerco': MC (short linking words left out)."""
+    words = [word for word in name.split() if len(word) > 2] or name.split()
+    return "".join(word[:1] for word in words).upper()
+
+
+def _section(section: dict[str, Any], game: str, lang: str, say) -> None:
+    """A panel section's heading, columns, tracks, gauge and legend words."""
+    from adjudicator.vocabulary import name_in
+
+    for key in ("title", "label"):
+        if key in section:
+            section[key] = say(section[key])
+    section["columns"] = [[key, say(label)] for key, label in section.get("columns", [])]
+    section["tracks"] = [
+        [key, name_in(game, "tracks", key, lang) or say(label)]
+        for key, label in section.get("tracks", [])
+    ]
+    section["labels"] = {k: say(v) for k, v in section.get("labels", {}).items()}
+    section["value_names"] = {k: say(v) for k, v in section.get("values", {}).items()}
+
+
+def messages(game: str) -> Iterator[str]:
+    """Every msgid the game's map takes from the catalog (the catalog test uses it): the
+    style's words, and the names of units, order types and tracks names.yaml lacks."""
+    from adjudicator.i18n import localized_names
+    from adjudicator.mapdraw import _drawing_data
+    from adjudicator.vocabulary import name_in
+
+    _, style = _drawing_data(game)
+    yield from PHRASES.values()
+    if "title" in style:
+        yield style["title"]
+    yield from (look["name"] for look in style["kinds"].values())
+    yield from (label for label in style.get("labels", {}).values() if "\n" not in label)
+    yield from style.get("phases", {}).values()
+    yield from style.get("seasons", {}).values()
+    names = localized_names(game, "ru")
+    yield from (word for ident, word in style.get("players", {}).items() if ident not in names)
+    for section, table in (("units", style.get("units", {})), ("orders", style.get("orders", {}))):
+        for ident, look in table.items():
+            if not name_in(game, section, ident.replace("-", "_"), "ru"):
+                yield look["name"]
+    for section in style.get("panel", {}).get("sections", []):
+        yield from (section[key] for key in ("title", "label") if key in section)
+        yield from (label for _, label in section.get("columns", []))
+        for key, label in section.get("tracks", []):
+            if not name_in(game, "tracks", key, "ru"):
+                yield label
+        yield from section.get("labels", {}).values()
+        yield from section.get("values", {}).values()

@@ -1,0 +1,53 @@
+"""Dates and numbers in the reader's locale (issue 12, item 5): Babel for ru and pt_BR,
+English as receipts and reminders write it; the template filters say the same."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from adjudicator.render import environment, format_deadline, format_number
+
+NOON = datetime(2027, 1, 7, 12, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "2027-01-07 12:00 UTC"),
+        ("ru", "7 янв. 2027\xa0г., 12:00 UTC"),
+        ("pt_BR", "7 de jan. de 2027 12:00 UTC"),
+    ],
+)
+def test_a_deadline_in_each_language(lang: str, expected: str) -> None:
+    assert format_deadline(NOON, lang) == expected
+    assert format_deadline("2027-01-07T12:00:00Z", lang) == expected  # as game.yaml holds it
+
+
+@pytest.mark.parametrize(
+    ("lang", "zone", "expected"),
+    [
+        ("en", "Europe/Berlin", "2027-01-07 12:00 UTC (13:00 CET in Europe/Berlin)"),
+        ("en", "Pacific/Auckland", "2027-01-07 12:00 UTC (Fri 01:00 NZDT in Pacific/Auckland)"),
+        ("ru", "Europe/Moscow", "7 янв. 2027\xa0г., 12:00 UTC (15:00 MSK, пояс Europe/Moscow)"),
+        ("ru", "Pacific/Auckland",
+         "7 янв. 2027\xa0г., 12:00 UTC (пт 01:00 NZDT, пояс Pacific/Auckland)"),
+        ("pt_BR", "America/Sao_Paulo",
+         "7 de jan. de 2027 12:00 UTC (09:00 -03 no fuso America/Sao_Paulo)"),
+        ("ru", "Mars/Olympus", "7 янв. 2027\xa0г., 12:00 UTC"),  # an unknown zone is left out
+    ],
+)  # fmt: skip
+def test_the_readers_local_time_beside_it(lang: str, zone: str, expected: str) -> None:
+    assert format_deadline(NOON, lang, zone) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"), [("en", "12345.5"), ("ru", "12\xa0345,5"), ("pt_BR", "12.345,5")]
+)
+def test_numbers(lang: str, expected: str) -> None:
+    assert format_number(12345.5, lang) == expected
+    assert format_number(7, lang) == "7"
+    env = environment("westeros", "md", lang)
+    assert env.from_string("{{ n | number }}").render(n=12345.5) == expected
+    assert env.from_string("{{ d | deadline }}").render(d=NOON) == format_deadline(NOON, lang)
