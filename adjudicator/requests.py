@@ -138,7 +138,7 @@ class Choice:
     """The instruction that answers the request, or None when none does (yet)."""
     value: Any = None
     """The answer's value, checked legal now."""
-    skipped: tuple[tuple[Instruction, str], ...] = ()
+    skipped: tuple[tuple[Instruction, str | Text], ...] = ()
     """Instructions meant for this request that are illegal now, each with why; reported."""
     uses: tuple[Instruction, ...] = ()
     """Further instructions the answer takes in with `instruction` (marked used with it)."""
