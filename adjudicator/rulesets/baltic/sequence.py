@@ -28,6 +28,7 @@ from adjudicator.rulesets.baltic.siege import resolve_sieges
 from adjudicator.rulesets.baltic.standing import battle_order
 from adjudicator.rulesets.baltic.state import SEASONS, SIDES, State, Turn, other_side
 from adjudicator.rulesets.baltic.void import Void
+from adjudicator.text import to_data
 
 Events = list[dict[str, Any]]
 
@@ -157,7 +158,7 @@ def action_phase(
                     "side": side,
                     "number": number,
                     "text": line["text"],
-                    "why": fault.text,
+                    "why": to_data(fault.message),
                     "_secret": ["text", "why"],
                 }
             )
@@ -173,7 +174,7 @@ def action_phase(
                     "side": side,
                     "number": number,
                     "text": line["text"],
-                    "why": fault.text,
+                    "why": to_data(fault.message),
                     "_secret": ["text", "why"],
                 }
             )

@@ -46,20 +46,20 @@ def besiegers(state: State, territory: str, side: str) -> list[str]:
 def check_declaration(state: State, territory: str, side: str, blocks: list[str]) -> None:
     """6.2 and 3.6c at declaration: a target, at most 2 rounds a phase, Winter needs Karl."""
     if not is_target(state, territory, side):
-        raise Void("no_siege_target", place=board().name(territory))
+        raise Void("no_siege_target", place=board().said(territory))
     if state.season == "winter" and (side != "sweden" or KARL not in blocks):
         raise Void("winter_siege")
     most = board().tables["siege"]["rounds_per_phase"]
     declared = sum(1 for t, _ in state.turn.sieges if t == territory)
     if declared >= most:
-        raise Void("siege_rounds", n=most, place=board().name(territory))
+        raise Void("siege_rounds", n=most, place=board().said(territory))
 
 
 def declare(state: State, territory: str, side: str, events: list[dict[str, Any]]) -> None:
     """A Siege action: one round for your blocks already in `territory` (6.2)."""
     blocks = besiegers(state, territory, side)
     if not blocks:
-        raise Void("no_blocks", place=board().name(territory))
+        raise Void("no_blocks", place=board().said(territory))
     check_declaration(state, territory, side, blocks)
     state.turn.sieges.append([territory, side])
     events.append({"kind": "siege_declared", "side": side, "at": territory})
