@@ -19,6 +19,7 @@ from adjudicator.rulesets.baltic.rolls import draw, roll
 from adjudicator.rulesets.baltic.state import HARBOR, POOL, State, other_side
 from adjudicator.rulesets.baltic.supply import has_loc
 from adjudicator.rulesets.baltic.void import Void
+from adjudicator.text import _l
 
 Events = list[dict[str, Any]]
 FREE = ("cede", "pass")
@@ -208,7 +209,13 @@ def build_one(
     if not eligible:
         events.append({"kind": "build_none", "side": side, "nation": nation})
         return
-    block = draw(state, rng, eligible, side, f"build {board().name(nation)} {number}")
+    block = draw(
+        state,
+        rng,
+        eligible,
+        side,
+        _l("build %(nation)s %(n)d", nation=board().said(nation), n=number),
+    )
     where = placement.place_for(state, block, wanted)
     assert where is not None  # eligible blocks have a placement
     cost = step_cost(block)
@@ -290,7 +297,7 @@ def do_politics(state: State, side: str, line: dict[str, Any], rng: Dice, events
     table = board().tables["politics_table"]
     row = table["own"] if board().side_of(nation) == side else table["enemy"]
     state.turn.politics.append(side)
-    (die,) = roll(state, rng, 1, f"politics {board().name(nation)}")
+    (die,) = roll(state, rng, 1, _l("politics %(nation)s", nation=board().said(nation)))
     change = row["rp"] if die in row["on"] else 0
     funds = state.nations[nation]
     funds.rp_available = max(0, funds.rp_available + change)

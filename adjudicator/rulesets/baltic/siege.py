@@ -20,6 +20,7 @@ from adjudicator.rulesets.baltic.rolls import roll
 from adjudicator.rulesets.baltic.state import State
 from adjudicator.rulesets.baltic.void import Void
 from adjudicator.rulesets.baltic.where import current_garrison, garrison, has_enemy_land
+from adjudicator.text import _l
 
 
 def is_target(state: State, territory: str, side: str) -> bool:
@@ -87,10 +88,15 @@ def siege_round(state: State, territory: str, side: str, rng: Dice, events: list
     for block in blocks:
         if block not in state.revealed:
             state.revealed.append(block)
-    name = board().name(territory)
     g = garrison(state, territory)
     hits_on = board().tables["siege"]["hits_on"]
-    dice = roll(state, rng, current_garrison(state, territory), f"siege {name}", "garrison")
+    dice = roll(
+        state,
+        rng,
+        current_garrison(state, territory),
+        _l("siege %(place)s", place=board().said(territory)),
+        _l("garrison"),
+    )
     hits = sum(1 for d in dice if d <= hits_on)
     events.append(
         {
@@ -116,7 +122,11 @@ def siege_round(state: State, territory: str, side: str, rng: Dice, events: list
         if state.damage.get(territory, 0) >= g:
             break
         dice = roll(
-            state, rng, state.blocks[block].strength, f"siege {name}", board().blocks[block].name
+            state,
+            rng,
+            state.blocks[block].strength,
+            _l("siege %(place)s", place=board().said(territory)),
+            board().said(block),
         )
         for d in dice:
             if d <= hits_on and state.damage.get(territory, 0) < g:

@@ -17,3 +17,8 @@ def season_name(season: str) -> Name:
 def phase_name(phase: str) -> Name:
     """'entry' -> 'entry phase' ('входная фаза', 'fase de entrada')."""
     return Name(phase, phase.replace("_", " ") + " phase", "phases")
+
+
+def side_name(side: str) -> Name:
+    """'coalition' -> 'Coalition' ('Коалиция', 'Coalizão')."""
+    return Name(side, side.capitalize(), "sides")
