@@ -346,7 +346,8 @@ def parse_clear(rest: str) -> Standing:
     kind, rest = clear_kind(rest)
     if kind is None:
         raise invalid(
-            _l("expected 'clear <keyword> [<location>]' or 'clear all'"), sorted(CLEAR_KINDS)
+            _l("expected 'clear <keyword> [<location>]' or 'clear all'"),
+            [keywords.name(head) for head in CLEAR_PHRASES],
         )
     if not rest.strip() or kind == "all":
         return key("clear", kind), None

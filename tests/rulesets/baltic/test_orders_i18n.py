@@ -233,3 +233,13 @@ def test_13_3_a_verb_nobody_knows_lists_the_verbs_in_the_players_language() -> N
     assert "это не строка действия и не постоянная строка (13.3, 13.4)" in said
     assert "перемещение, погрузка, плыть, высадка, осада" in said
     assert error.say("pt_BR", "baltic").count("mover, embarcar, navegar, desembarcar") == 1
+
+
+def test_13_4_a_clear_line_nobody_understands_lists_the_keywords_in_the_players_language() -> None:
+    with pytest.raises(OrderErrors) as caught:
+        RULESET.parse(we1_state(), "sweden", "очистить что-то")
+    said = caught.value.errors[0].say("ru", "baltic")
+    assert "ожидается «очистить <ключевое слово> [<место>]» или «очистить все»" in said
+    assert "сражение, порядок потерь, приоритет отступления" in said
+    english = str(caught.value.errors[0])
+    assert "battle, hit order, retreat priority" in english
