@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -18,8 +19,9 @@ from adjudicator.data import load_game_data
 from adjudicator.dice import Dice
 from adjudicator.orders.errors import OrderErrors
 from adjudicator.requests import Answer, AnswerSource
-from adjudicator.rulesets.baltic import bot, keywords, words
+from adjudicator.rulesets.baltic import bot, instructions, keywords, words
 from adjudicator.rulesets.baltic.board import load_board
+from adjudicator.rulesets.baltic.position import scenario_state
 from adjudicator.rulesets.baltic.ruleset import RULESET
 from adjudicator.rulesets.baltic.state import State
 from adjudicator.vocabulary import names_of
@@ -243,3 +245,38 @@ def test_13_4_a_clear_line_nobody_understands_lists_the_keywords_in_the_players_
     assert "сражение, порядок потерь, приоритет отступления" in said
     english = str(caught.value.errors[0])
     assert "battle, hit order, retreat priority" in english
+
+
+README = Path(__file__).resolve().parents[3] / "README.md"
+SECTION = "### baltic: orders and reports in Russian and Portuguese"
+
+
+def _section() -> str:
+    text = README.read_text(encoding="utf-8").split(SECTION, 1)[1]
+    return re.split(r"\n##+ ", text, maxsplit=1)[0]
+
+
+def _readme_lines() -> list[str]:
+    blocks = _section().split("```")[1::2]
+    return [line for b in blocks for line in b.splitlines() if line and not line.startswith("#")]
+
+
+@pytest.mark.parametrize("line", _readme_lines())
+def test_13_3_the_readmes_russian_and_portuguese_lines_read(line: str) -> None:
+    state = scenario_state("grand_campaign")
+    words.CURRENT.append(state)
+    try:
+        if instructions.parse_standing("sweden", line) is not None:
+            return
+        verb, _, rest = line.partition(" ")
+        assert keywords.verb(verb) in keywords.ACTION_VERBS
+        instructions.parse_action("sweden", keywords.verb(verb), rest.strip(), line)
+    finally:
+        words.CURRENT.pop()
+
+
+def test_the_readmes_table_lists_every_keyword() -> None:
+    text = _section()
+    for ident, english in keywords.ENGLISH.items():
+        if ident != "in":
+            assert f"| `{english[0]}` | {names_of(NAMES['orders'][ident], 'ru')[0]}" in text
