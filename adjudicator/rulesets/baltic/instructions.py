@@ -9,6 +9,7 @@ then is an error of the submission, and the same check voids a line at execution
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -184,65 +185,70 @@ def parse_retreat_priority(side: str, rest: str) -> Standing:
     return key("retreat", where), {"choices": choices}
 
 
+Build = Callable[[str, re.Match[str]], Standing]
+STANDING_LINES: list[tuple[str, Build]] = [
+    (
+        r"^{battle_order}\s*:\s*(.+)$",
+        lambda side, m: ("battle_order", {"locations": words.locations(m.group(1))}),
+    ),
+    (r"^(?!{battle_order}){battle}\s+(.+)$", lambda side, m: parse_battle(side, m.group(1))),
+    (
+        r"^{hit_order}\s*:\s*(.+)$",
+        lambda side, m: ("hit_order", {"blocks": list(words.blocks(m.group(1), side, False))}),
+    ),
+    (
+        r"^{fleet_retreat_priority}\s*:\s*(.+)$",
+        lambda side, m: ("fleet_retreat", {"harbors": words.territories(m.group(1))}),
+    ),
+    (r"^{retreat_priority}\s+(.+)$", lambda side, m: parse_retreat_priority(side, m.group(1))),
+    (r"^{regroup}\s+(.+)$", lambda side, m: parse_regroup(side, m.group(1))),
+    (
+        r"^{withdraw_fleets}\s+(.+)$",
+        lambda side, m: (key("fleets", words.territory(m.group(1))), {"withdraw": True}),
+    ),
+    (
+        r"^{keep_fleets}\s+(.+)$",
+        lambda side, m: (key("fleets", words.territory(m.group(1))), {"withdraw": False}),
+    ),
+    (r"^{forage_losses}\s+(.+)$", lambda side, m: parse_forage(side, m.group(1))),
+    (
+        r"^{displace_priority}\s*:\s*(.+)$",
+        lambda side, m: ("displace", {"territories": words.territories(m.group(1))}),
+    ),
+    (r"^{build_priority}\s+(.+)$", lambda side, m: parse_build_priority(m.group(1))),
+    (r"^{reform}\s+(.+)$", lambda side, m: parse_reform(side, m.group(1))),
+    (r"^{offer_truce}\s+(.+)$", lambda side, m: parse_offer(side, m.group(1))),
+    (r"^{accept_truce}\s+(.+)$", lambda side, m: parse_truce(m.group(1), True)),
+    (r"^{decline_truce}\s+(.+)$", lambda side, m: parse_truce(m.group(1), False)),
+    (
+        r"^{cede}\s+(.+?)\s+{at_entry}$",
+        lambda side, m: parse_cede(side, m.group(1), "entry", None),
+    ),
+    (
+        r"^{cede}\s+(.+?)\s+{if}\s+(.+?)\s+{activates}$",
+        lambda side, m: parse_cede(side, m.group(1), "activates", m.group(2)),
+    ),
+    (r"^{clear}\s+(.+)$", lambda side, m: parse_clear(m.group(1))),
+]
+"""Standing lines (13.4): the head's keywords by id (`keywords`), in this order: the longer
+heads first ('fleet retreat priority' before 'retreat priority', 'battle order' before
+'battle')."""
+
+
+@functools.cache
+def _standing_patterns() -> list[tuple[re.Pattern[str], Build]]:
+    """STANDING_LINES with every keyword's spellings in, compiled once."""
+    spelled = {ident: keywords.pattern(ident) for ident in keywords.ENGLISH}
+    return [(re.compile(p.format(**spelled), re.IGNORECASE), b) for p, b in STANDING_LINES]
+
+
 def parse_standing(side: str, text: str) -> Standing | None:
-    """A standing line, or None when `text` is not one. Keywords in any language
-    (`keywords`); the longer heads first ('fleet retreat priority' before 'retreat
-    priority', 'battle order' before 'battle')."""
-    patterns: list[tuple[str, Callable[[re.Match[str]], Standing]]] = [
-        (
-            rf"^{K('battle_order')}\s*:\s*(.+)$",
-            lambda m: ("battle_order", {"locations": words.locations(m.group(1))}),
-        ),
-        (rf"^{K('battle')}\s+(.+)$", lambda m: parse_battle(side, m.group(1))),
-        (
-            rf"^{K('hit_order')}\s*:\s*(.+)$",
-            lambda m: ("hit_order", {"blocks": list(words.blocks(m.group(1), side, False))}),
-        ),
-        (
-            rf"^{K('fleet_retreat_priority')}\s*:\s*(.+)$",
-            lambda m: ("fleet_retreat", {"harbors": words.territories(m.group(1))}),
-        ),
-        (
-            rf"^{K('retreat_priority')}\s+(.+)$",
-            lambda m: parse_retreat_priority(side, m.group(1)),
-        ),
-        (rf"^{K('regroup')}\s+(.+)$", lambda m: parse_regroup(side, m.group(1))),
-        (
-            rf"^{K('withdraw_fleets')}\s+(.+)$",
-            lambda m: (key("fleets", words.territory(m.group(1))), {"withdraw": True}),
-        ),
-        (
-            rf"^{K('keep_fleets')}\s+(.+)$",
-            lambda m: (key("fleets", words.territory(m.group(1))), {"withdraw": False}),
-        ),
-        (rf"^{K('forage_losses')}\s+(.+)$", lambda m: parse_forage(side, m.group(1))),
-        (
-            rf"^{K('displace_priority')}\s*:\s*(.+)$",
-            lambda m: ("displace", {"territories": words.territories(m.group(1))}),
-        ),
-        (rf"^{K('build_priority')}\s+(.+)$", lambda m: parse_build_priority(m.group(1))),
-        (rf"^{K('reform')}\s+(.+)$", lambda m: parse_reform(side, m.group(1))),
-        (rf"^{K('offer_truce')}\s+(.+)$", lambda m: parse_offer(side, m.group(1))),
-        (rf"^{K('accept_truce')}\s+(.+)$", lambda m: parse_truce(m.group(1), True)),
-        (rf"^{K('decline_truce')}\s+(.+)$", lambda m: parse_truce(m.group(1), False)),
-        (
-            rf"^{K('cede')}\s+(.+?)\s+{K('at_entry')}$",
-            lambda m: parse_cede(side, m.group(1), "entry", None),
-        ),
-        (
-            rf"^{K('cede')}\s+(.+?)\s+{K('if')}\s+(.+?)\s+{K('activates')}$",
-            lambda m: parse_cede(side, m.group(1), "activates", m.group(2)),
-        ),
-        (rf"^{K('clear')}\s+(.+)$", lambda m: parse_clear(m.group(1))),
-    ]
+    """A standing line, or None when `text` is not one. Keywords in any language."""
     line = text.strip()
-    for pattern, build in patterns:
-        match = re.match(pattern, line, re.IGNORECASE)
-        if match and not (
-            pattern.startswith(f"^{K('battle')}")
-            and re.match(rf"^{K('battle_order')}", line, re.IGNORECASE)
-        ):
-            return build(match)
+    for pattern, build in _standing_patterns():
+        match = pattern.match(line)
+        if match:
+            return build(side, match)
     return None
 
 
