@@ -152,8 +152,10 @@ def test_13_2_orders_in_portuguese_and_russian_are_accepted_with_receipts_in_eac
 ) -> None:
     sent = "\n".join(played["sent"])
     assert "sail " not in sent and "battle any" not in sent  # the orders were translated
-    assert "navegar " in sent or "mover " in sent or "reforçar " in sent
-    assert "сражение любой" in sent or "пополнение " in sent
+    swedish = "\n".join(b for b in played["sent"] if b.startswith("side: sweden"))
+    coalition = "\n".join(b for b in played["sent"] if b.startswith("side: coalition"))
+    assert re.search(r"^(batalha qualquer|navegar|mover|embarcar|reforçar) ", swedish, re.M)
+    assert re.search(r"^(сражение любой|плыть|перемещение|погрузка|пополнение) ", coalition, re.M)
     receipts = "\n".join(played["receipts"])
     assert re.search(r"\d+ linhas? de ação", receipts), receipts
     assert re.search(r"\d+ строк[аи]? действий", receipts) or "пас" in receipts, receipts
@@ -232,3 +234,74 @@ def _name(ident: str):
     from adjudicator.rulesets.baltic.control import board
 
     return board().said(ident)
+
+
+@pytest.mark.parametrize("lang", ["ru", "pt_BR"])
+def test_every_translation_fills_only_the_fields_its_message_has(lang: str) -> None:
+    """A placeholder the English message lacks would fail the report at render time."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "adjudicator" / "locale" / lang / "baltic.po").open("rb") as po:
+        catalog = read_po(po, locale=lang)
+    checked = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        fields = {f for i in ids for f in PLACEHOLDER.findall(i)}
+        for string in strings:
+            assert set(PLACEHOLDER.findall(string)) <= fields, (message.id, string)
+            checked += 1
+    assert checked > 250
+
+
+@pytest.mark.parametrize("lang", ["ru", "pt_BR"])
+@pytest.mark.parametrize("steps", ["naval_steps", "political_steps", "russian_steps"])
+def test_13_6_events_of_9_to_11_in_each_language_keep_hidden_identities(
+    steps: str, lang: str
+) -> None:
+    from adjudicator.rulesets.baltic.ruleset import to_events
+    from tests.rulesets.baltic import test_reports_9_11 as rules_9_11
+
+    state, raw, hidden = getattr(rules_9_11, steps)()
+    events = to_events(state, raw)
+    public = [e for e in events if e.public]
+    text = render("baltic", "report", "md", context(state, None, public), lang)
+    spelled = {english: _spelled(english, lang) for english in hidden}
+    for english, localized in spelled.items():
+        assert english not in text and localized not in text, localized
+    private = [
+        render(
+            "baltic",
+            "private",
+            "md",
+            context(state, side, [e for e in events if e.public or e.to == side]),
+            lang,
+        )
+        for side in ("sweden", "coalition")
+    ]
+    if lang == "ru":  # not one English word: every event of 9-11 is said in Russian
+        for said in [text, *private]:
+            assert set(re.findall(r"[A-Za-z]{3,}", said)) <= {"XII"}, said
+
+
+def _spelled(english: str, lang: str) -> str:
+    from adjudicator.rulesets.baltic.board import load_board
+
+    board = load_board()
+    (ident,) = [b for b, info in board.blocks.items() if info.name == english]
+    return names_of(NAMES["blocks"][ident], lang)[0]
+
+
+def test_9_4g_the_relocated_fleet_line_in_russian_and_portuguese() -> None:
+    from adjudicator.rulesets.baltic.ruleset import to_events
+    from tests.rulesets.baltic.test_reports_9_11 import naval_steps
+
+    state, raw, _ = naval_steps()
+    public = [e for e in to_events(state, raw) if e.public]
+    ru = render("baltic", "report", "md", context(state, None, public), "ru")
+    pt = render("baltic", "report", "md", context(state, None, public), "pt_BR")
+    assert "Швеция: 1 флот переходит из гавани Померания: гавань Смоланд." in ru
+    assert "Эстляндия: только флоты в гавани (Швеция, 1 флот); боя нет." in ru
+    assert "1 frota de Suécia passa do porto de Pomerânia para o porto de Esmolândia." in pt
