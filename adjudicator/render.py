@@ -8,9 +8,9 @@ include a shared body, so both formats always say the same thing.
 Event prose lives in ``<game>/events/*.j2`` and ``common/events.j2``: one macro per event
 kind, named like the kind, called as ``macro(e, f)``. Player-supplied text goes through the
 ``x`` filter, which escapes it for the format it lands in; a ruleset's sentence (a
-`text.Text` in an event, e.g. why an instruction was skipped) through ``said`` first. BBCode reports use
-``common/bbcode_plain.j2`` (tables as aligned [code] blocks) when settings.bbcode_tables is
-false, for forums without a [table] tag.
+`text.Text` in an event, e.g. why an instruction was skipped) through ``said`` first.
+BBCode reports use ``common/bbcode_plain.j2`` (tables as aligned [code] blocks) when
+settings.bbcode_tables is false, for forums without a [table] tag.
 """
 
 from __future__ import annotations
