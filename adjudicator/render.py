@@ -255,33 +255,9 @@ def aligned(header: list[Any], rows: list[list[Any]]) -> str:
 
 def render(game: str, kind: str, fmt: str, context: Mapping[str, Any], lang: str = "en") -> str:
     """Render report `kind` ('report', 'private') of `game` in `fmt` ('md' or 'bbcode'), in
-    `lang` if the game's templates are translated, else in English (names included)."""
-    env = environment(game, fmt, lang if speaks(game) else "en")
+    `lang`."""
+    env = environment(game, fmt, lang)
     return env.get_template(f"{game}/{kind}.{fmt}.j2").render(**context)
-
-
-@functools.cache
-def speaks(game: str) -> bool:
-    """Whether the game's templates go through gettext (``_(``): a game whose sentences are
-    still English only (baltic today) reports in English whatever settings.lang says, rather
-    than English sentences around Russian names.
-
-    NOTE (issue 12, this branch's brief): baltic templates are left English for now."""
-    folder = resources.files("adjudicator.templates").joinpath(game)
-    if not folder.is_dir():
-        return False
-    return any(
-        "_(" in entry.read_text(encoding="utf-8")
-        for entry in _walk(folder)
-        if entry.name.endswith(".j2")
-    )
-
-
-def _walk(folder: Any) -> list[Any]:
-    found = []
-    for entry in folder.iterdir():
-        found += _walk(entry) if entry.is_dir() else [entry]
-    return found
 
 
 def has_event_macro(game: str, kind: str) -> bool:

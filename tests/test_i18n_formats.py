@@ -30,7 +30,8 @@ def test_a_deadline_in_each_language(lang: str, expected: str) -> None:
     [
         ("en", "Europe/Berlin", "2027-01-07 12:00 UTC (13:00 CET in Europe/Berlin)"),
         ("en", "Pacific/Auckland", "2027-01-07 12:00 UTC (Fri 01:00 NZDT in Pacific/Auckland)"),
-        ("ru", "Europe/Moscow", "7 янв. 2027\xa0г., 12:00 UTC (15:00 MSK по времени Europe/Moscow)"),
+        ("ru", "Europe/Moscow",
+         "7 янв. 2027\xa0г., 12:00 UTC (15:00 MSK по времени Europe/Moscow)"),
         ("ru", "Pacific/Auckland",
          "7 янв. 2027\xa0г., 12:00 UTC (пт 01:00 NZDT по времени Pacific/Auckland)"),
         ("pt_BR", "America/Sao_Paulo",

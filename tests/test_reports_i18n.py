@@ -205,10 +205,3 @@ def test_new_refuses_an_unknown_language(tmp_path: Path) -> None:
     assert result.exit_code != 0
     assert "did you mean 'pt_BR'" in result.output
     assert not (tmp_path / "g").exists()
-
-
-def test_a_game_with_english_templates_reports_in_english_whatever_lang_says() -> None:
-    from adjudicator.render import speaks
-
-    assert speaks("westeros")
-    assert not speaks("baltic")  # its templates are not translated yet: no mixed report

@@ -19,6 +19,7 @@ from adjudicator.rulesets.baltic.rolls import draw, roll
 from adjudicator.rulesets.baltic.state import HARBOR, POOL, State, other_side
 from adjudicator.rulesets.baltic.supply import has_loc
 from adjudicator.rulesets.baltic.void import Void
+from adjudicator.text import _l
 
 Events = list[dict[str, Any]]
 FREE = ("cede", "pass")
@@ -101,7 +102,7 @@ def part_disembark(state: State, side: str, part: dict[str, Any], events: Events
     else:
         blocks = list(part["blocks"])
     if not blocks:
-        raise Void("no_blocks", place=board().name(zone))
+        raise Void("no_blocks", place=board().said(zone))
     check_movers(state, blocks)
     why = naval.plan_disembark(state, side, blocks, zone, territory)
     if why is not None:
@@ -127,9 +128,9 @@ def check_step(state: State, nation: str, block: str) -> None:
     from bottom-row box 6, no steps for Swedes in Russia and Ukraine (C.3)."""
     info = board().blocks[block]
     here = state.blocks[block].at
-    name = board().name(block)
+    name = board().said(block)
     if info.nation != nation or not state.is_on_map(block):
-        raise Void("not_there", block=name, place=board().name(nation))
+        raise Void("not_there", block=name, place=board().said(nation))
     if state.blocks[block].strength >= info.max:
         raise Void("step_full", block=name)
     if info.is_fleet:
@@ -149,16 +150,16 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
     """8.4: +1 step to each named block, then up to 2 builds drawn from the pool."""
     nation = line["nation"]
     if not control.is_active(state, nation) or board().side_of(nation) != side:
-        raise Void("inactive", nation=board().name(nation))
+        raise Void("inactive", nation=board().said(nation))
     funds = state.nations[nation]
     steps = list(line.get("steps") or [])
     for i, block in enumerate(steps):
         if block in steps[:i]:
-            raise Void("step_twice", block=board().name(block))
+            raise Void("step_twice", block=board().said(block))
         check_step(state, nation, block)
     cost = sum(step_cost(b) for b in steps)
     if cost > funds.rp_available:
-        raise Void("rp_short", nation=board().name(nation), have=funds.rp_available, cost=cost)
+        raise Void("rp_short", nation=board().said(nation), have=funds.rp_available, cost=cost)
     most = board().tables["costs"]["builds_per_action"]
     if line.get("builds", 0) > most:
         raise Void("builds", n=most)
@@ -166,7 +167,7 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
     for territory in line.get("at") or []:
         if territory not in allowed:
             # 8.6 (WE-12): a builder chooses among the blocks' own lists, never beyond them
-            raise Void("build_place", place=board().name(territory), nation=board().name(nation))
+            raise Void("build_place", place=board().said(territory), nation=board().said(nation))
     for block in steps:
         state.blocks[block].strength += 1
     funds.rp_available -= cost
@@ -208,7 +209,13 @@ def build_one(
     if not eligible:
         events.append({"kind": "build_none", "side": side, "nation": nation})
         return
-    block = draw(state, rng, eligible, side, f"build {board().name(nation)} {number}")
+    block = draw(
+        state,
+        rng,
+        eligible,
+        side,
+        _l("build %(nation)s %(n)d", nation=board().said(nation), n=number),
+    )
     where = placement.place_for(state, block, wanted)
     assert where is not None  # eligible blocks have a placement
     cost = step_cost(block)
@@ -255,7 +262,7 @@ def in_recon_range(state: State, side: str, location: str) -> bool:
 def do_recon(state: State, side: str, line: dict[str, Any], rng: Dice, events: Events) -> None:
     location = line["at"]
     if not in_recon_range(state, side, location):
-        raise Void("recon_range", place=board().name(location))
+        raise Void("recon_range", place=board().said(location))
     enemy = other_side(side)
     places = [location, HARBOR + location] if board().is_territory(location) else [location]
     seen = []
@@ -286,11 +293,11 @@ def do_politics(state: State, side: str, line: dict[str, Any], rng: Dice, events
     if side in state.turn.politics:
         raise Void("politics_once")
     if not control.is_active(state, nation):
-        raise Void("inactive", nation=board().name(nation))
+        raise Void("inactive", nation=board().said(nation))
     table = board().tables["politics_table"]
     row = table["own"] if board().side_of(nation) == side else table["enemy"]
     state.turn.politics.append(side)
-    (die,) = roll(state, rng, 1, f"politics {board().name(nation)}")
+    (die,) = roll(state, rng, 1, _l("politics %(nation)s", nation=board().said(nation)))
     change = row["rp"] if die in row["on"] else 0
     funds = state.nations[nation]
     funds.rp_available = max(0, funds.rp_available + change)
@@ -309,7 +316,7 @@ def do_cede(state: State, side: str, line: dict[str, Any], rng: Dice, events: Ev
 
     why = politics.cede(state, line["territory"], rng, events)
     if why:
-        raise Void("cede", place=board().name(line["territory"]))
+        raise Void("cede", place=board().said(line["territory"]))
 
 
 ACTIONS = {

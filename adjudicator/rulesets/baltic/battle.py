@@ -17,6 +17,7 @@ from adjudicator.rulesets.baltic.losses import destroy, lose_step
 from adjudicator.rulesets.baltic.rolls import roll
 from adjudicator.rulesets.baltic.state import State, other_side
 from adjudicator.rulesets.baltic.where import has_enemy_land
+from adjudicator.text import _l
 
 CLASSES = ("A", "B", "C", "D")
 
@@ -205,9 +206,9 @@ class Battle:
             self.state,
             self.rng,
             self.state.blocks[block].strength,
-            f"battle {board().name(self.where)}",
-            f"round {self.round}",
-            info.name,
+            _l("battle %(place)s", place=board().said(self.where)),
+            _l("round %(n)d", n=self.round),
+            board().said(block),
         )
         hits = sum(1 for d in dice if d <= info.firepower)
         self.events.append(

@@ -17,6 +17,7 @@ from typing import Any
 from adjudicator.data import load_game_data
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.baltic import board_checks as checks
+from adjudicator.text import Name
 from adjudicator.vocabulary import spellings as translated
 
 GAME = "baltic"
@@ -225,6 +226,10 @@ class Board:
             if ident in table:
                 return table[ident].name
         return self.regions.get(ident, ident)
+
+    def said(self, ident: str) -> Name:
+        """Any id as a game word for a message (`text.Name`): said in the reader's language."""
+        return Name(ident, self.name(ident))
 
     def home_territories(self, nation: str) -> tuple[str, ...]:
         """Territories whose home nation is `nation`, in Appendix A order."""

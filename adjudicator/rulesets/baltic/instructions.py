@@ -9,6 +9,7 @@ then is an error of the submission, and the same check voids a line at execution
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -17,25 +18,19 @@ from adjudicator.dice import Dice
 from adjudicator.orders.errors import LineError, OrderError, OrderErrors, illegal, invalid
 from adjudicator.orders.lines import order_lines
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.baltic import actions, words
+from adjudicator.rulesets.baltic import actions, keywords, words
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.standing import ANY, key
 from adjudicator.rulesets.baltic.state import State, Turn
+from adjudicator.rulesets.baltic.terms import season_name
 from adjudicator.rulesets.baltic.void import Void
+from adjudicator.text import _l, _ln
 
-ACTION_VERBS = (
-    "move",
-    "embark",
-    "sail",
-    "disembark",
-    "siege",
-    "reinforce",
-    "recon",
-    "politics",
-    "pass",
-    "cede",
-)
-_VERB = re.compile(r"\s*([A-Za-z]+)\s*(.*)$", re.DOTALL)
+K = keywords.pattern
+
+ACTION_VERBS = keywords.ACTION_VERBS
+_VERB = re.compile(r"\s*([^\W\d_]+)\s*(.*)$", re.DOTALL)
+"""The first word of a line (the verb, in any language) and the rest."""
 
 
 # -- action lines (13.3) ------------------------------------------------------------------------
@@ -46,13 +41,15 @@ def parse_part(side: str, verb: str, rest: str) -> dict[str, Any]:
         tail, siege = words.strip_siege(tail)
         route = words.path(tail)
         if not all(board().is_territory(t) for t in route):
-            raise invalid("a land move goes from territory to territory")
+            raise invalid(_l("a land move goes from territory to territory"))
         found = words.blocks(head, side, near=route[0])
         return {"verb": "move", "blocks": found, "path": route, "siege": siege}
     if verb == "embark":
-        match = re.match(r"^(.*?)(?:\s+on\s+(.+?))?\s+at\s+(.+)$", rest, re.IGNORECASE)
+        match = re.match(
+            rf"^(.*?)(?:\s+{K('on')}\s+(.+?))?\s+{K('at')}\s+(.+)$", rest, re.IGNORECASE
+        )
         if not match:
-            raise invalid("expected 'embark <blocks> [on <fleet>] at <territory|port>'")
+            raise invalid(_l("expected 'embark <blocks> [on <fleet>] at <territory|port>'"))
         fleet = words.block(match.group(2), side) if match.group(2) else None
         at = words.territory(match.group(3))
         return {
@@ -70,7 +67,7 @@ def parse_part(side: str, verb: str, rest: str) -> dict[str, Any]:
     tail, siege = words.strip_siege(tail)
     route = words.path(tail)
     if len(route) != 2 or not board().is_sea(route[0]) or not board().is_territory(route[1]):
-        raise invalid("expected 'disembark <blocks>: <sea zone> -> <territory|port>'")
+        raise invalid(_l("expected 'disembark <blocks>: <sea zone> -> <territory|port>'"))
     return {
         "verb": "disembark",
         "blocks": words.blocks(head, side, near=route[0]),
@@ -82,14 +79,15 @@ def parse_part(side: str, verb: str, rest: str) -> dict[str, Any]:
 
 def parse_action(side: str, verb: str, rest: str, text: str) -> dict[str, Any]:
     """One action line (13.3) as plain data."""
-    if verb in ("move", "embark", "sail", "disembark"):
+    if verb in keywords.MOVE_VERBS:
         parts = []
         for piece in text.split(";"):
             match = _VERB.match(piece)
-            part_verb = match.group(1).lower() if match else ""
-            if part_verb not in ("move", "embark", "sail", "disembark"):
+            part_verb = keywords.verb(match.group(1)) if match else ""
+            if part_verb not in keywords.MOVE_VERBS:
                 raise invalid(
-                    "each part of a move line starts with move, embark, sail or disembark"
+                    _l("each part of a move line starts with move, embark, sail or disembark"),
+                    [keywords.name(v) for v in keywords.MOVE_VERBS],
                 )
             parts.append(parse_part(side, part_verb, match.group(2).strip()))
         return {"action": "move", "parts": parts}
@@ -103,7 +101,7 @@ def parse_action(side: str, verb: str, rest: str, text: str) -> dict[str, Any]:
         return {"action": "politics", "nation": words.nation(rest)}
     if verb == "pass":
         if rest:
-            raise invalid("'pass' takes nothing after it")
+            raise invalid(_l("'pass' takes nothing after it"))
         return {"action": "pass"}
     return {"action": "cede", "territory": words.territory(rest)}
 
@@ -119,14 +117,14 @@ def parse_reinforce(side: str, rest: str) -> dict[str, Any]:
         "at": [],
     }
     for piece in [p.strip() for p in tail.split(";") if p.strip()]:
-        match = re.match(r"^steps?\s+(.+)$", piece, re.IGNORECASE)
+        match = re.match(rf"^{K('steps')}\s+(.+)$", piece, re.IGNORECASE)
         if match:
             found = words.blocks(match.group(1), side, allow_all=False)
             line["steps"] = list(found)
             continue
-        match = re.match(r"^build\s+(\d+)(?:\s+at\s+(.+))?$", piece, re.IGNORECASE)
+        match = re.match(rf"^{K('build')}\s+(\d+)(?:\s+{K('at')}\s+(.+))?$", piece, re.IGNORECASE)
         if not match:
-            raise invalid("expected 'steps <blocks>' or 'build <n> at <territories>'")
+            raise invalid(_l("expected 'steps <blocks>' or 'build <n> at <territories>'"))
         line["builds"] = int(match.group(1))
         line["at"] = words.territories(match.group(2) or "")
     return line
@@ -138,7 +136,7 @@ Standing = tuple[str, Any]
 
 
 def loc_or_any(text: str) -> str:
-    return ANY if text.strip().lower() == ANY else words.location(text)
+    return ANY if keywords.matches("any", text) else words.location(text)
 
 
 def split_location_blocks(side: str, head: str) -> tuple[str, list[str]]:
@@ -154,21 +152,21 @@ def split_location_blocks(side: str, head: str) -> tuple[str, list[str]]:
             return where, list(found)
         except LineError as error:
             last = error
-    raise last or invalid("expected a location or 'any'")
+    raise last or invalid(_l("expected a location or 'any'"))
 
 
 def parse_battle(side: str, rest: str) -> Standing:
     head, tail = words.split_head(rest)
     where, blocks = split_location_blocks(side, head)
-    mode = tail.lower().strip()
+    mode = tail.strip()
     value: dict[str, Any] = {"location": where, "blocks": blocks, "mode": "fight", "round": 0}
-    match = re.match(r"^retreat\s+round\s+([1-3])$", mode)
+    match = re.match(rf"^{K('retreat_round')}\s+([1-3])$", mode, re.IGNORECASE)
     if match:
         value.update(mode="retreat_round", round=int(match.group(1)))
-    elif re.match(r"^retreat\s+when\s+weaker$", mode):
+    elif keywords.matches("retreat_weaker", mode):
         value["mode"] = "retreat_weaker"
-    elif mode != "fight":
-        raise invalid("expected 'fight', 'retreat round <1-3>' or 'retreat when weaker'")
+    elif not keywords.matches("fight", mode):
+        raise invalid(_l("expected 'fight', 'retreat round <1-3>' or 'retreat when weaker'"))
     return key("battle", where, ",".join(sorted(blocks))), value
 
 
@@ -177,7 +175,7 @@ def parse_retreat_priority(side: str, rest: str) -> Standing:
     where = loc_or_any(head)
     choices = []
     for item in [i.strip() for i in tail.split(",") if i.strip()]:
-        match = re.match(r"^sea\b\s*(.*)$", item, re.IGNORECASE)
+        match = re.match(rf"^{K('sea')}\s*(.*)$", item, re.IGNORECASE)
         if match:
             fleets = match.group(1).split()
             found = [words.block(f, side) for f in fleets] if fleets else []
@@ -187,59 +185,77 @@ def parse_retreat_priority(side: str, rest: str) -> Standing:
     return key("retreat", where), {"choices": choices}
 
 
+Build = Callable[[str, re.Match[str]], Standing]
+STANDING_LINES: list[tuple[str, Build]] = [
+    (
+        r"^{battle_order}\s*:\s*(.+)$",
+        lambda side, m: ("battle_order", {"locations": words.locations(m.group(1))}),
+    ),
+    (r"^(?!{battle_order}){battle}\s+(.+)$", lambda side, m: parse_battle(side, m.group(1))),
+    (
+        r"^{hit_order}\s*:\s*(.+)$",
+        lambda side, m: ("hit_order", {"blocks": list(words.blocks(m.group(1), side, False))}),
+    ),
+    (
+        r"^{fleet_retreat_priority}\s*:\s*(.+)$",
+        lambda side, m: ("fleet_retreat", {"harbors": words.territories(m.group(1))}),
+    ),
+    (r"^{retreat_priority}\s+(.+)$", lambda side, m: parse_retreat_priority(side, m.group(1))),
+    (r"^{regroup}\s+(.+)$", lambda side, m: parse_regroup(side, m.group(1))),
+    (
+        r"^{withdraw_fleets}\s+(.+)$",
+        lambda side, m: (key("fleets", words.territory(m.group(1))), {"withdraw": True}),
+    ),
+    (
+        r"^{keep_fleets}\s+(.+)$",
+        lambda side, m: (key("fleets", words.territory(m.group(1))), {"withdraw": False}),
+    ),
+    (r"^{forage_losses}\s+(.+)$", lambda side, m: parse_forage(side, m.group(1))),
+    (
+        r"^{displace_priority}\s*:\s*(.+)$",
+        lambda side, m: ("displace", {"territories": words.territories(m.group(1))}),
+    ),
+    (r"^{build_priority}\s+(.+)$", lambda side, m: parse_build_priority(m.group(1))),
+    (r"^{reform}\s+(.+)$", lambda side, m: parse_reform(side, m.group(1))),
+    (r"^{offer_truce}\s+(.+)$", lambda side, m: parse_offer(side, m.group(1))),
+    (r"^{accept_truce}\s+(.+)$", lambda side, m: parse_truce(m.group(1), True)),
+    (r"^{decline_truce}\s+(.+)$", lambda side, m: parse_truce(m.group(1), False)),
+    (
+        r"^{cede}\s+(.+?)\s+{at_entry}$",
+        lambda side, m: parse_cede(side, m.group(1), "entry", None),
+    ),
+    (
+        r"^{cede}\s+(.+?)\s+{if}\s+(.+?)\s+{activates}$",
+        lambda side, m: parse_cede(side, m.group(1), "activates", m.group(2)),
+    ),
+    (r"^{clear}\s+(.+)$", lambda side, m: parse_clear(m.group(1))),
+]
+"""Standing lines (13.4): the head's keywords by id (`keywords`), in this order: the longer
+heads first ('fleet retreat priority' before 'retreat priority', 'battle order' before
+'battle')."""
+
+
+@functools.cache
+def _standing_patterns() -> list[tuple[re.Pattern[str], Build]]:
+    """STANDING_LINES with every keyword's spellings in, compiled once."""
+    spelled = {ident: keywords.pattern(ident) for ident in keywords.ENGLISH}
+    return [(re.compile(p.format(**spelled), re.IGNORECASE), b) for p, b in STANDING_LINES]
+
+
 def parse_standing(side: str, text: str) -> Standing | None:
-    """A standing line, or None when `text` is not one."""
-    lower = text.lower()
-    patterns: list[tuple[str, Callable[[re.Match[str]], Standing]]] = [
-        (
-            r"^battle\s+order\s*:\s*(.+)$",
-            lambda m: ("battle_order", {"locations": words.locations(m.group(1))}),
-        ),
-        (r"^battle\s+(.+)$", lambda m: parse_battle(side, m.group(1))),
-        (
-            r"^hit\s+order\s*:\s*(.+)$",
-            lambda m: ("hit_order", {"blocks": list(words.blocks(m.group(1), side, False))}),
-        ),
-        (r"^retreat\s+priority\s+(.+)$", lambda m: parse_retreat_priority(side, m.group(1))),
-        (r"^regroup\s+(.+)$", lambda m: parse_regroup(side, m.group(1))),
-        (
-            r"^(withdraw|keep)\s+fleets\s+(.+)$",
-            lambda m: (
-                key("fleets", words.territory(m.group(2))),
-                {"withdraw": m.group(1).lower() == "withdraw"},
-            ),
-        ),
-        (
-            r"^fleet\s+retreat\s+priority\s*:\s*(.+)$",
-            lambda m: ("fleet_retreat", {"harbors": words.territories(m.group(1))}),
-        ),
-        (r"^forage\s+losses\s+(.+)$", lambda m: parse_forage(side, m.group(1))),
-        (
-            r"^displace\s+priority\s*:\s*(.+)$",
-            lambda m: ("displace", {"territories": words.territories(m.group(1))}),
-        ),
-        (r"^build\s+priority\s+(.+)$", lambda m: parse_build_priority(m.group(1))),
-        (r"^reform\s+(.+)$", lambda m: parse_reform(side, m.group(1))),
-        (r"^offer\s+truce\s+(.+)$", lambda m: parse_offer(side, m.group(1))),
-        (
-            r"^(accept|decline)\s+truce\s+(.+)$",
-            lambda m: (
-                key("truce", words.nation(m.group(2))),
-                {"nation": words.nation(m.group(2)), "accept": m.group(1) == "accept"},
-            ),
-        ),
-        (r"^cede\s+(.+?)\s+at\s+entry$", lambda m: parse_cede(side, m.group(1), "entry", None)),
-        (
-            r"^cede\s+(.+?)\s+if\s+(.+?)\s+activates$",
-            lambda m: parse_cede(side, m.group(1), "activates", m.group(2)),
-        ),
-        (r"^clear\s+(.+)$", lambda m: parse_clear(m.group(1))),
-    ]
-    for pattern, build in patterns:
-        match = re.match(pattern, text.strip(), re.IGNORECASE)
-        if match and (pattern != r"^battle\s+(.+)$" or not lower.startswith("battle order")):
-            return build(match)
+    """A standing line, or None when `text` is not one. Keywords in any language."""
+    line = text.strip()
+    for pattern, build in _standing_patterns():
+        match = pattern.match(line)
+        if match:
+            return build(side, match)
     return None
+
+
+def parse_truce(rest: str, accept: bool) -> Standing:
+    """`accept truce <nation>` / `decline truce <nation>` (10.2j)."""
+    nation = words.nation(rest)
+    return key("truce", nation), {"nation": nation, "accept": accept}
 
 
 def parse_regroup(side: str, rest: str) -> Standing:
@@ -247,7 +263,7 @@ def parse_regroup(side: str, rest: str) -> Standing:
     where = words.territory(head)
     found, _, target = tail.partition("->")
     if not target.strip():
-        raise invalid("expected 'regroup <territory>: <blocks> -> <territory>'")
+        raise invalid(_l("expected 'regroup <territory>: <blocks> -> <territory>'"))
     to = words.territory(target)
     return key("regroup", where, to), {"blocks": list(words.blocks(found, side, False)), "to": to}
 
@@ -266,14 +282,16 @@ def parse_build_priority(rest: str) -> Standing:
 def parse_reform(side: str, rest: str) -> Standing:
     """`reform <block> [in <year>]` | `reform none` (11.2k); Coalition only."""
     if side != "coalition":
-        raise illegal("only the Coalition reforms the Russian army (11.2c)")
-    if rest.strip().lower() == "none":
+        raise illegal(_l("only the Coalition reforms the Russian army (11.2c)"))
+    if keywords.matches("none", rest):
         return "reform", {"block": None, "year": None}
-    match = re.match(r"^(.+?)(?:\s+in\s+(\d{4}))?$", rest.strip(), re.IGNORECASE)
+    # 'in 1703' is 'в 1703' / 'em 1703': the words of 'at', which names.yaml holds once
+    year_word = f"(?:{K('in')}|{K('at')})"
+    match = re.match(rf"^(.+?)(?:\s+{year_word}\s+(\d{{4}}))?$", rest.strip(), re.IGNORECASE)
     assert match
     block = words.block(match.group(1), side)
     if board().blocks[block].star != "hollow":
-        raise illegal("only a hollow-star Russian army is reformed (11.2b)")
+        raise illegal(_l("only a hollow-star Russian army is reformed (11.2b)"))
     year = int(match.group(2)) if match.group(2) else None
     return "reform", {"block": block, "year": year}
 
@@ -283,19 +301,24 @@ def parse_offer(side: str, rest: str) -> Standing:
     nation = words.nation(rest)
     info = board().nations[nation]
     if info.side == side or not info.truce_offer:
-        raise illegal(f"{info.name} may not be offered a truce by you (10.2c, 10.2j)")
+        raise illegal(
+            _l(
+                "%(nation)s may not be offered a truce by you (10.2c, 10.2j)",
+                nation=board().said(nation),
+            )
+        )
     return key("offer", nation), {"nation": nation}
 
 
 def parse_cede(side: str, place: str, when: str, nation: str | None) -> Standing:
     if side != "sweden":
-        raise illegal("only Sweden may cede territory (11.1c)")
+        raise illegal(_l("only Sweden may cede territory (11.1c)"))
     territory = words.territory(place)
     allowed = {c["territory"] for c in board().tables["cessions"]}
     if territory not in allowed:
         raise illegal(
-            "only these territories may be ceded (11.1c)",
-            [board().name(t) for t in sorted(allowed)],
+            _l("only these territories may be ceded (11.1c)"),
+            [board().said(t) for t in sorted(allowed)],
         )
     value = {"territory": territory, "when": when}
     if nation:
@@ -325,18 +348,54 @@ CLEAR_KINDS = {
 
 
 def parse_clear(rest: str) -> Standing:
-    """`clear <keyword> [<location>]` or `clear all` (13.4)."""
-    tokens = rest.split(None, 1)
-    kind = CLEAR_KINDS.get(tokens[0].lower())
+    """`clear <keyword> [<location>]` or `clear all` (13.4); the keyword in any language."""
+    kind, rest = clear_kind(rest)
     if kind is None:
-        raise invalid("expected 'clear <keyword> [<location>]' or 'clear all'", sorted(CLEAR_KINDS))
-    if len(tokens) == 1 or kind == "all":
-        return key("clear", kind), None
-    rest = re.sub(r"^(order|priority|losses|truce|fleets)\s*", "", tokens[1], flags=re.I)
-    if not rest.strip():
+        raise invalid(
+            _l("expected 'clear <keyword> [<location>]' or 'clear all'"),
+            [keywords.name(head) for head in CLEAR_PHRASES],
+        )
+    if not rest.strip() or kind == "all":
         return key("clear", kind), None
     target = words.nation(rest) if kind in ("build", "offer", "truce") else loc_or_any(rest)
     return key("clear", kind, target), None
+
+
+CLEAR_PHRASES = {
+    "battle": "battle",
+    "hit_order": "hit_order",
+    "retreat_priority": "retreat",
+    "regroup": "regroup",
+    "withdraw_fleets": "fleets",
+    "keep_fleets": "fleets",
+    "fleet_retreat_priority": "fleet_retreat",
+    "forage_losses": "forage",
+    "displace_priority": "displace",
+    "build_priority": "build",
+    "reform": "reform",
+    "offer_truce": "offer",
+    "accept_truce": "truce",
+    "decline_truce": "truce",
+    "cede": "cede",
+    "all": "all",
+}
+"""A standing line's head keyword (any language) -> what `clear` clears."""
+
+
+def clear_kind(rest: str) -> tuple[str | None, str]:
+    """The kind a `clear` line names and the rest: English first words as always ('clear
+    battle Pskov', 'clear fleets'), else a head keyword in any language, longest first
+    ('очистить приоритет отступления Псков')."""
+    tokens = rest.split(None, 1)
+    kind = CLEAR_KINDS.get(tokens[0].lower()) if tokens else None
+    if kind is not None:
+        tail = tokens[1] if len(tokens) > 1 else ""
+        return kind, re.sub(r"^(order|priority|losses|truce|fleets)\s*", "", tail, flags=re.I)
+    for head in sorted(CLEAR_PHRASES, key=lambda h: -max(map(len, keywords.words_of(h)))):
+        match = re.match(rf"^{K(head)}\s*(.*)$", rest.strip(), re.IGNORECASE | re.DOTALL)
+        if match:
+            return CLEAR_PHRASES[head], match.group(1)
+    return None, rest
 
 
 # -- the submission -----------------------------------------------------------------------------
@@ -355,7 +414,7 @@ def read_submission(state: State, side: str, text: str) -> list[Instruction]:
     standing: list[Instruction] = []
     for number, line in order_lines(text):
         match = _VERB.match(line)
-        verb = match.group(1).lower() if match else ""
+        verb = keywords.verb(match.group(1)) if match else ""
         try:
             found = parse_standing(side, line)
             if found is not None:
@@ -372,7 +431,10 @@ def read_submission(state: State, side: str, text: str) -> list[Instruction]:
                 )
                 continue
             if verb not in ACTION_VERBS:
-                raise invalid("not an action or standing line (13.3, 13.4)", ACTION_VERBS)
+                raise invalid(
+                    _l("not an action or standing line (13.3, 13.4)"),
+                    [keywords.name(v) for v in ACTION_VERBS],
+                )
             action = parse_action(side, verb, match.group(2).strip(), line)
             lines.append({**action, "line": number, "text": line})
         except LineError as error:
@@ -381,7 +443,7 @@ def read_submission(state: State, side: str, text: str) -> list[Instruction]:
         errors = check_at_receipt(state, side, lines)
     if errors:
         raise OrderErrors(errors)
-    summary = f"{len(lines)} action line(s)" if lines else "pass"
+    summary = _ln("%(n)d action line", "%(n)d action lines", len(lines)) if lines else _l("pass")
     first = lines[0]["line"] if lines else 0
     # NOTE (13.2, 13.5): a submission without action lines does not replace an earlier
     # action list (its key differs); with none sent, it answers the orders as `pass`.
@@ -398,15 +460,17 @@ def check_at_receipt(state: State, side: str, lines: list[dict[str, Any]]) -> li
     phase = sequence.phase_of(state, side)
     if phase is None:
         fault = (
-            Void("game_over") if state.phase == "ended" else Void("phase_done", season=state.label)
+            Void("game_over")
+            if state.phase == "ended"
+            else Void("phase_done", year=state.year, season=season_name(state.season))
         )
-        return [illegal(fault.text).at(lines[0]["line"], lines[0]["text"])]
+        return [illegal(fault.message).at(lines[0]["line"], lines[0]["text"])]
     costly = [x for x in lines if x["action"] not in actions.FREE]
     ap = state.ap.get(side, 0)
     if len(costly) > ap:
         fault = Void("ap", ap=ap)
         line = costly[ap]
-        errors.append(illegal(fault.text).at(line["line"], line["text"]))
+        errors.append(illegal(fault.message).at(line["line"], line["text"]))
     trial = state.copy()
     if trial.phase != phase:
         trial.turn = Turn(moved=trial.turn.moved, politics=trial.turn.politics)
@@ -415,5 +479,5 @@ def check_at_receipt(state: State, side: str, lines: list[dict[str, Any]]) -> li
         try:
             actions.execute(trial, side, line, rng, [])
         except Void as fault:
-            errors.append(illegal(fault.text).at(line["line"], line["text"]))
+            errors.append(illegal(fault.message).at(line["line"], line["text"]))
     return errors

@@ -14,6 +14,7 @@ from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.state import State
 from adjudicator.rulesets.baltic.void import Void
 from adjudicator.rulesets.baltic.where import has_enemy_land
+from adjudicator.text import Name
 
 KARL = "swe_karl"
 
@@ -47,13 +48,13 @@ def own_blocks(state: State, side: str, blocks: list[str] | str, place: str) -> 
     if blocks == "all":
         found = [b for b in state.at(place) if control.side_of_block(b) == side]
         if not found:
-            raise Void("no_blocks", place=board().name(place))
+            raise Void("no_blocks", place=board().said(place))
         return found
     for block in blocks:
         if control.side_of_block(block) != side:
-            raise Void("not_yours", block=board().name(block))
+            raise Void("not_yours", block=board().said(block))
         if state.blocks[block].at != place:
-            raise Void("not_there", block=board().name(block), place=board().name(place))
+            raise Void("not_there", block=board().said(block), place=board().said(place))
     return list(blocks)
 
 
@@ -61,22 +62,27 @@ def check_movers(state: State, blocks: list[str]) -> None:
     """4.1b and 10.1b: each block moves once a season, and only for an active nation."""
     for block in blocks:
         if block in state.turn.moved:
-            raise Void("moved", block=board().name(block))
+            raise Void("moved", block=board().said(block))
         nation = board().blocks[block].nation
         if not control.is_active(state, nation):
-            raise Void("inactive", nation=board().name(nation))
+            raise Void("inactive", nation=board().said(nation))
 
 
 def check_border(state: State, a: str, b: str, count: int) -> None:
     """4.2: per Action Phase, at most 3/2/1 blocks of the active side across a border."""
     kind = board().border(a, b)
     if kind is None:
-        raise Void("not_adjacent", a=board().name(a), b=board().name(b))
+        raise Void("not_adjacent", a=board().said(a), b=board().said(b))
     limit = board().border_limits[kind]
     used = state.turn.crossings.get(border_key(a, b), 0)
     if used + count > limit:
         raise Void(
-            "border_limit", limit=limit, kind=kind, a=board().name(a), b=board().name(b), used=used
+            "border_limit",
+            limit=limit,
+            kind=Name(kind, kind, "borders"),
+            a=board().said(a),
+            b=board().said(b),
+            used=used,
         )
 
 
@@ -85,18 +91,18 @@ def check_land_move(state: State, side: str, blocks: list[str], path: list[str])
     check_movers(state, blocks)
     for block in blocks:
         if not board().blocks[block].is_land:
-            raise Void("not_land", block=board().name(block))
+            raise Void("not_land", block=board().said(block))
         if len(path) - 1 > allowance(state, block, blocks):
-            raise Void("too_far", block=board().name(block), n=allowance(state, block, blocks))
+            raise Void("too_far", block=board().said(block), n=allowance(state, block, blocks))
     for i, (a, b) in enumerate(itertools.pairwise(path)):
         check_border(state, a, b, len(blocks))
         last = i == len(path) - 2
         for block in blocks:
             nation = board().blocks[block].nation
             if not control.can_enter(state, nation, b):
-                raise Void("forbidden", block=board().name(block), place=board().name(b))
+                raise Void("forbidden", block=board().said(block), place=board().said(b))
             if not last and stops_in(state, block, b, side):
-                raise Void("stops", block=board().name(block), place=board().name(b))
+                raise Void("stops", block=board().said(block), place=board().said(b))
 
 
 def land_move(state: State, side: str, part: dict[str, Any], events: list[dict[str, Any]]) -> str:

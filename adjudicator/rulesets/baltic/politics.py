@@ -15,6 +15,7 @@ from adjudicator.rulesets.baltic import control, naval, placement, resources, st
 from adjudicator.rulesets.baltic.control import board, controller, home_nation, is_active
 from adjudicator.rulesets.baltic.rolls import roll
 from adjudicator.rulesets.baltic.state import POOL, SET_ASIDE, SIDES, State, other_side
+from adjudicator.text import N_, _l
 
 Events = list[dict[str, Any]]
 ACTIVATES_ON = 6
@@ -74,9 +75,17 @@ def activation_rolls(state: State, rng: Dice, events: Events) -> None:
             roll_for(state, nation, rng, events, "activation")
 
 
+ROLL_LABELS = {
+    "activation": N_("activation %(nation)s"),
+    "defection": N_("defection %(nation)s"),
+    "diplomatic opening": N_("diplomatic opening %(nation)s"),
+}
+"""Why a nation rolls to activate -> the dice label (13.7)."""
+
+
 def roll_for(state: State, nation: str, rng: Dice, events: Events, why: str) -> bool:
     """One activation roll; on a 6 the nation activates. True if it did."""
-    (die,) = roll(state, rng, 1, f"{why} {board().name(nation)}")
+    (die,) = roll(state, rng, 1, _l(ROLL_LABELS[why], nation=board().said(nation)))
     activated = die == ACTIVATES_ON
     events.append(
         {

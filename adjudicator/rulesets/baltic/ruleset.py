@@ -16,6 +16,8 @@ from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.baltic import sequence, standing
 from adjudicator.rulesets.baltic.control import board, side_of_block
 from adjudicator.rulesets.baltic.state import SIDES, State
+from adjudicator.rulesets.baltic.terms import phase_name
+from adjudicator.text import _l
 
 PUBLIC_KINDS = (
     "battle",
@@ -111,7 +113,7 @@ class Baltic:
                     "orders",
                     {"ap": state.ap.get(active, 0), "season": state.label},
                     secret=True,
-                    summary="send your action lines",
+                    summary=_l("send your action lines"),
                 )
             )
         else:
@@ -120,7 +122,7 @@ class Baltic:
                     f"{base}/{state.phase}",
                     "",
                     state.phase,
-                    summary=f"resolve the {state.phase} phase",
+                    summary=_l("resolve the %(phase)s", phase=phase_name(state.phase)),
                 )
             )
         for side in SIDES:
@@ -131,7 +133,7 @@ class Baltic:
                         side,
                         "standing",
                         secret=True,
-                        summary="standing lines",
+                        summary=_l("standing lines"),
                         wait=False,
                     )
                 )

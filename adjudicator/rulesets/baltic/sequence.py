@@ -27,7 +27,9 @@ from adjudicator.rulesets.baltic.rolls import roll
 from adjudicator.rulesets.baltic.siege import resolve_sieges
 from adjudicator.rulesets.baltic.standing import battle_order
 from adjudicator.rulesets.baltic.state import SEASONS, SIDES, State, Turn, other_side
+from adjudicator.rulesets.baltic.terms import side_name
 from adjudicator.rulesets.baltic.void import Void
+from adjudicator.text import _l, to_data
 
 Events = list[dict[str, Any]]
 
@@ -86,13 +88,13 @@ def action_roll_phase(state: State, rng: Dice, out: Events) -> None:
     ap: dict[str, int] = {}
     rolled: dict[str, int | None] = {}
     for side in SIDES:
-        (die,) = roll(state, rng, 1, f"action roll {side}")
+        (die,) = roll(state, rng, 1, _l("action roll %(side)s", side=side_name(side)))
         row = table[die]
         if row.get("event") and last_event.get(side):
             row = {"ap": board().tables["event_restriction_ap"]}  # 3.4
         if row.get("event"):
             ap[side] = 0
-            dice = roll(state, rng, 2, f"event {side}")
+            dice = roll(state, rng, 2, _l("event %(side)s", side=side_name(side)))
             rolled[side] = sum(dice)
         else:
             ap[side] = max(1, row["ap"] + modifiers(state, side, last_event))
@@ -157,7 +159,7 @@ def action_phase(
                     "side": side,
                     "number": number,
                     "text": line["text"],
-                    "why": fault.text,
+                    "why": to_data(fault.message),
                     "_secret": ["text", "why"],
                 }
             )
@@ -173,7 +175,7 @@ def action_phase(
                     "side": side,
                     "number": number,
                     "text": line["text"],
-                    "why": fault.text,
+                    "why": to_data(fault.message),
                     "_secret": ["text", "why"],
                 }
             )

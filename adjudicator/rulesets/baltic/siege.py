@@ -20,6 +20,7 @@ from adjudicator.rulesets.baltic.rolls import roll
 from adjudicator.rulesets.baltic.state import State
 from adjudicator.rulesets.baltic.void import Void
 from adjudicator.rulesets.baltic.where import current_garrison, garrison, has_enemy_land
+from adjudicator.text import _l
 
 
 def is_target(state: State, territory: str, side: str) -> bool:
@@ -46,20 +47,20 @@ def besiegers(state: State, territory: str, side: str) -> list[str]:
 def check_declaration(state: State, territory: str, side: str, blocks: list[str]) -> None:
     """6.2 and 3.6c at declaration: a target, at most 2 rounds a phase, Winter needs Karl."""
     if not is_target(state, territory, side):
-        raise Void("no_siege_target", place=board().name(territory))
+        raise Void("no_siege_target", place=board().said(territory))
     if state.season == "winter" and (side != "sweden" or KARL not in blocks):
         raise Void("winter_siege")
     most = board().tables["siege"]["rounds_per_phase"]
     declared = sum(1 for t, _ in state.turn.sieges if t == territory)
     if declared >= most:
-        raise Void("siege_rounds", n=most, place=board().name(territory))
+        raise Void("siege_rounds", n=most, place=board().said(territory))
 
 
 def declare(state: State, territory: str, side: str, events: list[dict[str, Any]]) -> None:
     """A Siege action: one round for your blocks already in `territory` (6.2)."""
     blocks = besiegers(state, territory, side)
     if not blocks:
-        raise Void("no_blocks", place=board().name(territory))
+        raise Void("no_blocks", place=board().said(territory))
     check_declaration(state, territory, side, blocks)
     state.turn.sieges.append([territory, side])
     events.append({"kind": "siege_declared", "side": side, "at": territory})
@@ -87,10 +88,15 @@ def siege_round(state: State, territory: str, side: str, rng: Dice, events: list
     for block in blocks:
         if block not in state.revealed:
             state.revealed.append(block)
-    name = board().name(territory)
     g = garrison(state, territory)
     hits_on = board().tables["siege"]["hits_on"]
-    dice = roll(state, rng, current_garrison(state, territory), f"siege {name}", "garrison")
+    dice = roll(
+        state,
+        rng,
+        current_garrison(state, territory),
+        _l("siege %(place)s", place=board().said(territory)),
+        _l("garrison"),
+    )
     hits = sum(1 for d in dice if d <= hits_on)
     events.append(
         {
@@ -116,7 +122,11 @@ def siege_round(state: State, territory: str, side: str, rng: Dice, events: list
         if state.damage.get(territory, 0) >= g:
             break
         dice = roll(
-            state, rng, state.blocks[block].strength, f"siege {name}", board().blocks[block].name
+            state,
+            rng,
+            state.blocks[block].strength,
+            _l("siege %(place)s", place=board().said(territory)),
+            board().said(block),
         )
         for d in dice:
             if d <= hits_on and state.damage.get(territory, 0) < g:

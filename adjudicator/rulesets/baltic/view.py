@@ -212,8 +212,9 @@ def _rolls(state: State, side: str | None) -> list[dict[str, Any]]:
     """The dice of the current phase in the order rolled (13.7); a draw only to its side."""
     shown = []
     for roll in state.rolls:
+        said = {"said": roll["said"]} if "said" in roll else {}  # the label's parts (13.7)
         if not roll.get("private"):
-            shown.append({"label": roll["label"], "dice": list(roll["dice"])})
+            shown.append({"label": roll["label"], "dice": list(roll["dice"]), **said})
         elif side is not None and roll.get("side") == side:
-            shown.append({"label": roll["label"], "drawn": roll["drawn"]})
+            shown.append({"label": roll["label"], "drawn": roll["drawn"], **said})
     return shown

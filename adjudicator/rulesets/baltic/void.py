@@ -2,73 +2,97 @@
 
 A line checked when received and found illegal is an error of the submission; the same
 check failing when the line is executed makes it void, and the report prints the same
-sentence. Each sentence is written here once (it will be translated), with named fields.
+sentence. Each sentence is written here once, a catalog msgid (`N_`), with named fields: names
+are `text.Name`s, said in the reader's language.
 """
 
 from __future__ import annotations
 
+from adjudicator.text import N_, Text, _l
+
 REASONS: dict[str, str] = {
-    "not_yours": "{block} is not a block of your side",
-    "not_there": "{block} is not in {place}",
-    "moved": "{block} has already moved this season (4.1b)",
-    "not_land": "{block} is not a land block",
-    "not_fleet": "{block} is not a fleet",
-    "inactive": "{nation} is not an active nation of your side (10.1b)",
-    "no_blocks": "no blocks of yours in {place}",
-    "not_adjacent": "{a} and {b} share no land border (4.1c)",
-    "too_far": "{block} may move at most {n} territories now (2.2, 3.6b)",
-    "stops": "{block} must stop in {place}: enemy blocks or enemy control (4.3)",
-    "forbidden": "{block} may not enter {place}: closed or forbidden to its nation (4.4)",
-    "border_limit": "at most {limit} blocks may cross the {kind} border {a}-{b} this phase, "
-    "{used} already did (4.2)",
-    "one_location": "all parts of one move line must start in the same location (13.3)",
-    "winter_siege": "in Winter only a Swedish group with Karl XII may besiege (3.6c)",
-    "no_siege_target": "{place} cannot be besieged by you now (6.1)",
-    "siege_rounds": "at most {n} siege rounds in {place} per Action Phase (6.2)",
-    "rp_short": "{nation} has {have} RP available, this costs {cost} (8.4)",
-    "step_full": "{block} is at full strength",
-    "step_twice": "{block} may gain only one step per Reinforce action (8.4a)",
-    "step_no_loc": "{block} has no LOC or is aboard a fleet (8.4a)",
-    "step_harbor": "{block} must be in a harbor its own nation controls to gain a step (8.4a)",
-    "step_attrition": "from bottom-row Attrition box 6 Swedish blocks in Russia and Ukraine "
-    "get no steps (C.3)",
-    "builds": "at most {n} builds per Reinforce action (8.4b)",
-    "build_place": "{place} is not in the placement list of any block {nation} may build (8.6)",
-    "recon_range": "{place} is not within your recon range (3.5)",
-    "politics_once": "only one Politics action per side per season (C.2)",
-    "ap": "you have {ap} AP: at most {ap} action lines (13.5)",
-    "cede_sweden": "only Sweden may cede territory (11.1c)",
-    "cede": "{place} cannot be ceded now (11.1c, 11.1f)",
-    "naval_winter": "in Winter no fleet moves and no block embarks or disembarks (3.6a)",
-    "naval_moved": "a block or fleet of this part has already moved this season (4.1b, 9.2e)",
-    "naval_not_there": "a block or fleet of this part is not yours or not where the part starts",
-    "naval_not_cargo": "only army and regiment blocks go by sea (9.2a, h)",
-    "naval_not_fleet": "no fleet of yours at sea there to carry them (9.2i)",
-    "naval_no_port": "that territory has no port on that sea zone (9.2b, j)",
-    "naval_port_not_friendly": "blocks embark only from a territory with a friendly port (9.2b)",
-    "naval_enemy_fleet": "an enemy fleet is in that sea zone: no loading or unloading (9.2f)",
-    "naval_no_room": "a fleet carries one army or two regiments, never both (9.2d, h)",
-    "naval_forbidden": "that territory is closed or forbidden to a block's nation (4.4, 9.2j)",
-    "naval_too_far": "a fleet moves at most 3 sea steps (9.1a)",
-    "naval_not_adjacent": "each sea step enters an adjacent zone, the port's zone, or a "
-    "harbor on the zone, which ends the move (9.1a)",
-    "naval_stopped": "a fleet stops in a zone holding enemy fleets at sea (9.1b)",
-    "naval_loaded": "a fleet with blocks aboard may not enter a harbor (9.1c)",
-    "naval_harbor": "the harbor must be friendly and have room for every fleet (9.1a, d)",
-    "phase_done": "your Action Phase of {season} is resolved; send the next season's action "
-    "lines after its action rolls are published (13.1b)",
-    "game_over": "the game has ended",
+    "not_yours": N_("%(block)s is not a block of your side"),
+    "not_there": N_("%(block)s is not in %(place)s"),
+    "moved": N_("%(block)s has already moved this season (4.1b)"),
+    "not_land": N_("%(block)s is not a land block"),
+    "not_fleet": N_("%(block)s is not a fleet"),
+    "inactive": N_("%(nation)s is not an active nation of your side (10.1b)"),
+    "no_blocks": N_("no blocks of yours in %(place)s"),
+    "not_adjacent": N_("%(a)s and %(b)s share no land border (4.1c)"),
+    "too_far": N_("%(block)s may move at most %(n)d territories now (2.2, 3.6b)"),
+    "stops": N_("%(block)s must stop in %(place)s: enemy blocks or enemy control (4.3)"),
+    "forbidden": N_("%(block)s may not enter %(place)s: closed or forbidden to its nation (4.4)"),
+    "border_limit": N_(
+        "at most %(limit)d blocks may cross the %(kind)s border %(a)s-%(b)s this phase, "
+        "%(used)d already did (4.2)"
+    ),
+    "one_location": N_("all parts of one move line must start in the same location (13.3)"),
+    "winter_siege": N_("in Winter only a Swedish group with Karl XII may besiege (3.6c)"),
+    "no_siege_target": N_("%(place)s cannot be besieged by you now (6.1)"),
+    "siege_rounds": N_("at most %(n)d siege rounds in %(place)s per Action Phase (6.2)"),
+    "rp_short": N_("%(nation)s has %(have)d RP available, this costs %(cost)d (8.4)"),
+    "step_full": N_("%(block)s is at full strength"),
+    "step_twice": N_("%(block)s may gain only one step per Reinforce action (8.4a)"),
+    "step_no_loc": N_("%(block)s has no LOC or is aboard a fleet (8.4a)"),
+    "step_harbor": N_(
+        "%(block)s must be in a harbor its own nation controls to gain a step (8.4a)"
+    ),
+    "step_attrition": N_(
+        "from bottom-row Attrition box 6 Swedish blocks in Russia and Ukraine get no steps (C.3)"
+    ),
+    "builds": N_("at most %(n)d builds per Reinforce action (8.4b)"),
+    "build_place": N_(
+        "%(place)s is not in the placement list of any block %(nation)s may build (8.6)"
+    ),
+    "recon_range": N_("%(place)s is not within your recon range (3.5)"),
+    "politics_once": N_("only one Politics action per side per season (C.2)"),
+    "ap": N_("you have %(ap)d AP: at most %(ap)d action lines (13.5)"),
+    "cede_sweden": N_("only Sweden may cede territory (11.1c)"),
+    "cede": N_("%(place)s cannot be ceded now (11.1c, 11.1f)"),
+    "naval_winter": N_("in Winter no fleet moves and no block embarks or disembarks (3.6a)"),
+    "naval_moved": N_("a block or fleet of this part has already moved this season (4.1b, 9.2e)"),
+    "naval_not_there": N_(
+        "a block or fleet of this part is not yours or not where the part starts"
+    ),
+    "naval_not_cargo": N_("only army and regiment blocks go by sea (9.2a, h)"),
+    "naval_not_fleet": N_("no fleet of yours at sea there to carry them (9.2i)"),
+    "naval_no_port": N_("that territory has no port on that sea zone (9.2b, j)"),
+    "naval_port_not_friendly": N_(
+        "blocks embark only from a territory with a friendly port (9.2b)"
+    ),
+    "naval_enemy_fleet": N_("an enemy fleet is in that sea zone: no loading or unloading (9.2f)"),
+    "naval_no_room": N_("a fleet carries one army or two regiments, never both (9.2d, h)"),
+    "naval_forbidden": N_("that territory is closed or forbidden to a block's nation (4.4, 9.2j)"),
+    "naval_too_far": N_("a fleet moves at most 3 sea steps (9.1a)"),
+    "naval_not_adjacent": N_(
+        "each sea step enters an adjacent zone, the port's zone, or a harbor on the zone, which"
+        " ends the move (9.1a)"
+    ),
+    "naval_stopped": N_("a fleet stops in a zone holding enemy fleets at sea (9.1b)"),
+    "naval_loaded": N_("a fleet with blocks aboard may not enter a harbor (9.1c)"),
+    "naval_harbor": N_("the harbor must be friendly and have room for every fleet (9.1a, d)"),
+    "phase_done": N_(
+        "your Action Phase of %(year)d %(season)s is resolved; send the next season's action "
+        "lines after its action rolls are published (13.1b)"
+    ),
+    "game_over": N_("the game has ended"),
 }
 
 
 class Void(Exception):
     """An action line that is illegal now, with the reason id and its fields."""
 
-    def __init__(self, reason: str, **params: str | int) -> None:
+    def __init__(self, reason: str, **params: object) -> None:
         self.reason = reason
         self.params = params
         super().__init__(self.text)
 
     @property
+    def message(self) -> Text:
+        """The reason as a sentence said in each reader's language (names as `Name`s)."""
+        return _l(REASONS[self.reason], **self.params)
+
+    @property
     def text(self) -> str:
-        return REASONS[self.reason].format(**self.params)
+        """The reason in English (the GM's log, tests)."""
+        return str(self.message)

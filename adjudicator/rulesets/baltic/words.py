@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 
 from adjudicator.orders.errors import LineError, invalid
+from adjudicator.rulesets.baltic import keywords
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.state import State
+from adjudicator.text import _l
 
 ARROW = re.compile(r"\s*(?:->|→|=>)\s*")
 ALL = "all"
@@ -67,14 +69,14 @@ def blocks(
 ) -> list[str] | str:
     """'Karl XII, Rehnskiöld' -> ids; 'all' -> 'all'."""
     text = text.strip()
-    if allow_all and text.lower() == ALL:
+    if allow_all and keywords.matches("all", text):
         return ALL
     names = [t for t in (p.strip() for p in text.split(",")) if t]
     if not names:
-        raise invalid("expected block names separated by commas, or 'all'")
+        raise invalid(_l("expected block names separated by commas, or 'all'"))
     found = [block(n, side, near) for n in names]
     if len(set(found)) != len(found):
-        raise invalid("a block is named twice")
+        raise invalid(_l("a block is named twice"))
     return found
 
 
@@ -82,7 +84,7 @@ def path(text: str) -> list[str]:
     """'Livland -> Pskov -> Novgorod' -> location ids."""
     steps = [s for s in ARROW.split(text.strip())]
     if len(steps) < 2 or not all(steps):
-        raise invalid("expected a path like 'Livland -> Pskov'")
+        raise invalid(_l("expected a path like 'Livland -> Pskov'"))
     return [location(s) for s in steps]
 
 
@@ -90,13 +92,14 @@ def split_head(text: str) -> tuple[str, str]:
     """'Karl XII: Livland -> Pskov' -> ('Karl XII', 'Livland -> Pskov')."""
     head, sep, tail = text.partition(":")
     if not sep:
-        raise invalid("expected ':' after the blocks")
+        raise invalid(_l("expected ':' after the blocks"))
     return head.strip(), tail.strip()
 
 
 def strip_siege(text: str) -> tuple[str, bool]:
-    """A trailing 'siege' marks the part's last territory for a siege round (6.2)."""
-    match = re.match(r"^(.*?)\s+siege\s*$", text, re.IGNORECASE)
+    """A trailing 'siege' ('осада', 'cerco') marks the part's last territory for a siege
+    round (6.2)."""
+    match = re.match(rf"^(.*?)\s+{keywords.pattern('siege')}\s*$", text, re.IGNORECASE)
     return (match.group(1), True) if match else (text, False)
 
 
@@ -110,5 +113,5 @@ def locations(text: str) -> list[str]:
 
 def year(text: str, state: State) -> int:
     if not text.strip().isdigit():
-        raise invalid(f"expected a year, not {text!r}")
+        raise invalid(_l("expected a year, not '%(text)s'", text=text))
     return int(text)

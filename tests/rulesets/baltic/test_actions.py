@@ -7,6 +7,7 @@ import pytest
 
 from adjudicator.orders.errors import OrderErrors
 from adjudicator.rulesets.baltic import placement
+from adjudicator.text import from_data
 from tests.rulesets.baltic.blank import blank_state
 from tests.rulesets.baltic.loaded_dice import LoadedDice
 from tests.rulesets.baltic.phase import kinds, play, submit
@@ -91,7 +92,7 @@ def test_13_5_line_voided_at_execution_still_costs_its_ap() -> None:
     out: list = []
     sequence.action_phase(state, "sweden", lines, False, LoadedDice([]), out)
     void = kinds(out, "void")
-    assert len(void) == 1 and "not in Livland" in void[0]["why"]
+    assert len(void) == 1 and "not in Livland" in str(from_data(void[0]["why"]))
     assert state.ap_spent["sweden"] == 2
     assert state.blocks["swe_stenbock"].at == "gotaland"
 

@@ -1,8 +1,9 @@
 """Baltic orders in the players' languages: every Russian and Portuguese name reads back to
 its id (issue 12, items 3 and 4).
 
-Names come from games/baltic/names.yaml; the order verbs and keywords stay English (13.3,
-13.4), so a Russian line reads `disembark Карл XII: Финский залив -> Нарва`.
+Names come from games/baltic/names.yaml; here the verbs and keywords are English (a mixed
+line such as `disembark Карл XII: Финский залив -> Нарва` is fine); test_orders_i18n.py
+writes them in Russian and Portuguese too.
 """
 
 from __future__ import annotations
