@@ -288,3 +288,18 @@ def test_bot_errors_in_russian(new_game, tmp_path: Path) -> None:
     passwords.write_text(yaml.safe_dump({"stark": "nope"}))
     bad = cli("bot", game, "--passwords", passwords)
     assert bad.stderr == f"Error: {passwords}: пароль игрока «stark» не совпадает с game.yaml\n"
+
+
+def test_new_says_a_broken_passwords_file_in_its_lang(tmp_path: Path) -> None:
+    passwords = tmp_path / "pw.yaml"
+    passwords.write_text("stark: [x\n")
+    args = ["new", tmp_path / "w", "--game", "westeros", "--players", "3", "--lang", "pt_BR"]
+    result = cli(*args, "--passwords", passwords)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        f"Error: {passwords} não é um YAML válido na linha 2, coluna 1: "
+    )
+    assert result.stderr.endswith(
+        f'restaure-o com "git -C {tmp_path} checkout -- pw.yaml"; nada foi alterado.\n'
+    )
+    assert not (tmp_path / "w").exists()
