@@ -70,7 +70,7 @@ def test_a_misspelled_settings_key_is_named_with_the_closest_one_in_russian(new_
         assert result.stderr == (
             f"Error: {game / 'game.yaml'} нужно исправить вручную; ничего не изменено:\n"
             "  settings.deadlin_hours: неизвестный ключ; может быть, «deadline_hours»?\n"
-            "  settings.nmr: значение 'wiat' недопустимо; нужно одно из: defaults, wait, "
+            "  settings.nmr: значение 'wiat' недопустимо; ожидается одно из: defaults, wait, "
             "wait-then-defaults\n"
         )
     assert (game / "inbox" / "stark.txt").exists()
