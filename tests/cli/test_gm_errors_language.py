@@ -5,8 +5,10 @@ English games read exactly what they read before, and commit messages stay Engli
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -303,3 +305,26 @@ def test_new_says_a_broken_passwords_file_in_its_lang(tmp_path: Path) -> None:
         f'restaure-o com "git -C {tmp_path} checkout -- pw.yaml"; nada foi alterado.\n'
     )
     assert not (tmp_path / "w").exists()
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="needs root")
+def test_a_read_only_reports_folder_in_russian_as_an_ordinary_user(tmp_path: Path) -> None:
+    """The same, with the kernel's own check: the real command run as 'nobody'."""
+    from tests.engine.test_stuck_games import _as_nobody
+
+    home = Path(tempfile.mkdtemp(prefix="adjudicator-nobody-", dir="/tmp"))
+    home.chmod(0o755)
+    os.chown(home, 65534, 65534)
+    try:
+        made = _as_nobody(home, "new", "g", "--game", "westeros", "--players", "6", "--lang", "ru")
+        assert made.returncode == 0, made.stderr
+        (home / "g" / "reports").chmod(0o555)
+        done = _as_nobody(home, "run", "g", "--now", NOW)
+        assert done.returncode == 1
+        assert done.stderr == (
+            "Error: Этот пользователь не может писать в g/reports, а туда пишутся отчёты. "
+            "Исправьте права (например, chmod u+w g/reports) или запустите от имени владельца; "
+            "ничего не изменено.\n"
+        )
+    finally:
+        shutil.rmtree(home)
