@@ -33,6 +33,7 @@ from adjudicator.requests import (
     refs_used_by,
     standing_instructions,
 )
+from adjudicator.text import _l
 
 PASSWORDS_FILE = "bot-passwords.yaml"
 """Under the game's private folder: the bots' passwords, in clear (never committed)."""
@@ -201,16 +202,24 @@ def write_bot_orders(
         players = game.ruleset.players(game.state)
         if house is not None:
             if house.lower() not in players:
-                raise GameError(f"{house!r} does not play; players: {', '.join(players)}")
+                absent = _l(
+                    "'%(house)s' does not play; players: %(players)s",
+                    house=house,
+                    players=tuple(players),
+                )
+                raise GameError(absent)
             players = [house.lower()]
         else:
             players = [p for p in players if _is_waited_for(game, p)]
         for player in players:
             if player not in passwords:
-                raise GameError(
-                    f"no password for {player}: run 'adjudicator bot {path} --passwords FILE' "
-                    "with the YAML file 'player: password' given to 'new --passwords'"
+                unknown = _l(
+                    "no password for %(player)s: run 'adjudicator bot %(dir)s --passwords FILE' "
+                    "with the YAML file 'player: password' given to 'new --passwords'",
+                    player=player,
+                    dir=str(path),
                 )
+                raise GameError(unknown)
             rng = bot_dice(seed, game.meta["id"], player, game.step)
             text = game.ruleset.bot(game.state, player, rng, ahead)
             if text is None:
@@ -242,15 +251,22 @@ def _bot_passwords(game: Any, given: Path | None) -> dict[str, str]:
     if given is None:
         if not kept.exists():
             return {}
-        return {str(k): str(v) for k, v in (load_yaml(kept, "the bot passwords") or {}).items()}
-    data = load_yaml(given, "the passwords file")
+        stored = load_yaml(kept, _l("the bot passwords")) or {}
+        return {str(k): str(v) for k, v in stored.items()}
+    data = load_yaml(given, _l("the passwords file"))
     if not isinstance(data, dict):
-        raise GameError(f"{given}: expected a YAML mapping 'player: password'")
+        mapping = _l("%(file)s: expected a YAML mapping 'player: password'", file=str(given))
+        raise GameError(mapping)
     passwords = {str(k).lower(): str(v) for k, v in data.items()}
     for player, password in sorted(passwords.items()):
         record = game.players.get(player)
         if record is None or not verify_password(password, record.get("password", "")):
-            raise GameError(f"{given}: the password of {player!r} does not match game.yaml")
+            wrong = _l(
+                "%(file)s: the password of '%(player)s' does not match game.yaml",
+                file=str(given),
+                player=player,
+            )
+            raise GameError(wrong)
     atomic_write(kept, dump_yaml(passwords))
     os.chmod(kept, 0o600)
     return passwords

@@ -26,14 +26,24 @@ def echo(text: Text, lang: str, game: str | None = None, *, err: bool = False) -
 
 
 def gm_language(game_dir: Path) -> str:
-    """The language the game's GM reads: ``settings.lang``, English when it cannot tell."""
+    """The language the game's GM reads: ``settings.lang``, English when it cannot tell.
+
+    Read leniently, not as the checked game file: a GM whose game.yaml has a misspelled
+    key, or a key written twice, is told so in the game's language; only a file that is not
+    YAML at all (or a wrong `lang`) leaves the GM with English."""
+    import yaml
+
+    from adjudicator.data import SafeLoader
     from adjudicator.gamedir import GameDir
     from adjudicator.i18n import UnknownLanguage, check_language
 
     try:
-        lang = (GameDir(game_dir).read_meta().get("settings") or {}).get("lang")
-        return check_language(str(lang)) if lang else "en"
-    except (click.ClickException, OSError, UnknownLanguage):
+        text = GameDir(game_dir).game_file.read_text(encoding="utf-8")
+        meta = yaml.load(text, Loader=SafeLoader)
+        settings = meta.get("settings") if isinstance(meta, dict) else None
+        lang = settings.get("lang") if isinstance(settings, dict) else None
+        return check_language(lang) if isinstance(lang, str) else "en"
+    except (yaml.YAMLError, OSError, UnicodeError, UnknownLanguage):
         return "en"
 
 
@@ -59,8 +69,37 @@ NOW = click.option(
 )
 
 
+class GameCommand(click.Command):
+    """A GM command: a `GameError` from deeper down (the lock, game.yaml, a folder) is said
+    in the language of the GM's game, the one the command's own sentences are in."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as error:
+            if getattr(error, "lang", "") is None:  # a GameError nobody said yet
+                error.lang = _command_language(ctx)  # type: ignore[attr-defined]
+            raise
+
+
+def _command_language(ctx: click.Context) -> str:
+    """The GM's language for this command: `new`'s --lang, else the game's settings.lang,
+    else English (no game, or a game.yaml too broken to tell)."""
+    if "lang" in ctx.params:
+        from adjudicator.i18n import UnknownLanguage, check_language
+
+        try:
+            return check_language(str(ctx.params["lang"]))
+        except UnknownLanguage:
+            return "en"
+    game_dir = ctx.params.get("game_dir")
+    return gm_language(game_dir) if isinstance(game_dir, Path) else "en"
+
+
 class LazyGroup(click.Group):
     """A group whose larger commands are imported only when named (cron pulls in mail)."""
+
+    command_class = GameCommand
 
     lazy: ClassVar[dict[str, tuple[str, str]]] = {"cron": ("adjudicator.cron", "cron_command")}
 
@@ -169,11 +208,11 @@ def new(
     except UnknownLanguage as err:
         raise click.BadParameter(str(err), param_hint="--lang") from None
     entries = dict(parse_roster_entry(text, lang) for text in roster)
-    given = load_yaml(passwords, "the passwords file") if passwords else None
+    given = load_yaml(passwords, _l("the passwords file")) if passwords else None
     if given is not None and not isinstance(given, dict):
         mapping = _l("expected a YAML mapping 'player: password'").say(lang, None)
         raise click.BadParameter(mapping, param_hint="--passwords")
-    data = load_yaml(position, "the position file") if position else None
+    data = load_yaml(position, _l("the position file")) if position else None
     generated = create_game(
         game_dir,
         game,
@@ -363,7 +402,7 @@ def extend(game_dir: Path, hours: float) -> None:
     """Move every open deadline later (or earlier, with a negative number)."""
     from adjudicator.settings import extend_deadlines
 
-    click.echo(extend_deadlines(game_dir, hours))
+    echo(extend_deadlines(game_dir, hours), gm_language(game_dir))
 
 
 @main.command()
@@ -387,7 +426,7 @@ def reveal(game_dir: Path, force: bool) -> None:
     """Publish the GM secret (after the game) so anyone can re-check every roll."""
     from adjudicator.settings import reveal_secret
 
-    click.echo(reveal_secret(game_dir, force))
+    echo(reveal_secret(game_dir, force), gm_language(game_dir))
 
 
 @main.command("map")

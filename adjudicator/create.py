@@ -37,8 +37,9 @@ _EXTRAS = re.compile(r"(tz|lang)=(\S+)")
 
 
 def _error(lang: str, message: Text) -> GameError:
-    """A GameError the GM reads in `lang`, the language of the game being made."""
-    return GameError(message.say(lang, None))
+    """A GameError the GM reads in `lang`, the language of the game being made (its
+    English is the exception's `str`)."""
+    return GameError(message, lang=lang)
 
 
 def parse_roster_entry(text: str, lang: str = "en") -> tuple[str, dict[str, str]]:
@@ -224,9 +225,13 @@ def private_start(gamedir: GameDir, start: Mapping[str, Any]) -> Mapping[str, An
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise GameError(f"{path} is missing: the game's private start position") from None
+        missing = _l("%(path)s is missing: the game's private start position", path=str(path))
+        raise GameError(missing) from None
     if hashlib.sha256(text.encode()).hexdigest() != start["private_position"]:
-        raise GameError(f"{path} differs from the start position the game was created with")
+        altered = _l(
+            "%(path)s differs from the start position the game was created with", path=str(path)
+        )
+        raise GameError(altered)
     return yaml.safe_load(text)
 
 

@@ -46,7 +46,7 @@ from adjudicator.submissions import (
     dump_submission,
     load_submission,
 )
-from adjudicator.text import _l
+from adjudicator.text import Text, _l
 
 MAX_STEPS_PER_RUN = 10_000
 """A whole game is a few hundred steps; more in one run means a ruleset that never stops."""
@@ -66,7 +66,7 @@ class RunResult:
     waiting: list[dict[str, Any]] = field(default_factory=list)
     """The open requests after the run, with deadlines."""
     commit: bool = False
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Text] = field(default_factory=list)
     """What the GM should know about the folder (`Game.warnings`)."""
 
     @property
@@ -165,10 +165,13 @@ class Game(Intake):
             if self.ruleset.epoch(self.state) != epoch:
                 self._expire(epoch)
         else:
-            raise GameError(
-                f"{self.meta['game']} resolved {MAX_STEPS_PER_RUN} steps without stopping: a "
-                "bug in the ruleset. Nothing was written; please report it with this game."
+            runaway = _l(
+                "%(game)s resolved %(n)d steps without stopping: a bug in the ruleset. Nothing "
+                "was written; please report it with this game.",
+                game=str(self.meta["game"]),
+                n=MAX_STEPS_PER_RUN,
             )
+            raise GameError(runaway)
         return resolved
 
     def register_requests(self, now: datetime) -> list[Request]:
@@ -331,25 +334,31 @@ class Game(Intake):
             rows.append({**row, "answered": answered, "skipped": skipped})
         return rows
 
-    def warnings(self) -> list[str]:
+    def warnings(self) -> list[Text]:
         """What the GM should know before this run changes anything: files in inbox/ that
-        are never read, and a hand edit of game.yaml's `position:`, which is overwritten."""
+        are never read, and a hand edit of game.yaml's `position:`, which is overwritten.
+        `str()` of each is English (cron's log); the CLI says them in the GM's language."""
         found = []
         if self.dir.inbox.is_dir():
             for path in sorted(self.dir.inbox.glob(".*")):
                 if path.is_file():
-                    found.append(
-                        f"inbox/{safe_name(path.name)} is ignored: files whose names start "
-                        "with '.' are never read; rename it without the dot to have it read"
+                    ignored = _l(
+                        "inbox/%(file)s is ignored: files whose names start with '.' are never "
+                        "read; rename it without the dot to have it read",
+                        file=safe_name(path.name),
                     )
+                    found.append(ignored)
         if "position" in self.meta and self.meta["position"] != self._written_position():
-            found.append(
-                "game.yaml: the position was edited by hand, and the next commit will "
-                "overwrite it: adjudicator writes it from its own state. To change the "
-                f"position, run 'adjudicator export {self.dir.path} > position.yaml', edit "
-                "that file and start a new game from it with 'adjudicator new NEWDIR --game "
-                f"{self.meta['game']} --position position.yaml'"
+            edited = _l(
+                "game.yaml: the position was edited by hand, and the next commit will overwrite "
+                "it: adjudicator writes it from its own state. To change the position, run "
+                "'adjudicator export %(dir)s > position.yaml', edit that file and start a new "
+                "game from it with 'adjudicator new NEWDIR --game %(game)s --position "
+                "position.yaml'",
+                dir=str(self.dir.path),
+                game=str(self.meta["game"]),
             )
+            found.append(edited)
         return found
 
     def _written_position(self) -> Any:

@@ -24,7 +24,7 @@ import fcntl
 import hashlib
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +32,41 @@ import click
 import yaml
 
 from adjudicator.data import SafeDumper, SafeLoader
+from adjudicator.text import N_, Text, _l, say
 
 SCHEMA = 1
 PRIVATE = ".adjudicator"
 
 
 class GameError(click.ClickException):
-    """A problem with a game folder that the GM must fix; the message says how."""
+    """A problem with a game folder that the GM must fix; the message says how.
+
+    `message` is a `Text` (or a str, said as it is), `details` the lines listed under it
+    (each fault of game.yaml). `str(error)` and `message` are English (cron's log, a
+    library caller); `format_message`, what click shows, says it in `lang`: the GM's
+    language, which the CLI sets when it knows the game (``cli.GameCommand``).
+    """
+
+    def __init__(
+        self,
+        message: str | Text,
+        details: Sequence[str | Text] = (),
+        *,
+        lang: str | None = None,
+    ) -> None:
+        self.text = message
+        self.details = tuple(details)
+        self.lang = lang
+        """The language to say it in; None: English, unless the CLI sets the GM's."""
+        super().__init__(self.say("en"))
+
+    def say(self, lang: str) -> str:
+        """The message and its detail lines in `lang` ('en', 'ru', 'pt_BR')."""
+        head = say(self.text, lang, None)
+        return head + "".join("\n  " + say(line, lang, None) for line in self.details)
+
+    def format_message(self) -> str:
+        return self.say(self.lang or "en")
 
 
 class GameBusy(GameError):
@@ -56,9 +84,11 @@ def file_lock(lockfile: Path, game: Path) -> Iterator[None]:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise GameBusy(
-                f"another adjudicator run is working on {game}; try again when it ends"
-            ) from None
+            busy = _l(
+                "another adjudicator run is working on %(game)s; try again when it ends",
+                game=str(game),
+            )
+            raise GameBusy(busy) from None
         try:
             yield
         finally:
@@ -185,9 +215,12 @@ class StrictLoader(SafeLoader):  # type: ignore[misc, valid-type]
             key = getattr(key_node, "value", None)
             if isinstance(key, str) and key_node.tag.endswith(":str"):
                 if key in seen:
-                    raise yaml.constructor.ConstructorError(
-                        None, None, f"the key {key!r} appears twice", key_node.start_mark
+                    twice = _l("the key '%(key)s' appears twice", key=key)
+                    error = yaml.constructor.ConstructorError(
+                        None, None, str(twice), key_node.start_mark
                     )
+                    error.said = twice  # for load_yaml: our own words, said to the GM
+                    raise error
                 seen.add(key)
         return super().construct_mapping(node, deep=deep)
 
@@ -197,22 +230,47 @@ def load_yaml_text(text: str) -> Any:
     return yaml.load(text, Loader=StrictLoader)
 
 
-def load_yaml(path: Path, what: str) -> Any:
-    """Read a YAML file; a broken one raises `GameError` naming the line and the fix."""
+def load_yaml(path: Path, what: str | Text) -> Any:
+    """Read a YAML file; a broken one raises `GameError` naming the line and the fix.
+
+    `what` says what the file is ("the game file"), a `Text` to be said in the GM's words.
+    """
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise GameError(f"{path} is missing ({what})") from None
+        raise GameError(_l("%(path)s is missing (%(what)s)", path=str(path), what=what)) from None
     try:
         return load_yaml_text(text)
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(error, "problem", None) or str(error)
-        raise GameError(
-            f"{path} is not valid YAML{where}: {problem}. Fix the file by hand, or restore it"
-            f" with 'git -C {path.parent} checkout -- {path.name}'; nothing was changed."
-        ) from None
+        raise GameError(_not_yaml(path, error)) from None
+
+
+def _not_yaml(path: Path, error: yaml.YAMLError) -> Text:
+    """What is wrong with the YAML of `path`, where, and how to get it back.
+
+    YAML's own problem (e.g. 'mapping values are not allowed here') is the library's
+    English; a key written twice is ours, said in the GM's language."""
+    mark = getattr(error, "problem_mark", None)
+    fields = {
+        "path": str(path),
+        "problem": getattr(error, "said", None) or getattr(error, "problem", None) or str(error),
+        "folder": str(path.parent),
+        "name": path.name,
+    }
+    if mark is None:
+        return _l(
+            "%(path)s is not valid YAML: %(problem)s. Fix the file by hand, or restore it with "
+            "'git -C %(folder)s checkout -- %(name)s'; nothing was changed.",
+            **fields,
+        )
+    return _l(
+        "%(path)s is not valid YAML at line %(line)d, column %(column)d: %(problem)s. Fix the "
+        "file by hand, or restore it with 'git -C %(folder)s checkout -- %(name)s'; nothing "
+        "was changed.",
+        line=mark.line + 1,
+        column=mark.column + 1,
+        **fields,
+    )
 
 
 class GameDir:
@@ -242,8 +300,11 @@ class GameDir:
     def require(self) -> None:
         if not self.exists():
             raise GameError(
-                f"{self.path} is not a game folder (no game.yaml). Create one with "
-                f"'adjudicator new {self.path} --game westeros --players 6'."
+                _l(
+                    "%(path)s is not a game folder (no game.yaml). Create one with "
+                    "'adjudicator new %(path)s --game westeros --players 6'.",
+                    path=str(self.path),
+                )
             )
 
     def check_writable(self) -> None:
@@ -253,57 +314,67 @@ class GameDir:
         folder never leaves a run half applied.
         """
         why = {
-            self.path: "game.yaml is replaced there",
-            self.inbox: "order files are taken out of it",
-            self.reports: "reports are written there",
-            self.archive: "revealed submissions are written there",
-            self.path / ".git": "every adjudication is committed",
-            self.private: "the lock, the state and staged submissions live there",
+            self.path: N_("game.yaml is replaced there"),
+            self.inbox: N_("order files are taken out of it"),
+            self.reports: N_("reports are written there"),
+            self.archive: N_("revealed submissions are written there"),
+            self.path / ".git": N_("every adjudication is committed"),
+            self.private: N_("the lock, the state and staged submissions live there"),
         }
         for folder in [self.private, *sorted(self.private.glob("*/"))]:
-            why.setdefault(folder, "adjudicator keeps its private files there")
+            why.setdefault(folder, N_("adjudicator keeps its private files there"))
         for folder, reason in why.items():
             if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
-                raise GameError(
-                    f"{folder} is not writable by this user, and {reason}. Fix its "
-                    f"permissions (e.g. chmod u+w {folder}) or run as its owner; nothing was "
-                    "changed."
+                unwritable = _l(
+                    "%(folder)s is not writable by this user, and %(reason)s. Fix its "
+                    "permissions (e.g. chmod u+w %(folder)s) or run as its owner; nothing was "
+                    "changed.",
+                    folder=str(folder),
+                    reason=_l(reason),
                 )
+                raise GameError(unwritable)
 
     def lock(self) -> contextlib.AbstractContextManager[None]:
         """Hold the game's lock for a run; another run at the same time gets `GameBusy`."""
         return file_lock(self.private / "lock", self.path)
 
     def read_meta(self) -> dict[str, Any]:
-        meta = load_yaml(self.game_file, "the game file")
+        file = str(self.game_file)
+        meta = load_yaml(self.game_file, _l("the game file"))
         if not isinstance(meta, dict) or "schema" not in meta:
-            raise GameError(f"{self.game_file} is not an adjudicator game file (no schema key)")
+            raise GameError(
+                _l("%(file)s is not an adjudicator game file (no schema key)", file=file)
+            )
         if meta["schema"] > SCHEMA:
-            raise GameError(
-                f"{self.game_file} has schema {meta['schema']}; this adjudicator reads up to "
-                f"{SCHEMA}. Upgrade adjudicator."
+            newer = _l(
+                "%(file)s has schema %(schema)s; this adjudicator reads up to %(known)d. "
+                "Upgrade adjudicator.",
+                file=file,
+                schema=str(meta["schema"]),
+                known=SCHEMA,
             )
-        from adjudicator.gamefile import problems
+            raise GameError(newer)
+        from adjudicator.gamefile import faults
 
-        faults = problems(meta)
-        if faults:
-            raise GameError(
-                f"{self.game_file} needs fixing by hand; nothing was changed:\n  "
-                + "\n  ".join(faults)
-            )
+        found = faults(meta)
+        if found:
+            fix = _l("%(file)s needs fixing by hand; nothing was changed:", file=file)
+            raise GameError(fix, found)
         return meta
 
     def read_private(self) -> dict[str, Any]:
-        return load_yaml(self.state_file, "the whole game state, kept out of git")
+        return load_yaml(self.state_file, _l("the whole game state, kept out of git"))
 
     def secret(self) -> bytes:
         try:
             return self.secret_file.read_bytes().strip()
         except FileNotFoundError:
-            raise GameError(
-                f"{self.secret_file} is missing: without the GM secret no dice can be rolled."
-                " Restore it from your backup."
-            ) from None
+            lost = _l(
+                "%(file)s is missing: without the GM secret no dice can be rolled. Restore it "
+                "from your backup.",
+                file=str(self.secret_file),
+            )
+            raise GameError(lost) from None
 
 
 class Transaction:
@@ -365,7 +436,7 @@ def recover(game: GameDir) -> bool:
         return False
     from adjudicator.publish import git
 
-    journal = load_yaml(game.journal, "the journal of an interrupted run")
+    journal = load_yaml(game.journal, _l("the journal of an interrupted run"))
     staging = game.private / "tx"
     for name, relpath in journal["moves"]:
         source = staging / name

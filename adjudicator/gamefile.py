@@ -15,32 +15,37 @@ import difflib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from adjudicator.text import Text, _l
+
 Check = Callable[[Any], bool]
 
 
-def _number(low: float, strict: bool) -> tuple[Check, str]:
+def _number(low: float, strict: bool) -> tuple[Check, Text]:
     def check(value: Any) -> bool:
         if isinstance(value, bool) or not isinstance(value, int | float):
             return False
         return value > low if strict else value >= low
 
-    return check, f"a number of hours {'above' if strict else 'of at least'} {low:g}"
+    shown = f"{low:g}"
+    if strict:
+        return check, _l("a number of hours above %(low)s", low=shown)
+    return check, _l("a number of hours of at least %(low)s", low=shown)
 
 
-def _minutes() -> tuple[Check, str]:
+def _minutes() -> tuple[Check, Text]:
     check, _ = _number(0, strict=False)
-    return check, "a number of minutes of at least 0"
+    return check, _l("a number of minutes of at least 0")
 
 
-def _choice(*allowed: str) -> tuple[Check, str]:
-    return (lambda v: v in allowed), "one of " + ", ".join(allowed)
+def _choice(*allowed: str) -> tuple[Check, Text]:
+    return (lambda v: v in allowed), _l("one of %(choices)s", choices=allowed)
 
 
-def _kind(kind: type | tuple[type, ...], what: str) -> tuple[Check, str]:
+def _kind(kind: type | tuple[type, ...], what: Text) -> tuple[Check, Text]:
     return (lambda v: isinstance(v, kind)), what
 
 
-def _language() -> tuple[Check, str]:
+def _language() -> tuple[Check, Text]:
     """A language we have a catalog for ('pt-br' is read as 'pt_BR'); i18n.LANGUAGES."""
     from adjudicator.i18n import LANGUAGES, UnknownLanguage, check_language
 
@@ -50,16 +55,16 @@ def _language() -> tuple[Check, str]:
         except UnknownLanguage:
             return False
 
-    return check, "one of " + ", ".join(LANGUAGES)
+    return check, _l("one of %(choices)s", choices=tuple(LANGUAGES))
 
 
-BOOL = _kind(bool, "true or false")
-TEXT = _kind(str, "text")
-OPTIONAL_TEXT = (lambda v: v is None or isinstance(v, str)), "text, or nothing"
-MAPPING = _kind(dict, "a mapping of keys to values")
-OPTIONAL_MAPPING = (lambda v: v is None or isinstance(v, dict)), "a mapping, or nothing"
+BOOL = _kind(bool, _l("true or false"))
+TEXT = _kind(str, _l("text"))
+OPTIONAL_TEXT = (lambda v: v is None or isinstance(v, str)), _l("text, or nothing")
+MAPPING = _kind(dict, _l("a mapping of keys to values"))
+OPTIONAL_MAPPING = (lambda v: v is None or isinstance(v, dict)), _l("a mapping, or nothing")
 
-SETTINGS: dict[str, tuple[Check, str]] = {
+SETTINGS: dict[str, tuple[Check, Text]] = {
     "deadline_hours": _number(0, strict=True),
     "nmr": _choice("defaults", "wait", "wait-then-defaults"),
     "grace_hours": _number(0, strict=False),
@@ -79,7 +84,7 @@ SETTINGS: dict[str, tuple[Check, str]] = {
 """settings: key -> (check, what is allowed); README "Settings" lists the same keys (and
 "Per game: game.yaml settings" the mail ones: gm_password is the mail engineer's)."""
 
-MAIL: dict[str, tuple[Check, str]] = {
+MAIL: dict[str, tuple[Check, Text]] = {
     "folder": OPTIONAL_TEXT,
     "from": OPTIONAL_TEXT,
     "reply_to": OPTIONAL_TEXT,
@@ -88,12 +93,12 @@ MAIL: dict[str, tuple[Check, str]] = {
     "reports": BOOL,
 }
 
-FORUM: dict[str, tuple[Check, str]] = {
-    "discourse_topic": _kind(int, "a topic number"),
+FORUM: dict[str, tuple[Check, Text]] = {
+    "discourse_topic": _kind(int, _l("a topic number")),
     "discord": BOOL,
 }
 
-PLAYER: dict[str, tuple[Check, str]] = {
+PLAYER: dict[str, tuple[Check, Text]] = {
     "name": TEXT,
     "email": OPTIONAL_TEXT,
     "password": TEXT,
@@ -102,7 +107,7 @@ PLAYER: dict[str, tuple[Check, str]] = {
 }
 
 TOP = {
-    "schema": _kind(int, "a schema number"),
+    "schema": _kind(int, _l("a schema number")),
     "game": TEXT,
     "id": TEXT,
     "created": TEXT,
@@ -110,16 +115,21 @@ TOP = {
     "secret": TEXT,
     "settings": OPTIONAL_MAPPING,
     "start": MAPPING,
-    "players": _kind(dict, "a mapping of each player id to their name, email and password"),
-    "step": _kind(int, "a step number"),
+    "players": _kind(dict, _l("a mapping of each player id to their name, email and password")),
+    "step": _kind(int, _l("a step number")),
     "updated": TEXT,
-    "waiting": _kind(list, "a list (written by adjudicator)"),
+    "waiting": _kind(list, _l("a list (written by adjudicator)")),
     "position": MAPPING,
 }
 
 
 def problems(meta: Mapping[str, Any]) -> list[str]:
     """Every fault of a game file, each naming its key, its value and what is allowed."""
+    return [str(fault) for fault in faults(meta)]
+
+
+def faults(meta: Mapping[str, Any]) -> list[Text]:
+    """`problems`, as sentences the GM reads in the game's language."""
     found = _check("", meta, TOP)
     if found:
         return found  # the parts below need the right shapes
@@ -131,21 +141,26 @@ def problems(meta: Mapping[str, Any]) -> list[str]:
         found += _check("settings.forum.", settings["forum"], FORUM)
     for player, record in meta.get("players", {}).items():
         if not isinstance(record, dict):
-            found.append(_wrong(f"players.{player}", record, "a mapping with name and password"))
+            shape = _l("a mapping with name and password")
+            found.append(_wrong(f"players.{player}", record, shape))
         else:
             found += _check(f"players.{player}.", record, PLAYER)
     return found
 
 
 def _check(
-    prefix: str, data: Mapping[str, Any], table: Mapping[str, tuple[Check, str]]
-) -> list[str]:
+    prefix: str, data: Mapping[str, Any], table: Mapping[str, tuple[Check, Text]]
+) -> list[Text]:
     found = []
     for key, value in data.items():
         if key not in table:
             close = difflib.get_close_matches(str(key), list(table), n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}?" if close else "known: " + ", ".join(table)
-            found.append(f"{prefix}{key}: unknown key; {hint}")
+            path = f"{prefix}{key}"
+            found.append(
+                _l("%(path)s: unknown key; did you mean '%(key)s'?", path=path, key=close[0])
+                if close
+                else _l("%(path)s: unknown key; known: %(keys)s", path=path, keys=tuple(table))
+            )
             continue
         check, allowed = table[key]
         if not check(value):
@@ -153,5 +168,10 @@ def _check(
     return found
 
 
-def _wrong(path: str, value: Any, allowed: str) -> str:
-    return f"{path}: {value!r} is not allowed; use {allowed}"
+def _wrong(path: str, value: Any, allowed: Text) -> Text:
+    return _l(
+        "%(path)s: %(value)s is not allowed; use %(allowed)s",
+        path=path,
+        value=repr(value),
+        allowed=allowed,
+    )

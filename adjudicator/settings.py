@@ -10,6 +10,7 @@ from adjudicator.clock import parse_time, utc
 from adjudicator.create import START_FILE
 from adjudicator.engine import Game, open_game
 from adjudicator.gamedir import GameError, Transaction, dump_yaml
+from adjudicator.text import Text, _l, _ln
 
 
 def _save(game: Game, message: str) -> None:
@@ -26,21 +27,26 @@ def change_settings(path: Path, message: str, changes: dict[str, Any]) -> None:
         _save(game, message)
 
 
-def extend_deadlines(path: Path, hours: float) -> str:
-    """Move every open request's deadline by `hours`; returns what changed."""
+def extend_deadlines(path: Path, hours: float) -> Text:
+    """Move every open request's deadline by `hours`; returns what changed, for the GM
+    (the commit message stays English: it is the repository's history)."""
     with open_game(path) as game:
         if not game.requests:
-            return "no open requests: nothing to extend"
+            return _l("no open requests: nothing to extend")
         for record in game.requests.values():
             moved = parse_time(record["deadline"]) + timedelta(hours=hours)
             record["deadline"] = utc(moved)
-        message = f"deadlines moved by {hours:+g} h"
-        _save(game, message)
+        shift = f"{hours:+g}"
+        _save(game, str(_l("deadlines moved by %(hours)s h", hours=shift)))
         first = min(r["deadline"] for r in game.requests.values())
-        return f"{message}; the next deadline is now {first}"
+        return _l(
+            "deadlines moved by %(hours)s h; the next deadline is now %(deadline)s",
+            hours=shift,
+            deadline=first,
+        )
 
 
-def reveal_secret(path: Path, force: bool = False) -> str:
+def reveal_secret(path: Path, force: bool = False) -> Text:
     """Publish the GM secret in game.yaml so every roll can be re-checked by anyone.
 
     Raises `GameError` while decisions are still open (unless `force`): once the secret is
@@ -48,11 +54,11 @@ def reveal_secret(path: Path, force: bool = False) -> str:
     """
     with open_game(path) as game:
         if game.ruleset.requests(game.state) and not force:
-            raise GameError(
-                "the game is still running: revealing the secret now would let anyone "
-                "predict every later roll and shuffle. Reveal it when the game is over "
-                "(or use --force)."
+            running = _l(
+                "the game is still running: revealing the secret now would let anyone predict "
+                "every later roll and shuffle. Reveal it when the game is over (or use --force)."
             )
+            raise GameError(running)
         game.meta["secret"] = game.dir.secret().decode()
         tx = Transaction(game.dir, f"{game.meta['id']}: GM secret and submissions revealed")
         # A game of hidden blocks started from a private position publishes it with the
@@ -66,10 +72,13 @@ def reveal_secret(path: Path, force: bool = False) -> str:
         for name, data in published.items():
             tx.write(f"archive/submissions/{name}", data)
         tx.apply()
-        return (
-            f"secret published in game.yaml: {game.meta['secret']}; {len(published)} "
-            "submissions published in archive/submissions/ (check each against its "
-            "commitment in archive/<step>/)"
+        return _ln(
+            "secret published in game.yaml: %(secret)s; %(n)d submission published in "
+            "archive/submissions/ (check it against its commitment in archive/<step>/)",
+            "secret published in game.yaml: %(secret)s; %(n)d submissions published in "
+            "archive/submissions/ (check each against its commitment in archive/<step>/)",
+            len(published),
+            secret=str(game.meta["secret"]),
         )
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from adjudicator.gamedir import GameError
+from adjudicator.text import _l
 
 GITIGNORE = """\
 # adjudicator: secrets, staging, private reports and unrevealed orders never go into git
@@ -28,9 +29,15 @@ def _git(repo: Path, *args: str, check: bool = True) -> subprocess.CompletedProc
             ["git", "-C", str(repo), *args], capture_output=True, text=True, check=check
         )
     except FileNotFoundError:
-        raise GameError("git is not installed; install it (apt-get install git)") from None
+        raise GameError(_l("git is not installed; install it (apt-get install git)")) from None
     except subprocess.CalledProcessError as error:
-        raise GameError(f"git {args[0]} failed in {repo}: {error.stderr.strip()}") from None
+        failed = _l(
+            "git %(command)s failed in %(repo)s: %(error)s",
+            command=args[0],
+            repo=str(repo),
+            error=error.stderr.strip(),
+        )
+        raise GameError(failed) from None
 
 
 def init(repo: Path) -> None:
