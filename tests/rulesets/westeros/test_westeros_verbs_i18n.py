@@ -49,7 +49,8 @@ def test_the_english_round_plays_every_kind_of_instruction() -> None:
         assert kind in kinds, (kind, shown)
     ended = next(e for e in played.events if e.kind == "battle_ended" and e.data["n"] == 1)
     assert ended.data["cards"] == {"attacker": "victarion-greyjoy", "defender": "tyrion-lannister"}
-    assert sorted_units(played.state.units)["winterfell"] == {"stark": ["footman", "knight", "knight"]}
+    winterfell = sorted_units(played.state.units)["winterfell"]
+    assert winterfell == {"stark": ["footman", "knight", "knight"]}  # a footman upgraded
 
 
 @pytest.mark.parametrize("files", [RUSSIAN, PORTUGUESE], ids=["ru", "pt_BR"])

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (order files: one instruction a line, as players write them)
 """A whole westeros round as order files in English, Russian and Portuguese (issue 12).
 
 Round 1: planning, the Messenger Raven (default), raids, marches (a battle with supports,
