@@ -100,6 +100,22 @@ def _spelled(unit: str) -> list[str]:
     return [*english_names.get(unit, []), *spellings("units", unit)]
 
 
+@functools.cache
+def _area_names(names: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """Every area's name, normalized: (id, English name) pairs and their ru/pt_BR names."""
+    from adjudicator.rulesets.westeros.vocabulary import spellings
+
+    return frozenset(
+        normalize(n) for a, english in names for n in [english, *spellings("areas", a)]
+    )
+
+
+def is_area_name(state: State, text: str) -> bool:
+    """Whether `text` is exactly an area's name in some language: such a line is never read
+    for a keyword ('Porto Real: marcha', 'Порт Пайка: набег' start like `port`)."""
+    return normalize(text) in _area_names(tuple(sorted(state.board.names.display.items())))
+
+
 def verb_names() -> list[Name]:
     """Every instruction keyword, said in the reader's language (an error's alternatives)."""
     verbs = vocabulary.sections(GAME).get("verbs", {})

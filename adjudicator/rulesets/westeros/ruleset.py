@@ -156,14 +156,16 @@ class Westeros:
             return planning.parse_order_line(state, player, line)
         from adjudicator.rulesets.westeros import keywords
 
-        # Issue 12: an instruction's keywords in any of the game's languages (keywords.py).
-        line = keywords.to_english(line)
+        # Issue 12: an instruction's keywords in any of the game's languages (keywords.py);
+        # never in a line that starts with an area ('Porto Real: ...' is no `port` line).
+        if not keywords.is_area_name(state, line.partition(":")[0]):
+            line = keywords.to_english(line)
         try:
             return self._parse_instruction(state, player, line)
         except LineError as error:
             if error.kind != "invalid" or not keywords.is_unknown_head(state, line):
                 raise
-            word = line.split(":", 1)[0].split("->", 1)[0].strip()
+            word = line.split(":", 1)[0].split()[0]
             raise invalid(
                 _l("unknown instruction '%(text)s'", text=word), keywords.verb_names()
             ) from None
