@@ -8,9 +8,12 @@ back as the same instruction; no keyword is taken for a name.
 from __future__ import annotations
 
 import textwrap
+from datetime import timedelta
 
 import pytest
+import yaml
 
+from adjudicator import engine
 from adjudicator.data import load_game_data
 from adjudicator.dice import Dice
 from adjudicator.orders.errors import OrderErrors
@@ -19,6 +22,7 @@ from adjudicator.rulesets.westeros import RULESET, keywords
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_card_facts
 from adjudicator.rulesets.westeros.vocabulary import LANGUAGES
+from tests.conftest import START, order_file
 from tests.rulesets.westeros.action.helpers import describe, sorted_units
 from tests.rulesets.westeros.harness import play
 from tests.rulesets.westeros.verbs_round import DEFAULTED, ENGLISH, PORTUGUESE, POSITION, RUSSIAN
@@ -277,3 +281,53 @@ def test_keywords_never_rewrite_a_name_or_an_order_line() -> None:
     # English and Russian keywords in one file, Russian small words after an English verb.
     (march,) = RULESET.parse(state, "stark", "march Белая Гавань -> Ров Кейлин: все")
     assert march.value == {"from": "white_harbor", "moves": [["moat_cailin", None]], "leave": False}
+
+
+# -- through the real engine: a file in the player's words, its receipt in them too --------
+RUSSIAN_FILE = """\
+Винтерфелл: поход +1
+Белая Гавань: защита
+Дрожащее море: набег
+поход Винтерфелл -> Кархолд: пехотинец; оставить жетон власти
+подмога: нападающий
+карта: Кейтилин Старк
+ставка на Железный Трон: 2
+ставка против одичалых: всё
+"""
+PORTUGUESE_FILE = """\
+Lannisporto: marcha
+Septo de Pedra: defesa
+Estreito Dourado: suporte
+Porto de Lannisporto: consolidar poder
+marcha Lannisporto -> Septo de Pedra: cavaleiro
+carta em qualquer batalha: Tywin Lannister
+lance por Feudos: tudo
+"""
+
+
+def test_the_engine_reads_a_file_in_the_players_words_and_echoes_it_back(new_game) -> None:
+    game = new_game()
+    meta = yaml.safe_load((game / "game.yaml").read_text())
+    meta["players"]["stark"]["lang"] = "ru"
+    meta["players"]["lannister"]["lang"] = "pt_BR"
+    (game / "game.yaml").write_text(yaml.safe_dump(meta, allow_unicode=True, sort_keys=False))
+    for house, body in (("stark", RUSSIAN_FILE), ("lannister", PORTUGUESE_FILE)):
+        path = game / "inbox" / f"{house}.txt"
+        path.write_text(order_file(house, body), encoding="utf-8")
+    engine.run(game, START + timedelta(hours=1))
+    receipts = {
+        house: next((game / ".adjudicator" / "receipts").glob(f"*-{house}.txt")).read_text()
+        for house in ("stark", "lannister")
+    }
+    assert receipts["stark"].splitlines()[4:9] == [
+        "  поход Винтерфелл -> Кархолд: пехотинец; оставить жетон власти",
+        "  подмога: Нападающий",
+        "  карта: Кейтилин Старк",
+        "  ставка на Железный Трон: 2",
+        "  ставка против одичалых: всё",
+    ]
+    assert receipts["lannister"].splitlines()[5:8] == [
+        "  marcha Lannisporto -> Septo de Pedra: Cavaleiro",
+        "  carta: Tywin Lannister",
+        "  lance por Feudos: tudo",
+    ]
