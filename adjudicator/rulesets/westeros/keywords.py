@@ -26,7 +26,7 @@ import functools
 import re
 
 from adjudicator import vocabulary
-from adjudicator.orders.names import normalize
+from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.vocabulary import GAME, LANGUAGES
 from adjudicator.text import Name
@@ -101,19 +101,22 @@ def _spelled(unit: str) -> list[str]:
 
 
 @functools.cache
-def _area_names(names: tuple[tuple[str, str], ...]) -> frozenset[str]:
-    """Every area's name, normalized: (id, English name) pairs and their ru/pt_BR names."""
+def _area_names(index: NameIndex) -> frozenset[str]:
+    """Every area's name in `index` (a board's, kept for the process), normalized, with its
+    ru/pt_BR names."""
     from adjudicator.rulesets.westeros.vocabulary import spellings
 
     return frozenset(
-        normalize(n) for a, english in names for n in [english, *spellings("areas", a)]
+        normalize(n)
+        for a, english in index.display.items()
+        for n in [english, *spellings("areas", a)]
     )
 
 
 def is_area_name(state: State, text: str) -> bool:
     """Whether `text` is exactly an area's name in some language: such a line is never read
     for a keyword ('Porto Real: marcha', 'Порт Пайка: набег' start like `port`)."""
-    return normalize(text) in _area_names(tuple(sorted(state.board.names.display.items())))
+    return normalize(text) in _area_names(state.board.names)
 
 
 def verb_names() -> list[Name]:

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import textwrap
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 import yaml
+from click.testing import CliRunner
 
 from adjudicator import engine
+from adjudicator.cli import main
+from adjudicator.create import create_game
 from adjudicator.data import load_game_data
 from adjudicator.dice import Dice
 from adjudicator.orders.errors import OrderErrors
@@ -22,10 +26,10 @@ from adjudicator.rulesets.westeros import RULESET, keywords
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_card_facts
 from adjudicator.rulesets.westeros.vocabulary import LANGUAGES
-from tests.conftest import START, order_file
+from tests.conftest import START, order_file, password
 from tests.rulesets.westeros.action.helpers import describe, sorted_units
 from tests.rulesets.westeros.harness import play
-from tests.rulesets.westeros.verbs_round import DEFAULTED, ENGLISH, PORTUGUESE, POSITION, RUSSIAN
+from tests.rulesets.westeros.verbs_round import ENGLISH, PORTUGUESE, POSITION, RUSSIAN
 
 DICE = Dice(b"case", "case", 0)
 
@@ -35,7 +39,7 @@ def _files(files: dict[str, str]) -> dict[str, str]:
 
 
 def _round(files: dict[str, str]):
-    return play(POSITION, _files(files), defaults=DEFAULTED)
+    return play(POSITION, _files(files))
 
 
 def test_the_english_round_plays_every_kind_of_instruction() -> None:
@@ -331,3 +335,36 @@ def test_the_engine_reads_a_file_in_the_players_words_and_echoes_it_back(new_gam
         "  carta: Tywin Lannister",
         "  lance por Feudos: tudo",
     ]
+
+
+def _engine_round(root: Path, files: dict[str, str], lang: str) -> dict:
+    """The round through the real engine: each house's file in the inbox, its `lang` set,
+    one run: every decision of the round is in the files, so it ends where round 2's
+    orders are asked. Returns the exported position."""
+    game = root / "g"  # the same game id, so the same dice
+    houses = sorted(files)
+    passwords = {h: password(h) for h in houses}
+    create_game(game, "westeros", now=START, players=6, passwords=passwords, position=POSITION)
+    meta = yaml.safe_load((game / "game.yaml").read_text())
+    for house in houses:
+        meta["players"][house]["lang"] = lang
+    (game / "game.yaml").write_text(yaml.safe_dump(meta, allow_unicode=True, sort_keys=False))
+    for house, text in _files(files).items():
+        (game / "inbox" / f"{house}.txt").write_text(order_file(house, text), encoding="utf-8")
+    engine.run(game, START + timedelta(hours=1))
+    assert not (game / ".adjudicator" / "rejected").exists()
+    position = yaml.safe_load(CliRunner().invoke(main, ["export", str(game)]).output)
+    assert (position["round"], position["phase"]) == (2, "planning")
+    return position
+
+
+@pytest.mark.parametrize("files", [RUSSIAN, PORTUGUESE], ids=["ru", "pt_BR"])
+def test_the_round_through_the_real_engine_ends_where_the_english_one_does(
+    files, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("adjudicator.create.secrets.token_hex", lambda n: "5e" * n)
+    english = _engine_round(tmp_path / "en", ENGLISH, "en")
+    other = _engine_round(tmp_path / "other", files, "ru" if files is RUSSIAN else "pt_BR")
+    assert other["units"] == english["units"]
+    assert other == english
+    assert english["units"]["winterfell"] == {"stark": ["footman", "knight", "knight"]}

@@ -38,9 +38,6 @@ POSITION = six_player_position(
         ],
     },
 )
-DEFAULTED = ("raven", "wildling-card", "wildling-tie", "tie", "bid", "wildling-bid", "reduce")
-"""What the houses that send nothing for it get at the deadline (the same seeded defaults)."""
-
 ENGLISH = {
     "stark": """
         Winterfell: consolidate power*
@@ -73,6 +70,10 @@ ENGLISH = {
         bid fiefdoms: 1
         bid king's court: 0
         bid wildlings: 1
+        tie fiefdoms: lannister, tyrell
+        tie king's court: lannister
+        tie wildlings: tyrell, stark
+        raven: none
         mammoth riders: footman in Stoney Sept, ship in The Golden Sound, footman in Lannisport
     """,
     "greyjoy": """
@@ -88,8 +89,9 @@ ENGLISH = {
         replace: Victarion Greyjoy
         bid iron throne: 0
         bid fiefdoms: all
+        bid king's court: 0
         bid wildlings: 0
-        mammoth riders: footman in Greywater Watch, ship in Port of Pyke
+        mammoth riders: footman in Greywater Watch, ship in Port of Pyke, knight in Riverrun
     """,
     "baratheon": """
         Dragonstone: march +1
@@ -102,18 +104,30 @@ ENGLISH = {
         tie king's court: stark, baratheon, lannister
         bid iron throne: 3
         bid king's court: 1
+        bid fiefdoms: 0
         bid wildlings: all
         tie wildlings: baratheon, lannister, stark
+        mammoth riders: ship in Shipbreaker Bay, ship in Shipbreaker Bay
     """,
     "tyrell": """
         Highgarden: defense
         Dornish Marches: defense
         Redwyne Straights: support
+        bid iron throne: 0
+        bid fiefdoms: 1
+        bid king's court: 0
+        bid wildlings: 0
+        mammoth riders: footman in Dornish Marches, ship in Redwyne Straights
     """,
     "martell": """
         Sunspear: defense
         Salt Shore: defense
         Sea of Dorne: support
+        bid iron throne: 1
+        bid fiefdoms: 0
+        bid king's court: 2
+        bid wildlings: 0
+        mammoth riders: footman in Salt Shore, ship in Sea of Dorne
     """,
 }
 
@@ -149,6 +163,10 @@ RUSSIAN = {
         ставка на Вотчины: 1
         ставка на Королевский двор: 0
         ставка против одичалых: 1
+        ничья на Вотчины: Ланнистер, Тирелл
+        ничья, Королевский двор: Ланнистер
+        ничья против одичалых: Тирелл, Старк
+        ворон: ничего
         всадники на мамонтах: пехотинец в области Каменная Септа, корабль в области Золотой пролив, пехотинец в Ланниспорт
     """,
     "greyjoy": """
@@ -164,8 +182,9 @@ RUSSIAN = {
         замена: Виктарион Грейджой
         ставка на Железный трон: 0
         ставка на вотчины: всё
+        ставка на Королевский двор: 0
         ставка против одичалых: 0
-        Всадники на мамонтах: пехотинец в области Сероводье, корабль в области Порт Пайка
+        Всадники на мамонтах: пехотинец в области Сероводье, корабль в области Порт Пайка, рыцарь в Риверран
     """,
     "baratheon": """
         Драконий Камень: поход +1
@@ -178,18 +197,30 @@ RUSSIAN = {
         ничья на Королевский двор: Старк, Баратеон, Ланнистер
         ставка на Железный Трон: 3
         ставка Королевский двор: 1
+        ставка на Вотчины: 0
         ставка против одичалых: всё
         ничья в ставках против одичалых: Баратеон, Ланнистер, Старк
+        Всадники на мамонтах: корабль в области Залив Разбитых Кораблей, корабль в Залив Разбитых Кораблей
     """,
     "tyrell": """
         Хайгарден: оборона
         Дорнийские Марки: оборона
         Пролив Редвинов: подмога
+        ставка на железный трон: 0
+        ставка на Вотчины: 1
+        ставка на Королевский Двор: 0
+        ставка против одичалых: 0
+        Всадники на мамонтах: пехотинец в Дорнийские Марки, корабль на Пролив Редвинов
     """,
     "martell": """
         Солнечное Копьё: оборона
         Солёный Берег: защита
         Дорнийское море: поддержка
+        ставка на Железный Трон: 1
+        ставка Вотчины: 0
+        ставлю на Королевский двор: 2
+        ставка на одичалых: 0
+        Всадники на мамонтах: пехотинец в области Солёный Берег, корабль в области Дорнийское море
     """,
 }
 
@@ -225,6 +256,10 @@ PORTUGUESE = {
         lance por Feudos: 1
         lance por Corte do Rei: 0
         lance contra os selvagens: 1
+        empate em Feudos: Lannister, Tyrell
+        empate na Corte do Rei: Lannister
+        empate contra os selvagens: Tyrell, Stark
+        corvo: nada
         cavaleiros de mamutes: infantaria em Septo de Pedra, navio em Estreito Dourado, infantaria em Lannisporto
     """,
     "greyjoy": """
@@ -240,8 +275,9 @@ PORTUGUESE = {
         substituir: Victarion Greyjoy
         lance por Trono de Ferro: 0
         lance por Feudos: tudo
+        lance por Corte do Rei: 0
         lance contra os selvagens: 0
-        Cavaleiros de Mamutes: Infantaria em Atalaia da Água Cinzenta, Navio em Porto de Pyke
+        Cavaleiros de Mamutes: Infantaria em Atalaia da Água Cinzenta, Navio em Porto de Pyke, Cavaleiro em Correrrio
     """,
     "baratheon": """
         Pedra do Dragão: marcha +1
@@ -254,17 +290,29 @@ PORTUGUESE = {
         empate em Corte do Rei: Stark, Baratheon, Lannister
         lance por Trono de Ferro: 3
         lance por Corte do Rei: 1
+        lance por Feudos: 0
         lance contra os selvagens: tudo
         empate contra os selvagens: Baratheon, Lannister, Stark
+        Cavaleiros de Mamutes: 2 Navio em Baía dos Naufrágios
     """,
     "tyrell": """
         Jardim de Cima: defesa
         Marcas de Dorne: defesa
         Estreito da Árvore: suporte
+        lance por Trono de Ferro: 0
+        lance por Feudos: 1
+        lance por Corte do Rei: 0
+        lance contra os selvagens: 0
+        Cavaleiros de Mamutes: soldado em Marcas de Dorne, navio no Estreito da Árvore
     """,
     "martell": """
         Lançassolar: defesa
         Costa Salgada: defesa
         Mar de Dorne: suporte
+        lance por trono de ferro: 1
+        lance Feudos: 0
+        lance na Corte do Rei: 2
+        lance nos selvagens: 0
+        Cavaleiros de Mamutes: Infantaria na Costa Salgada, Navio no Mar de Dorne
     """,
 }
