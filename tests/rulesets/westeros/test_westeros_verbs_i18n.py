@@ -368,3 +368,28 @@ def test_the_round_through_the_real_engine_ends_where_the_english_one_does(
     assert other["units"] == english["units"]
     assert other == english
     assert english["units"]["winterfell"] == {"stark": ["footman", "knight", "knight"]}
+
+
+@pytest.mark.parametrize(
+    ("line", "written"),
+    [
+        ("ПОХОД Белая Гавань -> Ров Кейлин: ВСЕ", "поход Белая Гавань -> Ров Кейлин: все"),
+        ("Ставка Против Одичалых: ВСЁ", "ставка против одичалых: всё"),
+        ("ставка против одичалых: все", "ставка против одичалых: всё"),
+        ("Lance Contra Os Selvagens: TUDO", "lance contra os selvagens: tudo"),
+        ("invasao Mar Tremente: nao", "invasão Mar Tremente: não"),
+        ("marcha Porto Branco -> Fosso Cailin: soldado; deixar poder", None),
+    ],
+)
+def test_keywords_match_like_names_case_yo_and_accents_optional(line: str, written) -> None:
+    state = RULESET.load_position(POSITION, DICE)
+    (careless,) = RULESET.parse(state, "stark", line)
+    if written:
+        (careful,) = RULESET.parse(state, "stark", written)
+        assert (careless.kind, careless.key, careless.value) == (
+            careful.kind,
+            careful.key,
+            careful.value,
+        )
+    else:
+        assert careless.value["leave"] is True
