@@ -168,7 +168,8 @@ def parse_march(state: State, house: str, rest: str, verb: str) -> Parsed:
         origin = source
         dest_text, _, unit_text = parts[1].partition(":")
         dest = area_named(state, dest_text)
-        units = parse_units(unit_text) if unit_text.strip() else None
+        # 'all' (as a receipt echoes a march of every unit) is the same as no units named.
+        units = parse_units(unit_text) if normalize(unit_text) not in ("", "all") else None
         if state.house_units(source, house):
             _check_reach(state, house, source, dest, units)
         moves.append([dest, units])

@@ -54,7 +54,7 @@ def _star_words() -> re.Pattern[str]:
     words = "|".join(
         map(re.escape, ["star", "starred", "special", *spellings("modifiers", "special")])
     )
-    return re.compile(rf"\b({words})\b|\*")
+    return re.compile(rf"\b({words})\b|\*|★")  # ★: how the reports print a special token
 
 
 @functools.cache

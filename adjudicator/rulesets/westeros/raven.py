@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.orders.errors import LineError, illegal, invalid
+from adjudicator.orders.names import normalize
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import said
 from adjudicator.rulesets.westeros.board import load_board
@@ -65,7 +66,7 @@ def parse_raven_line(state: State, house: str, verb: str, rest: str) -> Instruct
         )
     if verb == "bury":
         return _parse_bury(rest)
-    text = rest.strip().lower()
+    text = normalize(rest)
     if text in ("none", "nothing", "pass", "no"):
         return Instruction("raven", "", NOTHING, understood=_l("raven: do nothing"))
     if text in ("look", "look at wildlings", "wildlings", "peek"):
@@ -90,10 +91,10 @@ def parse_raven_line(state: State, house: str, verb: str, rest: str) -> Instruct
 
 
 def _parse_bury(rest: str) -> Instruction:
-    text = rest.strip().lower()
+    text = normalize(rest)
     if text in ("yes", "bury", "y"):
         return Instruction("bury", "", {"bury": "all"}, understood=_l("bury: yes"))
-    if text in ("no", "keep", "n"):
+    if text in ("no", "keep", "n", "no keep it on top"):  # the receipt's echo reads back
         understood = _l("bury: no, keep it on top")
         return Instruction("bury", "", {"bury": []}, understood=understood)
     cards = []

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.orders.errors import LineError, OrderErrors, illegal
+from adjudicator.orders.errors import LineError, OrderErrors, illegal, invalid
 from adjudicator.orders.lines import order_lines
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import planning, position, raven, westeros_words
@@ -152,6 +152,25 @@ class Westeros:
         return instructions
 
     def _parse_line(self, state: State, player: str, line: str) -> Instruction:
+        if planning.is_order_line(state, line):
+            return planning.parse_order_line(state, player, line)
+        from adjudicator.rulesets.westeros import keywords
+
+        # Issue 12: an instruction's keywords in any of the game's languages (keywords.py);
+        # never in a line that starts with an area ('Porto Real: ...' is no `port` line).
+        if not keywords.is_area_name(state, line.partition(":")[0]):
+            line = keywords.to_english(line)
+        try:
+            return self._parse_instruction(state, player, line)
+        except LineError as error:
+            if error.kind != "invalid" or not keywords.is_unknown_head(state, line):
+                raise
+            word = line.split(":", 1)[0].split()[0]
+            raise invalid(
+                _l("unknown instruction '%(text)s'", text=word), keywords.verb_names()
+            ) from None
+
+    def _parse_instruction(self, state: State, player: str, line: str) -> Instruction:
         match = _VERB.match(line)
         verb = match.group(1).lower() if match else ""
         if verb in ("raven", "bury"):

@@ -27,6 +27,7 @@ from adjudicator.rulesets.westeros import said
 from adjudicator.rulesets.westeros.consolidate_words import parse_item
 from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.state import HOUSES, TRACKS, State
+from adjudicator.rulesets.westeros.vocabulary import spellings
 from adjudicator.rulesets.westeros.westeros_messages import say
 from adjudicator.rulesets.westeros.words import area_named, is_no, unit_names
 from adjudicator.text import N_, Name, Text, _l
@@ -72,19 +73,18 @@ _COUNT = re.compile(r"^(\d+)\s+(.*)$")
 
 @functools.cache
 def track_names() -> NameIndex:
-    return NameIndex(
-        {
-            "iron_throne": ["Iron Throne", "throne", "it"],
-            "fiefdoms": ["Fiefdoms", "fiefdom", "blade"],
-            "kings_court": ["King's Court", "kings court", "court", "raven", "kc"],
-        },
-        "track",
-    )
+    english = {
+        "iron_throne": ["Iron Throne", "throne", "it"],
+        "fiefdoms": ["Fiefdoms", "fiefdom", "blade"],
+        "kings_court": ["King's Court", "kings court", "court", "raven", "kc"],
+    }
+    # Issue 12: the tracks' names in ru and pt_BR too (a Russian 'bid' line names them so).
+    return NameIndex({t: [*n, *spellings("tracks", t)] for t, n in english.items()}, "track")
 
 
 @functools.cache
 def house_names() -> NameIndex:
-    return NameIndex({h: [h.title()] for h in HOUSES}, "house")
+    return NameIndex({h: [h.title(), *spellings("houses", h)] for h in HOUSES}, "house")
 
 
 def is_westeros_line(line: str) -> bool:
