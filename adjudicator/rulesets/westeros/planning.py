@@ -213,6 +213,17 @@ def is_order_line(state: State, text: str) -> bool:
     return True
 
 
+def ends_with_order_token(text: str) -> bool:
+    """Whether a line reads '<something>: order token': an order for an area, known or
+    not ('Atlantis: march' is answered 'no area called ...', not 'unknown instruction')."""
+    _, sep, token_text = text.partition(":")
+    try:
+        parse_token(token_text)
+    except LineError:
+        return False
+    return bool(sep)
+
+
 def _split_last_words(text: str) -> tuple[str, str]:
     """Split 'Moat Cailin march +1' where the token starts: at its type word."""
     words = text.split()

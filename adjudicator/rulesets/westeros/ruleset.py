@@ -165,6 +165,8 @@ class Westeros:
         except LineError as error:
             if error.kind != "invalid" or not keywords.is_unknown_head(state, line):
                 raise
+            if planning.ends_with_order_token(line):
+                return planning.parse_order_line(state, player, line)  # names the area
             word = line.split(":", 1)[0].split()[0]
             raise invalid(
                 _l("unknown instruction '%(text)s'", text=word), keywords.verb_names()

@@ -393,3 +393,19 @@ def test_keywords_match_like_names_case_yo_and_accents_optional(line: str, writt
         )
     else:
         assert careless.value["leave"] is True
+
+
+@pytest.mark.parametrize("line", ["Atlantis: march", "Атлантида: поход", "Atlantida: marcha"])
+def test_an_order_for_an_unknown_area_names_the_area_not_an_unknown_keyword(line: str) -> None:
+    """'X: <order>' is an order line whatever X is: the error says no area is called X."""
+    from adjudicator.dice import Dice
+    from adjudicator.orders.errors import OrderErrors
+    from adjudicator.rulesets.westeros import RULESET
+
+    state = RULESET.new_game({"players": 6}, Dice(b"t", "t", 0))
+    with pytest.raises(OrderErrors) as caught:
+        RULESET.parse(state, "stark", line)
+    (error,) = caught.value.errors
+    area = line.partition(":")[0]
+    assert str(error.message) == f"no area called '{area}'"
+    assert error.say("ru", "westeros").splitlines()[2] == f"  нет области «{area}»"
