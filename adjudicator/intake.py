@@ -179,7 +179,7 @@ class Intake:
         header, lines = _header(text)
         if "player" not in header or "password" not in header:
             raise SubmissionRejected([invalid(_l(NO_HEADER)).at(0, "")])
-        player = self._player_named(header["player"])
+        player = self.player_named(header["player"])
         record = self.players.get(player or "")
         stored = self._stored(record, sender) if record else ""
         if record is None or not any(
@@ -199,7 +199,7 @@ class Intake:
         pairs = set()
         for text in texts:
             header, _ = _header(strip_bom(text))
-            player = self._player_named(header["player"]) if "player" in header else None
+            player = self.player_named(header["player"]) if "player" in header else None
             record = self.players.get(player or "")
             if record is None or "password" not in header:
                 continue
@@ -221,17 +221,26 @@ class Intake:
         for thread in threads:
             thread.join()
 
-    def _player_named(self, value: str) -> str | None:
-        """The player id a header value names: the id or display name, 'House' optional."""
+    def player_named(self, value: str) -> str | None:
+        """The player id a header value names: the id, or its name in any of the players'
+        languages ('Stark', 'Старк'), 'House' ('дом', 'casa') optional."""
         from adjudicator.orders.names import normalize
-        from adjudicator.render import display_name
 
-        wanted = normalize(header_values(value)[0])
-        wanted = {wanted, wanted.removeprefix("house ")}
+        key = normalize(header_values(value)[0])
+        wanted = {key} | {key.removeprefix(f"{word} ") for word in ("house", "дом", "casa")}
         for player in self.players:
-            if wanted & {normalize(player), normalize(display_name(self.meta["game"], player))}:
+            if wanted & {normalize(name) for name in self._names_of_player(player)}:
                 return player
         return None
+
+    def _names_of_player(self, player: str) -> list[str]:
+        """Every name of a player id: itself, its display name, its names in names.yaml."""
+        from adjudicator.render import display_name
+        from adjudicator.vocabulary import sections, spellings
+
+        game = self.meta["game"]
+        local = [n for section in sections(game) for n in spellings(game, section, player)]
+        return [player, display_name(game, player), *local]
 
     def _stored(self, record: dict[str, Any], sender: str | None) -> str:
         """The password hash a submission must match. NOTE (issue 9): the GM's address is

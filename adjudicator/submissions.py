@@ -68,8 +68,23 @@ HEADER_KEYS = {
     "nation": "player",
     "side": "player",
     "password": "password",
+    # ru
+    "дом": "player",
+    "игрок": "player",
+    "держава": "player",
+    "сторона": "player",
+    "пароль": "password",
+    # pt_BR
+    "casa": "player",
+    "jogador": "player",
+    "nação": "player",
+    "nacao": "player",
+    "lado": "player",
+    "senha": "password",
 }
-"""Header line keys, case-insensitive, and the field each one sets."""
+"""Header line keys, case-insensitive, in every language of the players, and the field each
+one sets. NOTE (issue 12): a Portuguese area or order line never starts with 'casa:' or
+'lado:' alone, so these words are free to be keys."""
 
 _INVISIBLE = re.compile(r"[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]+")
 """Spaces, byte order marks and zero-width characters: a key reads the same without them."""

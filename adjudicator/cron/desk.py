@@ -171,12 +171,13 @@ class MailDesk:
             error = invalid(_l(messages.OTHER_GAME, named=named, game=self.game.id))
             self._reply_rejected(mail, [error.at(0, "")], text, ours, lang)
             return Outcome.OTHER_GAME, str(error.message)
-        claimed = claimed_player(text)
-        if claimed is not None and not may_submit_for(roles, claimed):
+        named_player = claimed_player(text)
+        claimed = loaded.player_named(named_player) if named_player is not None else None
+        if named_player is not None and not may_submit_for(roles, claimed):
             # The same words as a wrong password: no hint about which half was wrong.
             error = invalid(_l(messages.NOT_RECOGNISED))
             self._reply_rejected(mail, [error.at(0, "")], text, ours, lang)
-            return Outcome.REJECTED, f"address does not play {claimed!r}"
+            return Outcome.REJECTED, f"address does not play {named_player!r}"
         received = fetched.received or mail.date or self.run.now
         try:
             receipt = loaded.submit(text, source=mail.source, received=received, sender=mail.sender)

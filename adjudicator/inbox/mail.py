@@ -27,8 +27,6 @@ from adjudicator.inbox.quotes import clean_body
 
 __all__ = ["Mail", "MailTooLarge", "clean_body", "parse_mail", "unflow"]
 
-_PASSWORD_LINE = re.compile(r"^(\s*password\s*:).*$", re.I | re.M)
-_HOUSE_LINE = re.compile(r"^\s*(?:house|player|nation|side)\s*:\s*(\S+)", re.I | re.M)
 _GAME_LINE = re.compile(r"^\s*game\s*:\s*(\S+)\s*$", re.I | re.M)
 _SUBJECT_TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]*)\]")
 _AUTO_SUBJECT = re.compile(
@@ -391,18 +389,35 @@ def html_to_text(html: str) -> str:
 
 
 def redact_passwords(text: str) -> str:
-    """The text with every ``password:`` line's value hidden, for logs, replies and archives.
+    """The text with every password line's value hidden, for logs, replies and archives.
+
+    A password line is what authentication reads as one (`submissions.header_field`, in
+    every language: 'password:', 'пароль:', 'senha:'), so nothing taken as a password is
+    ever shown.
 
     >>> redact_passwords("house: stark\\nPassword: hunter2")
     'house: stark\\nPassword: ********'
     """
-    return _PASSWORD_LINE.sub(r"\1 ********", text)
+    from adjudicator.submissions import header_field
+
+    lines = text.split("\n")
+    for n, line in enumerate(lines):
+        found = header_field(line)
+        if found and found[0] == "password":
+            lines[n] = line.partition(":")[0] + ": ********"
+    return "\n".join(lines)
 
 
 def claimed_player(text: str) -> str | None:
-    """The player id named by the ``house:`` (or ``player:``/``nation:``) line, lower case."""
-    found = _HOUSE_LINE.search(text)
-    return found.group(1).lower() if found else None
+    """The value of the text's player header line ('house:', 'nation:', 'дом:', 'casa:'
+    ...), as written: `Game.player_named` says which player it is."""
+    from adjudicator.submissions import header_field, header_values
+
+    for line in text.splitlines():
+        found = header_field(line)
+        if found and found[0] == "player":
+            return header_values(found[1])[0]
+    return None
 
 
 def named_game(mail: Mail, known: Collection[str] | None = None) -> str | None:

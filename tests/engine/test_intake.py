@@ -35,6 +35,10 @@ def _drop(game: Path, text: str, name: str = "stark.txt", encoding: str = "utf-8
         "house: House Stark\npassword: {pw}\n",
         "House: Stark\nPASSWORD : {pw}\n",
         "  house:stark\n\tpassword:{pw}\r\n",
+        "дом: Старк\nпароль: {pw}\n",
+        "Дом: Дом Старк\nПароль: {pw}\n",
+        "Casa: Casa Stark\nSenha: {pw}  # do mestre\n",
+        "jogador: stark\nsenha: {pw}\n",
     ],
 )
 def test_header_lines_read_like_any_order_line(new_game, header: str) -> None:

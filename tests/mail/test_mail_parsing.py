@@ -172,10 +172,24 @@ def test_redact_passwords_hides_every_password_line():
     assert out.splitlines()[3] == "Winterfell: march"
 
 
+def test_redact_passwords_hides_password_lines_in_every_language():
+    text = "дом: Старк\nПароль: волк\ncasa: Stark\nsenha: lobo\nВинтерфелл: поход"
+    out = redact_passwords(text)
+    assert "волк" not in out and "lobo" not in out
+    assert out.splitlines() == [
+        "дом: Старк",
+        "Пароль: ********",
+        "casa: Stark",
+        "senha: ********",
+        "Винтерфелл: поход",
+    ]
+
+
 def test_claimed_player_and_named_game(make_mail):
-    assert claimed_player("# hi\nHouse: Stark\n") == "stark"
+    assert claimed_player("# hi\nHouse: Stark\n") == "Stark"
     assert claimed_player("Winterfell: march") is None
-    assert claimed_player("Side: Sweden\n") == "sweden"  # baltic's header word
+    assert claimed_player("Side: Sweden\n") == "Sweden"  # baltic's header word
+    assert claimed_player("дом: 'Старк'  # я\n") == "Старк"
     mail = parse_mail(make_mail("a@x.example", "game: w2\nhouse: stark", subject="Re: [w1] turn"))
     assert named_game(mail) == "w1"
     mail = parse_mail(make_mail("a@x.example", "game: W2\nhouse: stark", subject="orders"))
