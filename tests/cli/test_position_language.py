@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 from click.testing import CliRunner
 
@@ -80,3 +82,69 @@ def test_westeros_position_faults_in_english_are_unchanged(tmp_path: Path) -> No
         "  units.Blackwater Bay.stark[0]: a knight can only stand on land, not in Blackwater Bay"
     ) in lines
     assert "  units.Nowhere: no area called 'Nowhere' (did you mean The Eyrie?)" in lines
+
+
+def baltic_faults() -> dict:
+    """Poltava with faults of every part: blocks, cargo, markers and a running game's keys."""
+    from adjudicator.rulesets.baltic.board import load_board
+
+    data = copy.deepcopy(load_board().scenario("poltava"))
+    entries = {e["block"]: e for e in data["blocks"]}
+    data["blocks"][0]["strength"] = 5  # Karl XII has max 4
+    data["blocks"][1]["block"] = "swe_karl"  # listed twice, Lewenhaupt missing
+    data["markers"]["mecklenburg"] = "SWE"  # a transit territory takes no marker
+    data["colour"] = "blue"
+    entries["swe_sjoblad"].update(at="gulf_of_finland")
+    for block in ("swe_livgardet", "swe_stenbock"):  # an army and a regiment: 9.2d
+        entries[block].pop("at", None)
+        entries[block]["aboard"] = "swe_sjoblad"
+    entries["swe_armfeldt"].update(at="H:smaland", strength=1)  # not a fleet
+    return data
+
+
+def test_baltic_position_faults_in_russian(tmp_path: Path) -> None:
+    lines = refuse(tmp_path, "baltic", baltic_faults(), "ru").splitlines()
+    assert lines == [
+        "Error: в позиции есть ошибки:",
+        "  markers.mecklenburg: на эту территорию маркер не кладётся (1.4)",
+        "  blocks[0]: сила блока Карл XII 5 — не в пределах 1..4",
+        "  blocks[1]: Карл XII указан дважды (ещё в blocks[0])",
+        "  blocks[6]: Армфельт в H:smaland: в гавани стоят только флоты",
+        "  blocks: не хватает: Левенгаупт (перечислите все блоки, даже те, что в запасе)",
+        "  флот Шёблад везёт Стенбок, Лейб-гвардия: больше, чем позволяет 9.2d",
+        "  colour: такого ключа нет в позиции baltic",
+    ]
+
+
+def test_baltic_position_faults_in_portuguese_and_english(tmp_path: Path) -> None:
+    lines = refuse(tmp_path, "baltic", baltic_faults(), "pt_BR").splitlines()
+    assert lines[0] == "Error: a posição tem erros:"
+    assert "  blocks[0]: a força 5 de Carlos XII não está entre 1 e 4" in lines
+    assert "  a frota Sjöblad leva Stenbock, Guarda Real: mais do que 9.2d permite" in lines
+    english = refuse(tmp_path, "baltic", baltic_faults(), "en").splitlines()
+    assert english == [
+        "Error: the position has faults:",
+        "  markers.mecklenburg: not a territory that takes a marker (1.4)",
+        "  blocks[0]: swe_karl strength 5 is not within 1..4",
+        "  blocks[1]: swe_karl is listed twice (also blocks[0])",
+        "  blocks[6]: swe_armfeldt at H:smaland: only fleets lie in a harbor",
+        "  blocks: missing swe_lewenhaupt (list every block, even in the pool)",
+        "  fleet swe_sjoblad carries swe_stenbock, swe_livgardet: more than 9.2d allows",
+        "  colour: not a key of a baltic position",
+    ]
+
+
+def test_baltic_harbor_over_strength_has_russian_plural_forms() -> None:
+    from adjudicator.rulesets.baltic.board import load_board
+    from adjudicator.rulesets.baltic.position import PositionError, load_position
+
+    data = copy.deepcopy(load_board().scenario("poltava"))
+    entries = {e["block"]: e for e in data["blocks"]}
+    entries["swe_livgardet"]["at"] = "lithuania"
+    for fleet in ("swe_sjoblad", "den_gyldenlove", "den_tordenskjold"):
+        entries[fleet].update(at="H:estland", strength=2)
+    with pytest.raises(PositionError) as caught:
+        load_position(data)
+    said, english = caught.value.say("ru", "baltic"), str(caught.value)
+    assert "  blocks: в гавани территории Эстляндия 3 флота, больше её силы" in said
+    assert "  blocks: 3 fleets in the harbor of estland, over its strength" in english
