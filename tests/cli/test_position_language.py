@@ -148,3 +148,22 @@ def test_baltic_harbor_over_strength_has_russian_plural_forms() -> None:
     said, english = caught.value.say("ru", "baltic"), str(caught.value)
     assert "  blocks: в гавани территории Эстляндия 3 флота, больше её силы" in said
     assert "  blocks: 3 fleets in the harbor of estland, over its strength" in english
+
+
+def test_new_game_options_refused_in_the_language_asked_for(tmp_path: Path) -> None:
+    def new(*args: str) -> str:
+        folder = tmp_path / "g"
+        result = CliRunner().invoke(main, ["new", str(folder), *args])
+        assert result.exit_code == 1 and not folder.exists()
+        return result.stderr
+
+    ports = new("--game", "westeros", "--lang", "ru", "--option", "ports=bogus")
+    assert "  options.ports: неизвестный параметр или значение 'bogus'; известны: ports" in ports
+    players = new("--game", "westeros", "--lang", "pt_BR", "--players", "2")
+    assert players == (
+        "Error: a posição tem erros:\n  players: westeros é para 3 a 6 jogadores, não 2\n"
+    )
+    colour = new("--game", "baltic", "--lang", "ru", "--option", "colour=x")
+    assert "  параметр 'colour': baltic знает только scenario=grand_campaign|poltava" in colour
+    scenario = new("--game", "baltic", "--lang", "ru", "--option", "scenario=nowhere")
+    assert "  scenario: нет сценария «nowhere»; сценарии: grand_campaign, poltava" in scenario
