@@ -137,7 +137,7 @@ def create_game(
     else:
         start = {"players": players or 6, "options": dict(options or {})}
     source = dict(position or {}) if hidden_start else None
-    state = initial_state(ruleset, start, secret, game_id, position=source)
+    state = initial_state(ruleset, start, secret, game_id, position=source, lang=lang)
     ids = ruleset.players(state)
     roster = dict(roster or {})
     passwords = dict(passwords or {})
@@ -196,11 +196,12 @@ def initial_state(
     game_id: str,
     *,
     position: Mapping[str, Any] | None = None,
+    lang: str = "en",
 ) -> Any:
     """The first state of a game, from game.yaml's `start` and the secret (replay uses it).
 
     A private start position (`private_position`) is given as `position` (read it with
-    `private_start`)."""
+    `private_start`). Raises `GameError` for a faulty position, its faults said in `lang`."""
     rng = Dice(secret, game_id, 0)
     try:
         if "private_position" in start:
@@ -209,7 +210,8 @@ def initial_state(
             return ruleset.load_position(start["position"], rng)
         return ruleset.new_game(start, rng)
     except (ValueError, TypeError) as error:  # PositionError, bad options
-        raise GameError(str(error)) from None
+        said = getattr(error, "say", None)  # a PositionError says its faults in the GM's words
+        raise GameError(said(lang, ruleset.name) if said else str(error)) from None
 
 
 def private_start(gamedir: GameDir, start: Mapping[str, Any]) -> Mapping[str, Any] | None:

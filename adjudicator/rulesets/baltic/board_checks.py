@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.text import Name, Text, _l, _ln
+
 if TYPE_CHECKING:
     from adjudicator.rulesets.baltic.board import BlockInfo, Board, NationInfo, SeaZone, Territory
 
@@ -212,44 +214,75 @@ def table_faults(
     return faults
 
 
-def scenario_faults(board: Board, data: Mapping[str, Any]) -> list[str]:
+def block_name(block: str) -> Name:
+    """A block as a position file names it (its id), said in the reader's words."""
+    return Name(block, block, "blocks")
+
+
+def place_name(board: Board, place: str) -> Name:
+    """A territory or sea zone by id, said in the reader's words."""
+    return Name(place, place, "sea_zones" if place in board.seas else "territories")
+
+
+def scenario_faults(board: Board, data: Mapping[str, Any]) -> list[str | Text]:
     """Every fault of a scenario or position's fixed keys: nations, markers, blocks (12, 15).
 
-    Used on the shipped scenarios at load and by position.py on a GM's file.
+    Used on the shipped scenarios at load and by position.py on a GM's file. Each fault is a
+    `Text` (its English is ``str(fault)``) with the YAML path as its field ``path``.
     """
-    faults = []
+    faults: list[str | Text] = []
     for key in ("id", "name", "start", "end", "nations", "blocks", "victory"):
         if key not in data:
-            faults.append(f"missing key {key!r}")
+            faults.append(_l("missing key %(key)s", key=repr(key)))
     if faults:
         return faults
     for key in ("start", "end"):
         when = data[key]
         if not isinstance(when, Mapping) or when.get("season") not in SEASONS:
-            faults.append(f"{key}: needs {{year, season}} with a season of {SEASONS}")
+            faults.append(
+                _l(
+                    "%(path)s: needs {year, season} with a season of %(seasons)s",
+                    path=key,
+                    seasons=str(SEASONS),
+                )
+            )
     if set(data["nations"]) != set(board.nations):
-        faults.append(f"nations: must list each of {', '.join(board.nations)} once")
+        every = ", ".join(board.nations)
+        faults.append(
+            _l("%(path)s: must list each of %(nations)s once", path="nations", nations=every)
+        )
     for nid, info in data["nations"].items():
         if info.get("status") not in STATUSES:
-            faults.append(f"nations.{nid}.status: {info.get('status')!r} is not one of {STATUSES}")
+            where = f"nations.{nid}.status"
+            faults.append(
+                _l(
+                    "%(path)s: %(value)s is not one of %(choices)s",
+                    path=where,
+                    value=repr(info.get("status")),
+                    choices=str(STATUSES),
+                )
+            )
     for territory, nation in (data.get("markers") or {}).items():
+        path = f"markers.{territory}"
         if territory not in board.territories or board.territories[territory].transit:
-            faults.append(f"markers.{territory}: not a territory that takes a marker (1.4)")
+            faults.append(_l("%(path)s: not a territory that takes a marker (1.4)", path=path))
         if nation not in board.nations:
-            faults.append(f"markers.{territory}: unknown nation {nation!r}")
+            faults.append(_l("%(path)s: unknown nation %(value)s", path=path, value=repr(nation)))
     for t in data.get("converted") or []:
         if t not in board.territories or not board.territories[t].converts_to:
-            faults.append(f"converted: {t!r} cannot convert (11.2h)")
+            faults.append(
+                _l("%(path)s: %(value)s cannot convert (11.2h)", path="converted", value=repr(t))
+            )
     faults += block_place_faults(board, data["blocks"], data.get("converted") or [])
     return faults
 
 
 def block_place_faults(
     board: Board, entries: Iterable[Mapping[str, Any]], converted: Iterable[str]
-) -> list[str]:
+) -> list[str | Text]:
     """Every block exactly once, in a place its type may be, at a strength within 1..max;
     cargo within capacity (9.2d, h) and harbors within their strength (1.5)."""
-    faults: list[str] = []
+    faults: list[str | Text] = []
     seen: dict[str, int] = {}
     cargo: dict[str, list[str]] = {}
     in_harbor: dict[str, int] = {}
@@ -259,23 +292,53 @@ def block_place_faults(
         where = f"blocks[{i}]"
         bid = entry.get("block")
         if bid not in board.blocks:
-            faults.append(f"{where}: unknown block {bid!r}")
+            faults.append(_l("%(path)s: unknown block %(value)s", path=where, value=repr(bid)))
             continue
+        block = block_name(bid)
         if bid in seen:
-            faults.append(f"{where}: {bid} is listed twice (also blocks[{seen[bid]}])")
+            faults.append(
+                _l(
+                    "%(path)s: %(block)s is listed twice (also blocks[%(index)d])",
+                    path=where,
+                    block=block,
+                    index=seen[bid],
+                )
+            )
         seen[bid] = i
         info = board.blocks[bid]
         at, fleet = entry.get("at"), entry.get("aboard")
         strength = entry.get("strength")
         on_map = fleet is not None or (at not in OFF_MAP_PLACES and not str(at).startswith("year:"))
         if on_map and not (isinstance(strength, int) and 1 <= strength <= info.max):
-            faults.append(f"{where}: {bid} strength {strength!r} is not within 1..{info.max}")
+            faults.append(
+                _l(
+                    "%(path)s: %(block)s strength %(value)s is not within 1..%(max)d",
+                    path=where,
+                    block=block,
+                    value=repr(strength),
+                    max=info.max,
+                )
+            )
         if fleet is not None:
             carrier = places.get(fleet)
             if info.is_fleet or fleet not in board.blocks or not board.blocks[fleet].is_fleet:
-                faults.append(f"{where}: {bid} aboard {fleet!r}: only land blocks ride fleets")
+                faults.append(
+                    _l(
+                        "%(path)s: %(block)s aboard %(value)s: only land blocks ride fleets",
+                        path=where,
+                        block=block,
+                        value=repr(fleet),
+                    )
+                )
             elif carrier is None or carrier.get("at") not in board.seas:
-                faults.append(f"{where}: {bid} is aboard {fleet}, which is not at sea (9.1c)")
+                faults.append(
+                    _l(
+                        "%(path)s: %(block)s is aboard %(fleet)s, which is not at sea (9.1c)",
+                        path=where,
+                        block=block,
+                        fleet=block_name(fleet),
+                    )
+                )
             else:
                 cargo.setdefault(fleet, []).append(bid)
             continue
@@ -284,39 +347,96 @@ def block_place_faults(
         if str(at).startswith("H:"):
             territory = str(at)[2:]
             if not info.is_fleet or territory not in board.territories:
-                faults.append(f"{where}: {bid} at {at}: only fleets lie in a harbor")
+                faults.append(
+                    _l(
+                        "%(path)s: %(block)s at %(at)s: only fleets lie in a harbor",
+                        path=where,
+                        block=block,
+                        at=str(at),
+                    )
+                )
             elif not board.harbor_strength(territory, converted):
-                faults.append(f"{where}: {bid} at {at}: {territory} has no harbor")
+                faults.append(
+                    _l(
+                        "%(path)s: %(block)s at %(at)s: %(territory)s has no harbor",
+                        path=where,
+                        block=block,
+                        at=str(at),
+                        territory=place_name(board, territory),
+                    )
+                )
             else:
                 in_harbor[territory] = in_harbor.get(territory, 0) + 1
         elif at in board.seas:
             if not info.is_fleet:
                 faults.append(
-                    f"{where}: {bid} at sea in {at}: a land block at sea is aboard a fleet"
+                    _l(
+                        "%(path)s: %(block)s at sea in %(sea)s: a land block at sea is aboard "
+                        "a fleet",
+                        path=where,
+                        block=block,
+                        sea=place_name(board, at),
+                    )
                 )
         elif at in board.territories:
             if info.is_fleet:
-                faults.append(f'{where}: fleet {bid} in {at}: write at: "H:{at}" or a sea zone')
+                faults.append(
+                    _l(
+                        '%(path)s: fleet %(block)s in %(territory)s: write at: "H:%(at)s" or a '
+                        "sea zone",
+                        path=where,
+                        block=block,
+                        territory=place_name(board, at),
+                        at=at,
+                    )
+                )
         else:
-            faults.append(f"{where}: {bid} at unknown place {at!r}")
+            faults.append(
+                _l(
+                    "%(path)s: %(block)s at unknown place %(value)s",
+                    path=where,
+                    block=block,
+                    value=repr(at),
+                )
+            )
     missing = [b for b in board.blocks if b not in seen]
     if missing:
-        faults.append(f"blocks: missing {', '.join(missing)} (list every block, even in the pool)")
+        faults.append(
+            _l(
+                "%(path)s: missing %(blocks)s (list every block, even in the pool)",
+                path="blocks",
+                blocks=tuple(map(block_name, missing)),
+            )
+        )
     faults += cargo_faults(board, cargo)
     for territory, count in in_harbor.items():
         if count > board.harbor_strength(territory, converted):
-            faults.append(f"blocks: {count} fleets in the harbor of {territory}, over its strength")
+            faults.append(
+                _ln(
+                    "%(path)s: %(n)d fleet in the harbor of %(territory)s, over its strength",
+                    "%(path)s: %(n)d fleets in the harbor of %(territory)s, over its strength",
+                    count,
+                    path="blocks",
+                    territory=place_name(board, territory),
+                )
+            )
     return faults
 
 
-def cargo_faults(board: Board, cargo: Mapping[str, Iterable[str]]) -> list[str]:
+def cargo_faults(board: Board, cargo: Mapping[str, Iterable[str]]) -> list[str | Text]:
     """9.2d, h: one army (or royal) or up to two regiments (or irregulars), never mixed."""
-    faults = []
+    faults: list[str | Text] = []
     limits = board.tables["cargo"]
     for fleet, aboard in cargo.items():
         aboard = list(aboard)
         armies = sum(1 for b in aboard if board.blocks[b].is_army)
         others = len(aboard) - armies
         if (armies and others) or armies > limits["army"] or others > limits["regiment"]:
-            faults.append(f"fleet {fleet} carries {', '.join(aboard)}: more than 9.2d allows")
+            faults.append(
+                _l(
+                    "fleet %(fleet)s carries %(blocks)s: more than 9.2d allows",
+                    fleet=block_name(fleet),
+                    blocks=tuple(map(block_name, aboard)),
+                )
+            )
     return faults

@@ -37,6 +37,7 @@ from adjudicator.rulesets.baltic.state import (
     State,
     Turn,
 )
+from adjudicator.text import Text, _l
 
 HANDLED = {
     "scenario",
@@ -68,11 +69,20 @@ HANDLED = {
 
 
 class PositionError(ValueError):
-    """A position file with faults; `faults` lists each as 'path: problem'."""
+    """A position file with faults; `faults` lists each as 'path: problem'.
 
-    def __init__(self, faults: list[str]) -> None:
+    A fault is a `Text` (said in the GM's language by `say`) or a str (English only);
+    ``str(fault)`` is the English sentence, the message of the exception.
+    """
+
+    def __init__(self, faults: list[str | Text]) -> None:
         self.faults = faults
-        super().__init__("the position has faults:\n  " + "\n  ".join(faults))
+        super().__init__("the position has faults:\n  " + "\n  ".join(map(str, faults)))
+
+    def say(self, lang: str, game: str | None = "baltic") -> str:
+        """Every fault in `lang`, names in `game`'s words, under one heading."""
+        lines = [f.say(lang, game) if isinstance(f, Text) else f for f in self.faults]
+        return _l("the position has faults:").say(lang, game) + "\n  " + "\n  ".join(lines)
 
 
 def scenario_state(name: str) -> State:
@@ -83,7 +93,14 @@ def scenario_state(name: str) -> State:
         data = board.scenario(name)
     except Exception as error:  # LineError: unknown or ambiguous scenario name
         known = ", ".join(board.scenarios)
-        raise PositionError([f"scenario: {error}; the scenarios are {known}"]) from None
+        problem = getattr(error, "message", None) or str(error)
+        fault = _l(
+            "%(path)s: %(problem)s; the scenarios are %(scenarios)s",
+            path="scenario",
+            problem=problem,
+            scenarios=known,
+        )
+        raise PositionError([fault]) from None
     return load_position(data)
 
 
@@ -91,7 +108,7 @@ def load_position(data: Mapping[str, Any]) -> State:
     """A state from a position file. Raises `PositionError` listing every fault."""
     board = load_board()
     if not isinstance(data, Mapping):
-        raise PositionError(["(top): expected a mapping with id, start, end, nations, blocks"])
+        raise PositionError([_l("(top): expected a mapping with id, start, end, nations, blocks")])
     data = _with_scenario_defaults(board, data)
     faults = board_checks.scenario_faults(board, data)
     faults += _running_faults(board, data)
@@ -135,19 +152,25 @@ def load_position(data: Mapping[str, Any]) -> State:
     return state
 
 
-def _level_faults(state: State, given: Mapping[str, Any]) -> list[str]:
+def _level_faults(state: State, given: Mapping[str, Any]) -> list[str | Text]:
     """`rp_level` is derived (8.1); a file that gives it must agree with the map, markers,
     cessions and Attrition Track it describes."""
     from adjudicator.rulesets.baltic.resources import rp_level
 
-    faults = []
+    faults: list[str | Text] = []
     for nation, level in given.items():
+        path = f"rp_level.{nation}"
         if nation not in state.nations:
-            faults.append(f"rp_level.{nation}: unknown nation")
+            faults.append(_l("%(path)s: unknown nation", path=path))
         elif level != rp_level(state, nation):
             faults.append(
-                f"rp_level.{nation}: the position gives {level}, its map, markers, cessions "
-                f"and Attrition give {rp_level(state, nation)} (8.1); fix or leave it out"
+                _l(
+                    "%(path)s: the position gives %(given)s, its map, markers, cessions and "
+                    "Attrition give %(level)d (8.1); fix or leave it out",
+                    path=path,
+                    given=str(level),
+                    level=rp_level(state, nation),
+                )
             )
     return faults
 
@@ -226,10 +249,14 @@ KEYS = {
 """Every key a position file may have, besides the state's own field names."""
 
 
-def _running_faults(board: Board, data: Mapping[str, Any]) -> list[str]:
+def _running_faults(board: Board, data: Mapping[str, Any]) -> list[str | Text]:
     """The keys of a running game: season, first player, AP, RP, damage, lists of ids."""
     known = KEYS | {f.name for f in fields(State)}
-    faults = [f"{key}: not a key of a baltic position" for key in data if key not in known]
+    faults: list[str | Text] = [
+        _l("%(path)s: not a key of a baltic position", path=str(key))
+        for key in data
+        if key not in known
+    ]
     season = data.get("season")
     if season is not None and (
         not isinstance(season, Mapping)
@@ -237,36 +264,77 @@ def _running_faults(board: Board, data: Mapping[str, Any]) -> list[str]:
         or season.get("phase") not in PHASES
         or not isinstance(season.get("year"), int)
     ):
-        faults.append(f"season: needs {{year, season, phase}}, phase one of {', '.join(PHASES)}")
+        faults.append(
+            _l(
+                "%(path)s: needs {year, season, phase}, phase one of %(phases)s",
+                path="season",
+                phases=", ".join(PHASES),
+            )
+        )
     for key in ("first_player_tie", "first_player", "winner"):
         if data.get(key) not in (None, *SIDES):
-            faults.append(f"{key}: {data.get(key)!r} is not one of {', '.join(SIDES)}")
+            faults.append(
+                _l(
+                    "%(path)s: %(value)s is not one of %(choices)s",
+                    path=key,
+                    value=repr(data.get(key)),
+                    choices=", ".join(SIDES),
+                )
+            )
     for key in ("ap", "ap_spent", "vp"):
         for side, n in (data.get(key) or {}).items():
             if side not in SIDES or not isinstance(n, int) or n < 0:
-                faults.append(f"{key}.{side}: expected a side and a whole number 0 or more")
+                where = f"{key}.{side}"
+                faults.append(
+                    _l(
+                        "%(path)s: expected a side and a whole number 0 or more",
+                        path=where,
+                    )
+                )
     for nation, n in (data.get("rp_available") or {}).items():
         if nation not in board.nations or not isinstance(n, int) or n < 0:
-            faults.append(f"rp_available.{nation}: expected a nation and a whole number >= 0")
+            where = f"rp_available.{nation}"
+            faults.append(
+                _l(
+                    "%(path)s: expected a nation and a whole number >= 0",
+                    path=where,
+                )
+            )
     converted = data.get("converted") or []
     for territory, n in (data.get("damage") or {}).items():
         g = board.garrison(territory, converted) if territory in board.territories else 0
         if not isinstance(n, int) or not 1 <= n < g:
-            faults.append(f"damage.{territory}: {n!r} is not from 1 to below its garrison (6.4)")
+            where = f"damage.{territory}"
+            faults.append(
+                _l(
+                    "%(path)s: %(value)s is not from 1 to below its garrison (6.4)",
+                    path=where,
+                    value=repr(n),
+                )
+            )
     lists = {"set_aside": data.get("set_aside"), "removed": data.get("removed")}
     lists |= {f"reform.{k}": (data.get("reform") or {}).get(k) for k in ("box", "removed")}
     for key, blocks in lists.items():
         for block in blocks or []:
             if block not in board.blocks:
-                faults.append(f"{key}: unknown block {block!r}")
+                faults.append(_l("%(path)s: unknown block %(value)s", path=key, value=repr(block)))
     for i, entry in enumerate(data.get("year_track") or []):
         if not isinstance(entry, Mapping) or not isinstance(entry.get("year"), int):
-            faults.append(f"year_track[{i}]: expected {{year, block}} or {{year, cube}}")
+            where = f"year_track[{i}]"
+            faults.append(_l("%(path)s: expected {year, block} or {year, cube}", path=where))
         elif entry.get("block") not in board.blocks and entry.get("cube") not in board.nations:
-            faults.append(f"year_track[{i}]: names neither a block nor a nation's cube")
+            where = f"year_track[{i}]"
+            faults.append(_l("%(path)s: names neither a block nor a nation's cube", path=where))
     for i, cession in enumerate(data.get("cessions") or []):
         if cession not in board.tables["cessions"]:
-            faults.append(f"cessions[{i}]: {dict(cession)} is not a cession of 11.1c")
+            where = f"cessions[{i}]"
+            faults.append(
+                _l(
+                    "%(path)s: %(cession)s is not a cession of 11.1c",
+                    path=where,
+                    cession=str(dict(cession)),
+                )
+            )
     return faults
 
 

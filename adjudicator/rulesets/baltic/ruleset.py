@@ -61,7 +61,12 @@ class Baltic:
         unknown = sorted(set(options) - {"scenario"})
         if unknown:
             raise position.PositionError(
-                [f"option {unknown[0]!r}: baltic knows only scenario=grand_campaign|poltava"]
+                [
+                    _l(
+                        "option %(option)s: baltic knows only scenario=grand_campaign|poltava",
+                        option=repr(unknown[0]),
+                    )
+                ]
             )
         name = scenario.get("scenario") or options.get("scenario") or "grand_campaign"
         state = position.scenario_state(str(name))

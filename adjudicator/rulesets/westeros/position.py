@@ -22,17 +22,37 @@ from adjudicator.rulesets.westeros.state import (
     Options,
     State,
 )
+from adjudicator.text import N_, Name, Text, _l
 
 PHASES = ("westeros", "planning", "raven", "action")
 """Phases a position may be in; raven and action need `orders:` (the revealed ones)."""
 
 
 class PositionError(ValueError):
-    """A position file with faults; `faults` lists each as 'path: problem'."""
+    """A position file with faults; `faults` lists each as 'path: problem'.
 
-    def __init__(self, faults: list[str]) -> None:
+    A fault is a `Text` (said in the GM's language by `say`) or a str (English only);
+    ``str(fault)`` is the English sentence, the message of the exception.
+    """
+
+    def __init__(self, faults: list[str | Text]) -> None:
         self.faults = faults
-        super().__init__("the position has faults:\n  " + "\n  ".join(faults))
+        super().__init__("the position has faults:\n  " + "\n  ".join(map(str, faults)))
+
+    def say(self, lang: str, game: str | None = "westeros") -> str:
+        """Every fault in `lang`, names in `game`'s words, under one heading."""
+        lines = [f.say(lang, game) if isinstance(f, Text) else f for f in self.faults]
+        return _l("the position has faults:").say(lang, game) + "\n  " + "\n  ".join(lines)
+
+
+def _house(house: str) -> Name:
+    """A house as the file writes it (its id), said in the reader's words."""
+    return Name(house, house, "houses")
+
+
+def _problem(error: Exception) -> str | Text:
+    """What a name index or token reader said, as a Text when it has one."""
+    return getattr(error, "message", None) or str(error)
 
 
 class _Reader:
@@ -40,30 +60,50 @@ class _Reader:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.faults: list[str] = []
+        self.faults: list[str | Text] = []
 
-    def fault(self, path: str, problem: str) -> None:
-        self.faults.append(f"{path}: {problem}")
+    def fault(self, msgid: str, path: str, **fields: Any) -> None:
+        """Records one fault: a whole sentence (`msgid`, marked N_) with its YAML `path`."""
+        self.faults.append(_l(msgid, path=path, **fields))
 
     def area(self, path: str, name: Any) -> str | None:
         try:
             return self.board.names.find(str(name))
         except Exception as error:  # LineError: unknown or ambiguous name
-            alts = getattr(error, "alternatives", ())
-            hint = f" (did you mean {', '.join(map(str, alts[:3]))}?)" if 0 < len(alts) <= 3 else ""
-            self.fault(path, f"{error}{hint}")
+            alts = tuple(getattr(error, "alternatives", ()))
+            if 0 < len(alts) <= 3:
+                self.fault(
+                    N_("%(path)s: %(problem)s (did you mean %(names)s?)"),
+                    path,
+                    problem=_problem(error),
+                    names=alts,
+                )
+            else:
+                self.fault(N_("%(path)s: %(problem)s"), path, problem=_problem(error))
             return None
 
     def house(self, path: str, name: Any, houses: list[str]) -> str | None:
         key = str(name).strip().lower()
         if key in houses:
             return key
-        self.fault(path, f"{name!r} is not a house in this game ({', '.join(houses)})")
+        # NOTE: the file names houses by id, so the hint lists the ids to type.
+        self.fault(
+            N_("%(path)s: %(value)s is not a house in this game (%(houses)s)"),
+            path,
+            value=repr(name),
+            houses=", ".join(houses),
+        )
         return None
 
     def number(self, path: str, value: Any, low: int, high: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.fault(path, f"expected a whole number from {low} to {high}, got {value!r}")
+            self.fault(
+                N_("%(path)s: expected a whole number from %(low)d to %(high)d, got %(value)s"),
+                path,
+                low=low,
+                high=high,
+                value=repr(value),
+            )
             return low
         return value
 
@@ -75,16 +115,25 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
     """
     r = _Reader(load_board())
     if not isinstance(data, Mapping):
-        raise PositionError(["(top): expected a mapping of keys such as game, round, houses"])
+        raise PositionError([_l("(top): expected a mapping of keys such as game, round, houses")])
     if data.get("game", "westeros") != "westeros":
-        r.fault("game", f"this is a westeros position reader, got {data.get('game')!r}")
+        wrong = repr(data.get("game"))
+        r.fault(
+            N_("%(path)s: this is a westeros position reader, got %(value)s"), "game", value=wrong
+        )
     houses = _houses(r, data.get("houses"))
     options = _options(r, data.get("options") or {})
     phase = data.get("phase", "planning")
     if phase not in PHASES:
-        r.fault("phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+        choices = ", ".join(PHASES)
+        r.fault(
+            N_("%(path)s: expected one of %(choices)s, got %(value)s"),
+            "phase",
+            choices=choices,
+            value=repr(phase),
+        )
     if data.get("winner") is not None:
-        r.fault("winner", "a finished game cannot be continued from a position")
+        r.fault(N_("%(path)s: a finished game cannot be continued from a position"), "winner")
     state = State(
         round=r.number("round", data.get("round", 1), 1, 10),
         phase=phase,
@@ -109,12 +158,18 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
     if phase in ("raven", "action"):
         state.orders = _orders(r, data.get("orders"), state)
     elif data.get("orders"):
-        r.fault("orders", "orders are only given in a position with phase: raven or action")
+        r.fault(
+            N_("%(path)s: orders are only given in a position with phase: raven or action"),
+            "orders",
+        )
     state.decks, state.deck_discards = _decks(r, data.get("decks"), data.get("discards"), rng)
     progress = data.get("westeros_progress")
     if progress is not None:
         if phase != "westeros" or not isinstance(progress, Mapping) or "cards" not in progress:
-            r.fault("westeros_progress", "written by export in a Westeros phase under way only")
+            r.fault(
+                N_("%(path)s: written by export in a Westeros phase under way only"),
+                "westeros_progress",
+            )
         else:
             state.action = copy.deepcopy(dict(progress))
     if r.faults:
@@ -135,7 +190,8 @@ def _decks(
     decks = decks if isinstance(decks, Mapping) else {}
     discards = discards if isinstance(discards, Mapping) else {}
     for key in sorted({*decks, *discards} - set(ALL_DECKS)):
-        r.fault(f"decks.{key}", f"unknown deck; decks: {', '.join(ALL_DECKS)}")
+        known = ", ".join(ALL_DECKS)
+        r.fault(N_("%(path)s: unknown deck; decks: %(decks)s"), f"decks.{key}", decks=known)
     piles, gone = {}, {}
     for deck in ALL_DECKS:
         full = deck_composition(deck)
@@ -146,19 +202,32 @@ def _decks(
             if card in rest:
                 rest.remove(card)
             else:
-                r.fault(f"decks.{deck}", f"more copies of {card} than the deck has")
+                r.fault(
+                    N_("%(path)s: more copies of %(card)s than the deck has"),
+                    f"decks.{deck}",
+                    card=_card(deck, card),
+                )
         # NOTE: a resolved wildling card goes to the bottom, never to a discard pile.
         if deck == "wildlings" and (dropped or (listed is not None and rest)):
-            r.fault(f"decks.{deck}", "the wildling deck always holds its 9 cards")
+            r.fault(N_("%(path)s: the wildling deck always holds its 9 cards"), f"decks.{deck}")
         if listed is None:
             piles[deck], gone[deck] = rng.shuffled(rest), dropped or []
         elif dropped is None:
             piles[deck], gone[deck] = listed, rest
         else:
             if rest:
-                r.fault(f"discards.{deck}", f"cards in neither pile: {', '.join(rest)}")
+                r.fault(
+                    N_("%(path)s: cards in neither pile: %(cards)s"),
+                    f"discards.{deck}",
+                    cards=tuple(_card(deck, c) for c in rest),
+                )
             piles[deck], gone[deck] = listed, dropped
     return piles, {d: cards for d, cards in gone.items() if d != "wildlings" or cards}
+
+
+def _card(deck: str, card: str) -> Name:
+    """A Westeros or wildling card by id (as the file and today's English name it)."""
+    return Name(card, card, "wildling_cards" if deck == "wildlings" else "westeros_cards")
 
 
 def _deck_cards(r: _Reader, path: str, value: Any, deck: str) -> list[str] | None:
@@ -167,14 +236,14 @@ def _deck_cards(r: _Reader, path: str, value: Any, deck: str) -> list[str] | Non
     if value is None:
         return None
     if not isinstance(value, list):
-        r.fault(path, "expected a list of card names, top card first")
+        r.fault(N_("%(path)s: expected a list of card names, top card first"), path)
         return []
     cards = []
     for i, name in enumerate(value):
         try:
             cards.append(deck_card_index(deck).find(str(name)))
         except Exception as error:  # LineError: unknown or ambiguous name
-            r.fault(f"{path}[{i}]", str(error))
+            r.fault(N_("%(path)s: %(problem)s"), f"{path}[{i}]", problem=_problem(error))
     return cards
 
 
@@ -189,13 +258,16 @@ def read_options(value: Any) -> Options:
 
 def _houses(r: _Reader, value: Any) -> list[str]:
     if not isinstance(value, list) or not 3 <= len(value) <= 6:
-        r.fault("houses", f"expected a list of 3 to 6 houses from {', '.join(HOUSES)}")
+        every = ", ".join(HOUSES)
+        r.fault(
+            N_("%(path)s: expected a list of 3 to 6 houses from %(houses)s"), "houses", houses=every
+        )
         return list(HOUSES)
     houses = []
     for i, name in enumerate(value):
         house = r.house(f"houses[{i}]", name, list(HOUSES))
         if house in houses:
-            r.fault(f"houses[{i}]", f"{house} is listed twice")
+            r.fault(N_("%(path)s: %(house)s is listed twice"), f"houses[{i}]", house=_house(house))
         elif house:
             houses.append(house)
     return houses
@@ -204,7 +276,7 @@ def _houses(r: _Reader, value: Any) -> list[str]:
 def _options(r: _Reader, value: Any) -> Options:
     options = Options()
     if not isinstance(value, Mapping):
-        r.fault("options", "expected a mapping such as {ports: second-edition}")
+        r.fault(N_("%(path)s: expected a mapping such as {ports: second-edition}"), "options")
         return options
     for key, setting in value.items():
         if key == "ports" and setting in PORT_RULES:
@@ -213,9 +285,13 @@ def _options(r: _Reader, value: Any) -> Options:
             options.tides_of_battle = setting
         else:
             r.fault(
+                N_(
+                    "%(path)s: unknown option or value %(value)s; known: ports (%(ports)s),"
+                    " tides_of_battle (true | false)"
+                ),
                 f"options.{key}",
-                f"unknown option or value {setting!r}; known: ports ({' | '.join(PORT_RULES)}),"
-                " tides_of_battle (true | false)",
+                value=repr(setting),
+                ports=" | ".join(PORT_RULES),
             )
     return options
 
@@ -230,7 +306,11 @@ def _tracks(r: _Reader, value: Any, houses: list[str]) -> dict[str, list[str]]:
             if (h := r.house(f"tracks.{track}[{i}]", n, houses))
         ]
         if sorted(order) != sorted(houses):
-            r.fault(f"tracks.{track}", f"must list each house once: {', '.join(houses)}")
+            r.fault(
+                N_("%(path)s: must list each house once: %(houses)s"),
+                f"tracks.{track}",
+                houses=tuple(map(_house, houses)),
+            )
         tracks[track] = order
     return tracks
 
@@ -241,7 +321,7 @@ def _per_house(
     value = value if isinstance(value, Mapping) else {}
     missing = [h for h in houses if h not in value]
     if missing:
-        r.fault(path, f"missing {', '.join(missing)}")
+        r.fault(N_("%(path)s: missing %(houses)s"), path, houses=tuple(map(_house, missing)))
     out = {h: r.number(f"{path}.{h}", value.get(h, low), low, high) for h in houses}
     for name in value:
         r.house(f"{path}.{name}", name, houses)
@@ -265,7 +345,7 @@ def _units(r: _Reader, value: Any, houses: list[str]) -> dict[str, dict[str, lis
             if listed:
                 units.setdefault(area, {})[house] = [u for u in listed if u]
         if len(units.get(area, {})) > 1:
-            r.fault(f"units.{name}", "units of two houses cannot share an area")
+            r.fault(N_("%(path)s: units of two houses cannot share an area"), f"units.{name}")
     return dict(sorted(units.items()))
 
 
@@ -276,13 +356,28 @@ def _unit(r: _Reader, path: str, text: Any, area: Any) -> str | None:
     kind = kind.replace("siege_engine_engine", "siege_engine")
     if kind not in UNIT_TYPES:
         r.fault(
-            path, f"unknown unit {text!r}; units: {', '.join(UNIT_TYPES)} (optionally 'routed')"
+            N_("%(path)s: unknown unit %(value)s; units: %(units)s (optionally 'routed')"),
+            path,
+            value=repr(text),
+            units=", ".join(UNIT_TYPES),
         )
         return None
     at_sea = area.kind in ("sea", "port")
     if (kind == "ship") != at_sea:
-        where = "a sea or port" if kind == "ship" else "land"
-        r.fault(path, f"a {kind} can only stand on {where}, not in {area.name}")  # P1
+        place = Name(area.id, area.name, "areas")
+        if kind == "ship":  # P1
+            r.fault(
+                N_("%(path)s: a ship can only stand on a sea or port, not in %(area)s"),
+                path,
+                area=place,
+            )
+        else:
+            r.fault(
+                N_("%(path)s: a %(unit)s can only stand on land, not in %(area)s"),
+                path,
+                unit=Name(kind, kind, "units"),
+                area=place,
+            )
         return None
     return f"routed {kind}" if routed else kind
 
@@ -294,7 +389,9 @@ def _power_tokens(r: _Reader, value: Any, houses: list[str]) -> dict[str, str]:
         house = r.house(f"power_tokens.{name}", house_name, houses)
         if area and house:
             if not r.board.areas[area].is_land:
-                r.fault(f"power_tokens.{name}", "power tokens stand only on land areas")
+                r.fault(
+                    N_("%(path)s: power tokens stand only on land areas"), f"power_tokens.{name}"
+                )
             tokens[area] = house
     return dict(sorted(tokens.items()))
 
@@ -326,7 +423,8 @@ def _hands(
             try:
                 card = index.find(str(name), among=deck)
             except Exception as error:
-                r.fault(f"hands.{house}[{i}]", str(error))
+                where = f"hands.{house}[{i}]"
+                r.fault(N_("%(path)s: %(problem)s"), where, problem=_problem(error))
                 continue
             hand.append(card)
         hands[house] = [c for c in deck if c in hand]
@@ -340,7 +438,7 @@ def _orders(r: _Reader, value: Any, state: State) -> dict[str, str]:
     from adjudicator.rulesets.westeros.planning import parse_token
 
     if not isinstance(value, Mapping):
-        r.fault("orders", "phase: action needs orders: {area: token}")
+        r.fault(N_("%(path)s: phase: action needs orders: {area: token}"), "orders")
         return {}
     orders = {}
     for name, token_text in value.items():
@@ -348,11 +446,11 @@ def _orders(r: _Reader, value: Any, state: State) -> dict[str, str]:
         if area is None:
             continue
         if not state.occupant(area):
-            r.fault(f"orders.{name}", "an order needs units in its area")
+            r.fault(N_("%(path)s: an order needs units in its area"), f"orders.{name}")
         try:
             orders[area] = parse_token(str(token_text)).name
         except Exception as error:
-            r.fault(f"orders.{name}", str(error))
+            r.fault(N_("%(path)s: %(problem)s"), f"orders.{name}", problem=_problem(error))
     return dict(sorted(orders.items()))
 
 

@@ -50,7 +50,12 @@ class Westeros:
         count = scenario.get("players", 6)
         setups = load_board().setups
         if count not in setups:
-            raise position.PositionError([f"players: westeros is for 3 to 6 players, not {count}"])
+            wrong = _l(
+                "%(path)s: westeros is for 3 to 6 players, not %(value)s",
+                path="players",
+                value=str(count),
+            )
+            raise position.PositionError([wrong])
         setup = setups[count]
         houses = [h for h in HOUSES if h in setup["houses"]]
         units: dict[str, dict[str, list[str]]] = {}

@@ -256,7 +256,7 @@ def test_scenario_faults_are_listed_whole(board):
     data["blocks"].append({"block": "swe_armfeldt", "at": "atlantis"})
     data["markers"]["mecklenburg"] = "SWE"  # a transit territory takes no marker
     faults = scenario_faults(board, data)
-    text = "\n".join(faults)
+    text = "\n".join(map(str, faults))
     assert "blocks[0]: swe_karl strength 5 is not within 1..4" in text
     assert "swe_karl is listed twice" in text
     assert "missing swe_lewenhaupt" in text
@@ -274,19 +274,19 @@ def test_9_2d_cargo_and_1_5_harbor_capacity_checked(board):
     entries["swe_livgardet"]["aboard"] = "swe_sjoblad"  # an army and a regiment together
     entries["swe_anckarstierna"]["at"] = "H:smaland"
     entries["swe_armfeldt"].update(at="H:smaland", strength=1)  # not a fleet
-    faults = "\n".join(scenario_faults(board, data))
+    faults = "\n".join(map(str, scenario_faults(board, data)))
     assert "fleet swe_sjoblad carries swe_karl, swe_livgardet" in faults
     assert "swe_armfeldt at H:smaland: only fleets lie in a harbor" in faults
     entries["swe_armfeldt"].update(at="pool")
     entries["swe_livgardet"]["aboard"] = "swe_wachtmeister"  # in a harbor, not at sea
-    faults = "\n".join(scenario_faults(board, data))
+    faults = "\n".join(map(str, scenario_faults(board, data)))
     assert "aboard swe_wachtmeister, which is not at sea" in faults
     entries["swe_livgardet"].pop("aboard")
     entries["swe_livgardet"]["at"] = "lithuania"
     entries["swe_sjoblad"]["at"] = "H:estland"
     entries["den_gyldenlove"].update(at="H:estland", strength=2)
     entries["den_tordenskjold"].update(at="H:estland", strength=2)  # with Sjöblad: 3 > 2
-    faults = "\n".join(scenario_faults(board, data))
+    faults = "\n".join(map(str, scenario_faults(board, data)))
     assert "3 fleets in the harbor of estland, over its strength" in faults
 
 

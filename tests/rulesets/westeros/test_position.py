@@ -58,7 +58,7 @@ def test_every_fault_is_listed_with_its_path() -> None:
     )
     with pytest.raises(PositionError) as caught:
         RULESET.load_position(position, Dice(b"s", "g", 0))
-    faults = caught.value.faults
+    faults = [str(f) for f in caught.value.faults]
     assert "round: expected a whole number from 1 to 10, got 11" in faults
     assert any(
         f.startswith("units.Winterfel.stark[0]: a ship can only stand on a sea") for f in faults

@@ -223,7 +223,7 @@ def test_position_deck_faults_are_listed() -> None:
             {"westeros_1": ["supply", "supply", "supply", "supply"], "westeros_9": []},
             discards={"wildlings": ["crow-killers"]},
         )
-    faults = "\n".join(caught.value.faults)
+    faults = "\n".join(map(str, caught.value.faults))
     assert "decks.westeros_1: more copies of supply than the deck has" in faults
     assert "decks.westeros_9: unknown deck" in faults
     assert "decks.wildlings: the wildling deck always holds its 9 cards" in faults
