@@ -29,7 +29,7 @@ def test_status_in_russian(new_game) -> None:
     drop(game, "stark", "Винтерфелл: поход +1\nБелая Гавань: оборона\nДрожащее море: подмога\n")
     cli("run", game, "--now", NOW)
     out = cli("status", game, "--now", NOW).output.splitlines()
-    assert out[0] == "g (westeros): раунд 1, planning, ещё ни один шаг не разыгран"
+    assert out[0] == "g (westeros): раунд 1, фаза замыслов, ещё ни один шаг не разыгран"
     summary = summary_in(waiting(game, "stark"), "ru", "westeros")
     assert f"  stark      {summary:<50} есть     до 2027-01-03T12:00:00Z (осталось 47,0 ч)" in out
     assert f"  tyrell     {summary:<50} НЕТ      до 2027-01-03T12:00:00Z (осталось 47,0 ч)" in out
@@ -41,7 +41,7 @@ def test_status_paused_in_portuguese(new_game) -> None:
     game = new_game(settings={"lang": "pt_BR", "paused": True})
     out = cli("status", game, "--now", NOW).output.splitlines()
     assert out[:2] == [
-        "g (westeros): rodada 1, planning, nenhuma etapa resolvida ainda",
+        "g (westeros): rodada 1, Fase de Planejamento, nenhuma etapa resolvida ainda",
         'PAUSADO: nada é resolvido até "adjudicator resume"',
     ]
     assert "FALTA    até 2027-01-03T12:00:00Z (faltam 47,0 h)" in out[2]
