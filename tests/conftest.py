@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from adjudicator.create import create_game
+
+if TYPE_CHECKING:
+    from click.testing import Result
 
 START = datetime(2027, 1, 1, 12, 0, tzinfo=UTC)
 SIX = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
@@ -53,3 +57,22 @@ def drop(game: Path, house: str, body: str, name: str | None = None, pw: str | N
     path = game / "inbox" / (name or f"{house}.txt")
     path.write_text(order_file(house, body, pw), encoding="utf-8")
     return path
+
+
+def cli(*args: object) -> Result:
+    """The real CLI, run in-process; arguments as text (paths welcome). An exception the CLI
+    does not handle becomes the result's exit code and `exception`."""
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def cli_raising(*args: object) -> Result:
+    """`cli`, but an exception the CLI does not handle is raised in the test."""
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)

@@ -15,24 +15,18 @@ from pathlib import Path
 import pytest
 import yaml
 from babel.messages.extract import extract_from_dir
-from click.testing import CliRunner
 
-from adjudicator.cli import main
 from adjudicator.create import parse_roster_entry
 from adjudicator.gamedir import GameError
 from adjudicator.gamefile import problems
 from adjudicator.i18n import translations
 from adjudicator.render import environment
 from adjudicator.requests import Event
-from tests.conftest import START
+from tests.conftest import START, cli
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORDS = {"stark": "Kq7-wolf-2xz", "lannister": "Lp9-lion-8uv", "baratheon": "Bs3-stag-6qw"}
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
-
-
-def cli(*args: object) -> object:
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def _westeros_messages() -> list[str]:

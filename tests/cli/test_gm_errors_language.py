@@ -13,18 +13,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
-from adjudicator.cli import main
 from adjudicator.gamedir import GameDir, GameError
 from adjudicator.text import _l
-from tests.conftest import SAMPLE_ORDERS, SIX, drop, order_file
+from tests.conftest import SAMPLE_ORDERS, SIX, cli, drop, order_file
 
 NOW = "2027-01-01T13:00Z"
-
-
-def cli(*args: object):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def _edit(game: Path, old: str, new: str) -> None:

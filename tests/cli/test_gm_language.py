@@ -11,12 +11,9 @@ from click.testing import CliRunner
 from adjudicator.cli import main
 from adjudicator.requests import summary_in
 from tests.conftest import SAMPLE_ORDERS, SIX, drop
+from tests.conftest import cli_raising as cli
 
 NOW = "2027-01-01T13:00Z"
-
-
-def cli(*args: object):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
 def waiting(game: Path, player: str) -> dict:

@@ -5,15 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from click.testing import CliRunner
 
-from adjudicator.cli import main
+from tests.conftest import cli_raising as cli
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "westeros"
-
-
-def cli(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
 def demo_game(tmp_path: Path, drop: str | None = None) -> Path:

@@ -16,12 +16,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
-from adjudicator.cli import main
 from adjudicator.create import create_game
 from adjudicator.rulesets.westeros.board import load_board
-from tests.conftest import START
+from tests.conftest import START, cli
 
 PASSWORDS = {
     "stark": "Kq7-wolf-2xz",
@@ -32,11 +30,6 @@ PASSWORDS = {
     "martell": "Ms2-sun-7bc",
 }
 MAX_RUNS = 400
-
-
-def cli(*args: object) -> object:
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    return result
 
 
 def make_game(tmp_path: Path, players: int = 3, **options: object) -> tuple[Path, Path]:

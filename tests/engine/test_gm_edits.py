@@ -8,16 +8,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
-from adjudicator.cli import main
-from tests.conftest import SAMPLE_ORDERS, drop
+from tests.conftest import SAMPLE_ORDERS, cli, drop
 
 NOW = "2027-01-01T13:00Z"
-
-
-def cli(*args: object):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def _edit(game: Path, old: str, new: str) -> None:

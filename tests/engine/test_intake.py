@@ -5,19 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from adjudicator.cli import main
 from adjudicator.engine import open_game
 from adjudicator.submissions import redact
-from tests.conftest import SAMPLE_ORDERS, drop, order_file, password
+from tests.conftest import SAMPLE_ORDERS, cli, drop, order_file, password
 
 NOW = "2027-01-01T13:00Z"
 BODY = SAMPLE_ORDERS["stark"]
-
-
-def cli(*args: object):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def _drop(game: Path, text: str, name: str = "stark.txt", encoding: str = "utf-8") -> None:

@@ -7,17 +7,11 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from adjudicator.cli import main
 from tests.conftest import SAMPLE_ORDERS, drop
+from tests.conftest import cli_raising as cli
 
 NOW = "2027-01-01T13:00Z"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "westeros"
-
-
-def cli(*args: object):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
 def last_commit(game: Path) -> str:

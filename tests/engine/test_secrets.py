@@ -14,17 +14,12 @@ import subprocess
 from pathlib import Path
 
 import yaml
-from click.testing import CliRunner
 
-from adjudicator.cli import main
+from tests.conftest import cli_raising as cli
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "westeros"
 NOW = "2027-01-01T13:00Z"
 DRAFT = "Winterfell: defense\nWhite Harbor: defense\nThe Shivering Sea: support\n"
-
-
-def cli(*args: object):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
 def committed(game: Path) -> str:

@@ -10,16 +10,11 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from adjudicator.cli import main
 from tests.conftest import SAMPLE_ORDERS, drop, order_file
+from tests.conftest import cli_raising as cli
 
 NOW = "2027-01-01T13:00Z"
-
-
-def cli(*args: object):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
 @pytest.mark.parametrize("name", ["index.lock", "HEAD.lock", "refs/heads/{branch}.lock"])

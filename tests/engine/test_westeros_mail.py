@@ -7,17 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from click.testing import CliRunner
 
-from adjudicator.cli import main
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import RULESET
+from tests.conftest import cli_raising as cli
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "westeros"
-
-
-def cli(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
 def new_game(tmp_path: Path, **overrides) -> Path:

@@ -14,17 +14,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
-from adjudicator.cli import main
-from tests.conftest import START
+from tests.conftest import START, cli
 
 PASSWORDS = {"stark": "Kq7-wolf-2xz", "lannister": "Lp9-lion-8uv", "baratheon": "Bs3-stag-6qw"}
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def cli(*args: object) -> object:
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def play(folder: Path, lang: str) -> Path:
