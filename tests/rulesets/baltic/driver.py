@@ -45,10 +45,14 @@ def play(
     until_year: int | None = None,
     check: Callable[[State | None, State, list[Event]], None] | None = None,
     keep: bool = True,
+    translate: Callable[[str], str] = str,
+    stop: Callable[[State], bool] | None = None,
 ) -> Game:
     """Play `scenario` with bots on both sides from `seed` to its end (or to the Entry Phase
-    of `until_year`). `check(before, state, events)` runs after every step; `before` is a copy
-    of the state before a Supply Phase (to check forage across it), else None."""
+    of `until_year`, or until `stop(state)`). `check(before, state, events)` runs after every
+    step; `before` is a copy of the state before a Supply Phase (to check forage across it),
+    else None. Every order text goes through `translate` before it is read (a test of orders
+    in other languages); `orders` keeps the texts as read."""
     rs = RULESET
     state = rs.new_game({"scenario": scenario}, Dice(secret(seed), "g", 0))
     game = Game(state)
@@ -56,6 +60,8 @@ def play(
     for step in range(1, MAX_STEPS + 1):
         requests = rs.requests(state)
         if not requests or (until_year and state.year >= until_year and state.phase == "entry"):
+            break
+        if stop is not None and stop(state):
             break
         answers: dict[str, Answer] = {}
         for request in requests:
@@ -67,6 +73,7 @@ def play(
             choice = None
             if text is not None:
                 submission += 1
+                text = translate(text)
                 game.orders.append(text)
                 parsed = rs.parse(state, request.player, text)
                 parsed = [replace(i, submission=f"{submission:04d}") for i in parsed]

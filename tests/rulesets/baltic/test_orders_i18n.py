@@ -10,22 +10,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from adjudicator.data import load_game_data
-from adjudicator.dice import Dice
 from adjudicator.orders.errors import OrderErrors
-from adjudicator.requests import Answer, AnswerSource
 from adjudicator.rulesets.baltic import bot, instructions, keywords, words
 from adjudicator.rulesets.baltic.board import load_board
 from adjudicator.rulesets.baltic.position import scenario_state
 from adjudicator.rulesets.baltic.ruleset import RULESET
 from adjudicator.rulesets.baltic.state import State
 from adjudicator.vocabulary import names_of
-from tests.rulesets.baltic.driver import secret
+from tests.rulesets.baltic.driver import play
 from tests.rulesets.baltic.test_orders import we1_state
 
 NAMES = load_game_data("baltic", "names.yaml")
@@ -89,38 +86,15 @@ def translator(lang: str) -> Callable[[str], str]:
 def play_seasons(seed: int, seasons: int, translate: Callable[[str], str]) -> tuple[State, list]:
     """Poltava by the seeded bots for `seasons` seasons, each order text through `translate`
     before it is read; returns the state and every text read."""
-    rs = RULESET
-    state = rs.new_game({"scenario": "poltava"}, Dice(secret(seed), "g", 0))
-    start = (state.year, state.season)
-    texts = []
-    for step in range(1, 100):
-        requests = rs.requests(state)
-        seasons_played = (state.year - start[0]) * 4 + _index(state.season) - _index(start[1])
-        if not requests or seasons_played >= seasons:
-            break
-        answers: dict[str, Answer] = {}
-        for request in requests:
-            if not request.player:
-                answers[request.id] = Answer(request.id, None, AnswerSource.AUTOMATIC)
-                continue
-            rng = Dice(secret(seed), f"g/bot/{request.player}", step)
-            text = bot.bot(state, request.player, requests, rng, ahead=True)
-            choice = None
-            if text is not None:
-                said = translate(text)
-                texts.append(said)
-                parsed = [
-                    replace(i, submission=f"{step:04d}")
-                    for i in rs.parse(state, request.player, said)
-                ]
-                choice = rs.answer(state, request, parsed)
-            if choice is not None and choice.instruction is not None:
-                answers[request.id] = Answer(request.id, choice.value)
-            else:
-                value = rs.default(state, request, Dice(secret(seed), "g/defaults", step))
-                answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
-        rs.step(state, answers, Dice(secret(seed), "g", step))
-    return state, texts
+    first: list[int] = []
+
+    def played_enough(state: State) -> bool:
+        moment = state.year * 4 + _index(state.season)
+        first[:] = first or [moment]
+        return moment - first[0] >= seasons
+
+    game = play("poltava", seed, translate=translate, stop=played_enough, keep=False)
+    return game.state, game.orders
 
 
 def _index(season: str) -> int:
