@@ -18,12 +18,31 @@ from typing import Any, Protocol
 from adjudicator.dice import Dice
 from adjudicator.gamedir import GameError
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
+from adjudicator.text import Text, _l, say
 
 RULESETS: dict[str, str] = {
     "westeros": "adjudicator.rulesets.westeros",
     "baltic": "adjudicator.rulesets.baltic",
 }
 """Game name -> module that defines ``RULESET``. Imported only when a game is played."""
+
+
+class PositionError(ValueError):
+    """A position file (or scenario) with faults, every one listed as 'path: problem'.
+
+    A fault is a `Text` (said in the GM's language by `say`) or a str (English only);
+    ``str(fault)`` is the English sentence, the message of the exception. Both games raise
+    it (`new`, `--position`, `--option`).
+    """
+
+    def __init__(self, faults: list[str | Text]) -> None:
+        self.faults = faults
+        super().__init__("the position has faults:\n  " + "\n  ".join(map(str, faults)))
+
+    def say(self, lang: str, game: str | None) -> str:
+        """Every fault in `lang`, names in `game`'s words, under one heading."""
+        lines = [say(fault, lang, game) for fault in self.faults]
+        return _l("the position has faults:").say(lang, game) + "\n  " + "\n  ".join(lines)
 
 
 class Ruleset(Protocol):

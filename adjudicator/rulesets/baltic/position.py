@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
+from adjudicator.rulesets import PositionError
 from adjudicator.rulesets.baltic import board_checks
 from adjudicator.rulesets.baltic.board import Board, load_board
 from adjudicator.rulesets.baltic.state import (
@@ -66,23 +67,6 @@ HANDLED = {
     "turn",
 }
 """State fields written under the keys of rules 15; every other field keeps its own name."""
-
-
-class PositionError(ValueError):
-    """A position file with faults; `faults` lists each as 'path: problem'.
-
-    A fault is a `Text` (said in the GM's language by `say`) or a str (English only);
-    ``str(fault)`` is the English sentence, the message of the exception.
-    """
-
-    def __init__(self, faults: list[str | Text]) -> None:
-        self.faults = faults
-        super().__init__("the position has faults:\n  " + "\n  ".join(map(str, faults)))
-
-    def say(self, lang: str, game: str | None = "baltic") -> str:
-        """Every fault in `lang`, names in `game`'s words, under one heading."""
-        lines = [f.say(lang, game) if isinstance(f, Text) else f for f in self.faults]
-        return _l("the position has faults:").say(lang, game) + "\n  " + "\n  ".join(lines)
 
 
 def scenario_state(name: str) -> State:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.dice import Dice
+from adjudicator.rulesets import PositionError
 from adjudicator.rulesets.westeros.board import Board, load_board
 from adjudicator.rulesets.westeros.decks import card_index, house_cards
 from adjudicator.rulesets.westeros.state import (
@@ -26,23 +27,6 @@ from adjudicator.text import N_, Name, Text, _l
 
 PHASES = ("westeros", "planning", "raven", "action")
 """Phases a position may be in; raven and action need `orders:` (the revealed ones)."""
-
-
-class PositionError(ValueError):
-    """A position file with faults; `faults` lists each as 'path: problem'.
-
-    A fault is a `Text` (said in the GM's language by `say`) or a str (English only);
-    ``str(fault)`` is the English sentence, the message of the exception.
-    """
-
-    def __init__(self, faults: list[str | Text]) -> None:
-        self.faults = faults
-        super().__init__("the position has faults:\n  " + "\n  ".join(map(str, faults)))
-
-    def say(self, lang: str, game: str | None = "westeros") -> str:
-        """Every fault in `lang`, names in `game`'s words, under one heading."""
-        lines = [f.say(lang, game) if isinstance(f, Text) else f for f in self.faults]
-        return _l("the position has faults:").say(lang, game) + "\n  " + "\n  ".join(lines)
 
 
 def _house(house: str) -> Name:
