@@ -7,6 +7,7 @@ through functions named for the rule steps.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.dice import Dice
@@ -152,33 +153,14 @@ def action_phase(
     for number, line in enumerate(lines, start=1):
         costly = line["action"] not in actions.FREE
         if costly and state.ap_spent.get(side, 0) >= state.ap.get(side, 0):
-            fault = Void("ap", ap=state.ap.get(side, 0))
-            out.append(
-                {
-                    "kind": "void",
-                    "side": side,
-                    "number": number,
-                    "text": line["text"],
-                    "why": to_data(fault.message),
-                    "_secret": ["text", "why"],
-                }
-            )
+            out.append(_void(side, number, line, Void("ap", ap=state.ap.get(side, 0))))
             continue
         if costly:
             state.ap_spent[side] = state.ap_spent.get(side, 0) + 1
         try:
             actions.execute(state, side, line, rng, out)
         except Void as fault:  # 13.5: void, still costs its AP
-            out.append(
-                {
-                    "kind": "void",
-                    "side": side,
-                    "number": number,
-                    "text": line["text"],
-                    "why": to_data(fault.message),
-                    "_secret": ["text", "why"],
-                }
-            )
+            out.append(_void(side, number, line, fault))
     battle_step(state, side, rng, out)
     resolve_sieges(state, rng, out)
     if side == "sweden":
@@ -287,3 +269,15 @@ def end_of_phase(state: State, rng: Dice, out: Events) -> None:
     naval.return_set_aside(state, out)
     resources.cap_rp_available(state)
     victory.sudden_death(state, out)
+
+
+def _void(side: str, number: int, line: Mapping[str, Any], fault: Void) -> dict[str, Any]:
+    """The event of an action line that is void (13.5): its text and why stay the side's."""
+    return {
+        "kind": "void",
+        "side": side,
+        "number": number,
+        "text": line["text"],
+        "why": to_data(fault.message),
+        "_secret": ["text", "why"],
+    }
