@@ -17,6 +17,7 @@ import yaml
 from adjudicator.gamedir import GameDir, GameError
 from adjudicator.text import _l
 from tests.conftest import SAMPLE_ORDERS, SIX, cli, drop, order_file
+from tests.engine.test_stuck_games import _as_nobody, needs_nobody
 
 NOW = "2027-01-01T13:00Z"
 
@@ -301,11 +302,9 @@ def test_new_says_a_broken_passwords_file_in_its_lang(tmp_path: Path) -> None:
     assert not (tmp_path / "w").exists()
 
 
-@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="needs root")
+@needs_nobody
 def test_a_read_only_reports_folder_in_russian_as_an_ordinary_user(tmp_path: Path) -> None:
     """The same, with the kernel's own check: the real command run as 'nobody'."""
-    from tests.engine.test_stuck_games import _as_nobody
-
     home = Path(tempfile.mkdtemp(prefix="adjudicator-nobody-", dir="/tmp"))
     home.chmod(0o755)
     os.chown(home, 65534, 65534)

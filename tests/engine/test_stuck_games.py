@@ -176,7 +176,23 @@ def _as_nobody(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="needs root")
+def _nobody_can_run_adjudicator() -> bool:
+    """Root with setpriv, and a checkout and venv an unprivileged user may read (a clone in
+    a private folder, such as one `mktemp -d` made, is not)."""
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        return False
+    probe = [*AS_NOBODY, sys.executable, "-c", "import adjudicator"]
+    env = {**os.environ, "PYTHONPATH": str(Path.cwd())}
+    return subprocess.run(probe, capture_output=True, env=env, cwd="/").returncode == 0
+
+
+needs_nobody = pytest.mark.skipif(
+    not _nobody_can_run_adjudicator(),
+    reason="needs root, setpriv, and a checkout other users may read",
+)
+
+
+@needs_nobody
 def test_read_only_reports_is_named_before_anything_changes(tmp_path: Path) -> None:
     """Run as an unprivileged user: root writes through any mode bits."""
     import tempfile
