@@ -1,0 +1,133 @@
+"""glyphs turns a map's words into outlines placed where the text would be (issue 10, item 21).
+
+Checked through the SVG it writes: which glyph goes where, in which face. That those
+outlines look like the font's own text is test_raster's (through pixels).
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from adjudicator.dice import Dice
+from adjudicator.glyphs import _font, outline_text
+from adjudicator.mapdraw import draw_svg
+from tests.test_mapdraw import start_view
+from tests.test_mapdraw_i18n import played_view
+
+SVG = "{http://www.w3.org/2000/svg}"
+HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="60">'
+UPEM = 2048  # DejaVu Sans Condensed's units per em
+
+
+def advance(face: str, char: str) -> int:
+    return _font()["faces"][face][char][0]
+
+
+def outlined(text_element: str) -> ET.Element:
+    """The group that replaced a lone ``<text>`` element."""
+    root = ET.fromstring(outline_text(HEAD + text_element + "</svg>"))
+    assert root.find(f".//{SVG}text") is None
+    (group,) = root.findall(f"{SVG}g")
+    return group
+
+
+def placement(group: ET.Element) -> tuple[float, float, float]:
+    """(x, y, scale) of the group's transform."""
+    found = re.fullmatch(r"translate\((\S+) (\S+)\) scale\((\S+)\)", group.get("transform"))
+    x, y, scale = found.groups()
+    return float(x), float(y), float(scale)
+
+
+def test_the_outlines_are_dejavu_sans_condensed_in_font_units() -> None:
+    font = _font()
+    assert font["units_per_em"] == UPEM
+    assert set(font["faces"]) == {"regular", "bold", "italic", "bold-italic"}
+    # Condensed: an M narrower than DejaVu Sans's 1767 units; bold wider than regular.
+    assert advance("regular", "M") < 1767 < advance("bold", "M") + 200
+    assert advance("bold", "M") > advance("regular", "M")
+
+
+def test_a_centred_word_becomes_its_glyphs_one_advance_apart() -> None:
+    group = outlined('<text x="150" y="40" font-size="20" text-anchor="middle">Wi</text>')
+    uses = group.findall(f"{SVG}use")
+    assert [u.get("href") for u in uses] == ["#glyph-regular-57", "#glyph-regular-69"]
+    assert [float(u.get("x")) for u in uses] == [0, advance("regular", "W")]
+    x, y, scale = placement(group)
+    width = (advance("regular", "W") + advance("regular", "i")) * 20 / UPEM
+    assert (x, y, scale) == (pytest.approx(150 - width / 2, abs=0.01), 40, 20 / UPEM)
+
+
+@pytest.mark.parametrize(("anchor", "share"), [("start", 0), ("end", 1)])
+def test_start_and_end_anchors(anchor: str, share: float) -> None:
+    group = outlined(f'<text x="100" y="30" font-size="10" text-anchor="{anchor}">ab</text>')
+    width = (advance("regular", "a") + advance("regular", "b")) * 10 / UPEM
+    assert placement(group)[0] == pytest.approx(100 - share * width, abs=0.01)
+
+
+@pytest.mark.parametrize(
+    ("style", "face"),
+    [
+        ('font-weight="bold"', "bold"),
+        ('font-style="italic"', "italic"),
+        ('font-style="italic" font-weight="bold"', "bold-italic"),
+    ],
+)
+def test_weight_and_style_choose_the_face(style: str, face: str) -> None:
+    group = outlined(f'<text x="5" y="30" font-size="12" {style}>K</text>')
+    assert group.find(f"{SVG}use").get("href") == f"#glyph-{face}-4b"
+
+
+def test_colour_and_other_attributes_stay_and_a_space_is_only_an_advance() -> None:
+    group = outlined('<text x="5" y="30" font-size="12" fill="#a61b1b" class="x">A &amp; B</text>')
+    assert (group.get("fill"), group.get("class")) == ("#a61b1b", "x")
+    hrefs = [u.get("href") for u in group.findall(f"{SVG}use")]
+    assert hrefs == ["#glyph-regular-41", "#glyph-regular-26", "#glyph-regular-42"]
+
+
+def test_each_glyph_is_defined_once_in_defs() -> None:
+    svg = outline_text(HEAD + '<text x="5" y="30" font-size="12">aaa</text></svg>')
+    root = ET.fromstring(svg)
+    paths = root.findall(f"{SVG}defs/{SVG}path")
+    assert [p.get("id") for p in paths] == ["glyph-regular-61"]
+    assert paths[0].get("d") == _font()["faces"]["regular"]["a"][1]
+
+
+def test_a_word_with_a_letter_the_outlines_lack_stays_text() -> None:
+    """Chinese is not in the map's font: the text stays for resvg to find a font for it."""
+    svg = HEAD + '<text x="5" y="30" font-size="12">Winterfell 北</text></svg>'
+    assert outline_text(svg) == svg
+
+
+def test_same_svg_same_bytes() -> None:
+    svg = draw_svg(played_view(), lang="ru")
+    assert outline_text(svg) == outline_text(svg)
+
+
+def _baltic_view() -> dict:
+    from adjudicator.rulesets.baltic.ruleset import RULESET
+
+    state = RULESET.new_game({"scenario": "poltava", "players": 2}, Dice(b"t", "t", 0))
+    return RULESET.view(state, None)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "pt_BR"])
+@pytest.mark.parametrize("view", [start_view, played_view, _baltic_view])
+def test_every_word_of_both_maps_is_outlined_in_every_language(view, lang: str) -> None:
+    assert "<text" not in outline_text(draw_svg(view(), lang=lang))
+
+
+def test_every_letter_of_the_maps_data_has_an_outline_in_every_face() -> None:
+    """The names and the map catalog's words: a new name with a letter the outlines lack
+    would be drawn with whatever font a machine has. Run tools/outline_font.py to add it."""
+    games = resources.files("adjudicator.games")
+    locale = Path(str(resources.files("adjudicator"))) / "locale"
+    texts = [p.read_text("utf-8") for p in Path(str(games)).rglob("*.yaml")]
+    texts += [p.read_text("utf-8") for p in locale.glob("*/maps.po")]
+    letters = {c for text in texts for c in text if c.isprintable() and not c.isspace()}
+    for face, glyphs in _font()["faces"].items():
+        assert letters - set(glyphs) == set(), face
