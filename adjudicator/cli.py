@@ -441,8 +441,8 @@ def reveal(game_dir: Path, force: bool) -> None:
 @click.option("--width", type=click.IntRange(300, 4000), default=1000, show_default=True)
 def map_command(game_dir: Path, house: str | None, output: Path | None, width: int) -> None:
     """Draw the current position as an SVG or PNG map."""
-    from adjudicator import engine
-    from adjudicator.mapdraw import draw_svg, svg_to_png
+    from adjudicator import engine, raster
+    from adjudicator.mapdraw import draw_svg
 
     with engine.open_game(game_dir) as game:
         players = game.ruleset.players(game.state)
@@ -460,10 +460,16 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
         click.echo(svg, nl=False)
     elif output.suffix.lower() == ".png":
         try:
-            output.write_bytes(svg_to_png(svg))
-        except ImportError:
-            resvg = _l("PNG needs resvg: pip install 'adjudicator[png]'")
+            output.write_bytes(raster.svg_to_png(svg))
+        except raster.NoRenderer:
+            resvg = _l(
+                "PNG needs the resvg program: pip install 'adjudicator[png]', "
+                "or your system's resvg package"
+            )
             raise click.ClickException(resvg.say(gm_language(game_dir), None)) from None
+        except raster.DrawError as error:
+            failed = _l("resvg could not draw the map: %(why)s", why=str(error))
+            raise click.ClickException(failed.say(gm_language(game_dir), None)) from None
     else:
         output.write_text(svg, encoding="utf-8")
 

@@ -12,11 +12,9 @@ inside it, so tests and tools can read the picture without looking at pixels.
 
 from __future__ import annotations
 
-import functools
 import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from adjudicator import mapwords
@@ -91,57 +89,6 @@ def _drawing_data(game: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
     except FileNotFoundError:
         return load_game_data(game, "board.yaml"), load_game_data(game, "map.yaml")
     return drawing, drawing
-
-
-FONT_FILES = (
-    "DejaVuSansCondensed.ttf",
-    "DejaVuSansCondensed-Bold.ttf",
-    "DejaVuSansCondensed-Oblique.ttf",
-    "DejaVuSansCondensed-BoldOblique.ttf",
-)
-"""The map's font (``FONT``) in its four styles: Debian's fonts-dejavu-extra."""
-
-FONT_DIRS = (
-    "/usr/share/fonts/truetype/dejavu",
-    "/usr/share/fonts/dejavu",
-    "/usr/share/fonts/TTF",
-    "/usr/local/share/fonts",
-    "~/.local/share/fonts",
-    "~/.fonts",
-    "/Library/Fonts",
-)
-
-
-@functools.cache
-def font_files() -> tuple[str, ...]:
-    """The map font's files, from the first folder that has them; () when none does."""
-    for folder in FONT_DIRS:
-        base = Path(folder).expanduser()
-        found = tuple(str(base / name) for name in FONT_FILES if (base / name).is_file())
-        if found:
-            return found
-    return ()
-
-
-def svg_to_png(svg: str) -> bytes:
-    """``svg`` rendered to PNG bytes at the pixel size its ``width``/``height`` say.
-
-    resvg (the ``resvg-py`` wheel: no system cairo) is imported only here: reports without
-    pictures must not need it. It loads the map's font files explicitly, which is faster
-    than scanning every system font; without them it falls back to the system's fonts.
-    Raises ``ImportError`` when resvg-py is not installed.
-
-    NOTE: resvg over cairosvg (issue 10, item 21): the same map with the same text, a 1 ms
-    import against 330 ms (cairocffi builds its FFI at import), and a render as fast or faster.
-    """
-    import resvg_py
-
-    fonts = font_files()
-    options: dict[str, object] = {"skip_system_fonts": True, "font_files": list(fonts)}
-    # The condensed faces' family name is plain "DejaVu Sans" (their width is a style), so
-    # the generic family the map's font list ends with must name it.
-    family = {"font_family": "DejaVu Sans", "sans_serif_family": "DejaVu Sans"}
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, **(options if fonts else {}), **family))
 
 
 # ---- small helpers

@@ -6,8 +6,8 @@ Not part of the test suite. Run from the repository root:
     python bench/bench_mapdraw.py --out /tmp    # also write map-start.png and map-crowded.png
     python bench/bench_mapdraw.py --lang ru     # the map in Russian (names.yaml, maps.po)
 
-With cairosvg installed too, the crowded map is also drawn by cairosvg beside resvg (what
-`svg_to_png` uses), import and render timed, and with --out both pictures are written.
+With resvg-py or cairosvg installed too, the crowded map is also drawn by them beside what
+`svg_to_png` does, import and render timed, and with --out every picture is written.
 
 The crowded position is invented: every house has armies, routed units, orders and power
 tokens on the board, which is the worst case for readability and for drawing time.
@@ -22,7 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from adjudicator.mapdraw import draw_svg, svg_to_png
+from adjudicator.mapdraw import draw_svg
+from adjudicator.raster import svg_to_png
 
 # Invented power tokens holding areas nobody occupies, as area:house.
 TOKENS = """the_stony_shore:stark widows_watch:stark the_twins:stark salt_shore:martell
@@ -126,20 +127,30 @@ def import_ms(module: str) -> float:
 
 
 def side_by_side(svg: str, out: Path | None) -> None:
-    """resvg (what svg_to_png uses) against cairosvg on the same SVG, when both are here."""
-    try:
+    """What svg_to_png does (outlines, then the resvg program) against the resvg-py binding
+    and cairosvg laying out the text themselves, on the same SVG, for those installed
+    (pip install resvg-py cairosvg): the measurement behind adjudicator/raster.py."""
+    import importlib.util
+
+    contenders = [("outlines+resvg", "adjudicator.raster", lambda: svg_to_png(svg))]
+    if importlib.util.find_spec("resvg_py"):
+        import resvg_py
+
+        family = {"font_family": "DejaVu Sans", "sans_serif_family": "DejaVu Sans"}
+        contenders.append(
+            ("resvg-py", "resvg_py", lambda: bytes(resvg_py.svg_to_bytes(svg_string=svg, **family)))
+        )
+    if importlib.util.find_spec("cairosvg"):
         import cairosvg
-    except ImportError:
-        print("cairosvg is not installed: no side-by-side comparison (pip install cairosvg)")
-        return
-    for name, module, job in (
-        ("resvg", "resvg_py", lambda: svg_to_png(svg)),
-        ("cairosvg", "cairosvg", lambda: cairosvg.svg2png(bytestring=svg.encode())),
-    ):
+
+        contenders.append(
+            ("cairosvg", "cairosvg", lambda: cairosvg.svg2png(bytestring=svg.encode()))
+        )
+    for name, module, job in contenders:
         best, median = best_ms(job, 5)
         print(
-            f"crowded  {name:9} import {import_ms(module):6.1f} ms   render {best:6.1f} ms "
-            f"(median {median:6.1f})"
+            f"crowded  {name:14} import {import_ms(module):6.1f} ms   render {best:6.1f} ms "
+            f"(median {median:6.1f})   {len(job())} bytes"
         )
         if out:
             (out / f"map-crowded-{name}.png").write_bytes(job())

@@ -1,15 +1,12 @@
 """mapdraw draws exactly what a view holds, where the view says, the same way every time.
 
 The pictures are checked through their data attributes (``data-area``, ``data-house``,
-``data-unit``, ``data-order``), never through pixels.
+``data-unit``, ``data-order``), never through pixels (the PNG is test_raster's).
 """
 
 from __future__ import annotations
 
 import copy
-import struct
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
@@ -18,7 +15,7 @@ import pytest
 
 from adjudicator import mapdraw
 from adjudicator.data import load_game_data
-from adjudicator.mapdraw import draw_svg, svg_to_png
+from adjudicator.mapdraw import draw_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 BOARD = load_game_data("westeros", "board.yaml")
@@ -73,14 +70,6 @@ def units_in(group: ET.Element) -> Counter[tuple[str, str]]:
 def count_units(view: dict[str, Any]) -> int:
     """How many units the view holds on the whole board."""
     return sum(len(units) for area in view["units"].values() for units in area.values())
-
-
-def png_size(png: bytes) -> tuple[int, int]:
-    """Width and height from the PNG signature and IHDR chunk."""
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    length, kind, width, height = struct.unpack(">I4sII", png[8:24])
-    assert (length, kind) == (13, b"IHDR")
-    return width, height
 
 
 def test_every_area_is_drawn_once() -> None:
@@ -202,51 +191,3 @@ def test_same_view_same_bytes_whatever_the_dict_order() -> None:
     shuffled["orders"] = dict(reversed(list(view["orders"].items())))
     shuffled["garrisons"] = dict(reversed(list(view["garrisons"].items())))
     assert draw_svg(view) == draw_svg(view) == draw_svg(shuffled)
-
-
-@pytest.mark.parametrize("width", [1000, 640])
-def test_png_decodes_at_the_requested_width(width: int) -> None:
-    pytest.importorskip("cairosvg")
-    svg = draw_svg(start_view(), width=width)
-    png = svg_to_png(svg)
-    assert png_size(png) == (width, int(ET.fromstring(svg).get("height")))
-
-
-def test_png_is_deterministic() -> None:
-    svg = draw_svg(start_view())
-    assert svg_to_png(svg) == svg_to_png(svg)
-
-
-def _pixels(png: bytes) -> bytes:
-    """The raw pixel rows of a PNG (zlib, without the filter bytes' meaning: enough to compare)."""
-    import zlib
-
-    data, at = b"", 8
-    while at < len(png):
-        (length,) = struct.unpack(">I", png[at : at + 4])
-        if png[at + 4 : at + 8] == b"IDAT":
-            data += png[at + 8 : at + 8 + length]
-        at += 12 + length
-    return zlib.decompress(data)
-
-
-def test_png_draws_the_text_in_every_style_with_resvg_and_no_cairo() -> None:
-    """Issue 10 item 21: resvg (no system cairo, a 1 ms import) draws the map's text; bold,
-    italic (sea names) and plain each come out, so the fonts were found."""
-    code = (
-        "import sys\n"
-        "from adjudicator.mapdraw import svg_to_png\n"
-        'head = \'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40" '
-        'font-family="DejaVu Sans Condensed, sans-serif">\'\n'
-        "seen = {svg_to_png(head + '</svg>')}\n"
-        "for style in ('', 'font-weight=\"bold\"', 'font-style=\"italic\"'):\n"
-        '    text = f\'<text x="5" y="30" font-size="20" {style}>Winterfell</text>\'\n'
-        "    seen.add(svg_to_png(head + text + '</svg>'))\n"
-        "print(len(seen), 'cairocffi' in sys.modules, 'cairosvg' in sys.modules)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.stdout.split() == ["4", "False", "False"], done.stderr
-    svg = draw_svg(start_view())
-    png = svg_to_png(svg)
-    assert png_size(png) == (1000, int(ET.fromstring(svg).get("height")))
-    assert len(set(_pixels(png))) > 20  # a drawn map, not a flat canvas

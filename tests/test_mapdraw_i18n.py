@@ -1,7 +1,7 @@
 """The map in the game's language (issue 12): names from names.yaml, the rest from maps.po.
 
 Checked through the SVG's text and ``data-*`` attributes, as test_mapdraw does; the PNG
-through resvg with the map's font, which must draw Cyrillic and accented letters.
+through resvg and the map font's outlines, which must draw Cyrillic and accented letters.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from adjudicator.dice import Dice
-from adjudicator.mapdraw import draw_svg, svg_to_png
+from adjudicator.mapdraw import draw_svg
+from adjudicator.raster import svg_to_png
 from adjudicator.vocabulary import name_in
 from tests.test_mapdraw import BOARD, SVG, areas_of, start_view, units_in
 
@@ -139,7 +140,7 @@ def test_a_russian_baltic_map_names_places_and_nations_in_russian() -> None:
 
 
 @pytest.mark.parametrize("word", ["Винтерфелл", "Água Negra"])
-def test_resvg_draws_cyrillic_and_accented_letters_with_the_maps_font(word: str) -> None:
+def test_resvg_draws_cyrillic_and_accented_letters_from_the_maps_outlines(word: str) -> None:
     """Each glyph comes out as itself: a font without Cyrillic (or without the accented
     letters) would draw the same empty box for both words, or nothing at all."""
     head = (

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +14,7 @@ from adjudicator.render import (
     render,
 )
 from adjudicator.requests import Event, summary_in
+from adjudicator.text import _l
 
 if TYPE_CHECKING:
     from adjudicator.engine import Game
@@ -174,43 +174,26 @@ def _maps(game: Game, view: dict[str, Any], stem: str, tx: Transaction) -> list[
 
 
 def _draw_png(svg: str, relpath: str, tx: Transaction) -> bool:
-    """Start drawing the PNG in a child process; `tx` collects it before applying, so the
-    reports and the game file are written meanwhile. False without resvg (pip install
-    'adjudicator[png]'): the SVG serves.
+    """Start drawing the PNG (`raster`: resvg in a process of its own); `tx` collects it
+    before applying, so the reports and the game file are written meanwhile. False
+    without resvg (pip install 'adjudicator[png]'): the SVG serves."""
+    from adjudicator import raster
 
-    A process, not a thread: resvg keeps the GIL for its whole render (a quarter of a
-    second), so a thread ran it before anything else (issue 10, item 21). Where there is
-    no fork (Windows), the PNG is drawn here and now.
-    """
-    import importlib.util
-
-    if importlib.util.find_spec("resvg_py") is None:
+    try:
+        drawing = raster.start(svg)
+    except raster.NoRenderer:
         return False
-    from adjudicator.mapdraw import svg_to_png
-
-    if not hasattr(os, "fork"):
-        tx.write(relpath, svg_to_png(svg))
-        return True
-    reader, writer = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: draw, hand the bytes over, leave without any clean-up
-        status = 1
-        try:
-            os.close(reader)
-            with os.fdopen(writer, "wb") as out:
-                out.write(svg_to_png(svg))
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(writer)
 
     def finish() -> None:
-        with os.fdopen(reader, "rb") as source:
-            png = source.read()
-        _, status = os.waitpid(pid, 0)
-        if status or not png:
-            raise GameError(f"drawing {relpath} failed (resvg); nothing was written")
-        tx.write(relpath, png)
+        try:
+            tx.write(relpath, drawing())
+        except raster.DrawError as error:
+            failed = _l(
+                "drawing %(path)s failed (resvg: %(why)s); nothing was written",
+                path=relpath,
+                why=str(error),
+            )
+            raise GameError(failed) from None
 
     tx.before_apply(finish)
     return True
