@@ -113,6 +113,8 @@ class Game(Intake):
         """The public view when `advance` began: reports say where their story starts."""
         self._passwords: dict[tuple[str, str], bool] = {}
         """(password, stored hash) -> verdict, so a flood of mails costs one hash each."""
+        self._read_ahead = {}
+        """(player, body) -> its reading, made while the passwords are checked."""
         self._group_cache = {}
         self.durable = True
         """False: `submit` does not fsync each file; the caller makes them durable at once

@@ -112,3 +112,20 @@ def test_passwords_of_many_files_are_checked_side_by_side_with_the_same_verdicts
         loaded.check_passwords_at_once([*texts, order_file("stark", "", pw="wrong")])
         verdicts = {pw: ok for (pw, _), ok in loaded._passwords.items()}
     assert verdicts == {**{password(h): True for h in SAMPLE_ORDERS}, "wrong": False}
+
+
+def test_orders_read_while_passwords_are_checked_say_nothing_to_a_wrong_password(
+    new_game,
+) -> None:
+    """Issue 10 item 21: the files are read while scrypt runs, but a file whose password
+    fails still gets only the generic refusal, never what its lines would have said."""
+    game = new_game()
+    for house, body in SAMPLE_ORDERS.items():
+        drop(game, house, body)
+    drop(game, "tyrell", "Highgarden: fly to the moon\n", name="tyrell-2.txt", pw="wrong")
+    result = cli("run", game, "--now", NOW)
+    assert "stark: accepted as" in result.output
+    assert "house or password not recognised" in result.stderr
+    assert "moon" not in result.stderr and "line 3" not in result.stderr
+    errors = (game / ".adjudicator" / "rejected").glob("*.errors.txt")
+    assert ["moon" in path.read_text() for path in errors] == [False]
