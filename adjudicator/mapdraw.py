@@ -36,7 +36,12 @@ HATCH = (
 
 
 def draw_svg(
-    view: Mapping[str, Any], *, width: int = 1000, panel: bool = True, lang: str = "en"
+    view: Mapping[str, Any],
+    *,
+    width: int = 1000,
+    panel: bool = True,
+    lang: str = "en",
+    memo: dict[tuple[str, str, str], str] | None = None,
 ) -> str:
     """The board of ``view`` as an SVG document, ``width`` pixels wide, its words in ``lang``
     (the game's language: names from names.yaml, the rest from the catalog, `mapwords`).
@@ -45,6 +50,8 @@ def draw_svg(
     templates get); keys this drawer does not know are ignored. A unit entry is a type name
     (``"footman"``), ``"routed <type>"``, or ``"hidden"`` (an anonymous block: drawn in the
     house's colour with no type). ``panel=False`` leaves out the side panel and legend.
+    ``memo``: a dict kept across the maps of one moment of one game (a run's public map
+    and each player's): an area drawn alike in several of them is drawn once.
 
     The same view always gives the same bytes: every mapping is walked in sorted order.
 
@@ -71,11 +78,20 @@ def draw_svg(
         f'font-family="{FONT}">',
         HATCH,
         f'<rect width="{canvas_w}" height="{canvas_h}" fill="#f6f1e3"/>',
-        *_links(board["adjacency"], areas, pos, style),
     ]
+    memo = {} if memo is None else memo
+    links = (lang, "", "links")  # the same on every map of a game in one language
+    if links not in memo:
+        memo[links] = "\n".join(_links(board["adjacency"], areas, pos, style))
+    parts.append(memo[links])
     # Top to bottom, so a lower area's marks overlap the one above it the same way every time.
     order = sorted(areas, key=lambda i: (pos[i][1], i))
-    parts += [_area(areas[i], pos[i], view, style) for i in order]
+    inputs = _area_inputs(view)
+    for i in order:
+        key = (lang, i, _area_key(i, inputs))
+        if key not in memo:
+            memo[key] = _area(areas[i], pos[i], view, style)
+        parts.append(memo[key])
     if panel:
         parts.append(_panel(view, style, canvas_h))
     parts.append("</svg>")
@@ -187,6 +203,22 @@ def _units_of(view: Mapping[str, Any], area_id: str) -> list[tuple[str, str]]:
     order = [h for h in view.get("houses", []) if h in by_house]
     order += sorted(h for h in by_house if h not in order)
     return [(h, u) for h in order for u in by_house[h]]
+
+
+def _area_inputs(view: Mapping[str, Any]) -> tuple[str, list[tuple[str, Mapping]]]:
+    """What of ``view`` may change how an area is drawn (`draw_svg`'s memo): its lists
+    whole (the houses' order, impassable areas), said once; and its mappings, whose
+    entry for the area `_area_key` takes. `_area` must read nothing else of the view:
+    not its single values (round, viewer: the panel's), so that the private maps of one
+    moment share the areas they draw alike, nor a mapping by another key than areas."""
+    lists = repr([(k, v) for k, v in view.items() if isinstance(v, list | tuple | set)])
+    return lists, [(k, v) for k, v in view.items() if isinstance(v, Mapping)]
+
+
+def _area_key(area_id: str, inputs: tuple[str, list[tuple[str, Mapping]]]) -> str:
+    """The memo's key of one area in one view (see `_area_inputs`)."""
+    lists, mappings = inputs
+    return lists + repr([(k, v.get(area_id)) for k, v in mappings])
 
 
 def _area(area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style: Mapping) -> str:

@@ -191,3 +191,37 @@ def test_same_view_same_bytes_whatever_the_dict_order() -> None:
     shuffled["orders"] = dict(reversed(list(view["orders"].items())))
     shuffled["garrisons"] = dict(reversed(list(view["garrisons"].items())))
     assert draw_svg(view) == draw_svg(view) == draw_svg(shuffled)
+
+
+@pytest.mark.parametrize(
+    ("game", "setup"),
+    [("westeros", {"players": 6}), ("baltic", {"scenario": "poltava", "players": 2})],
+)
+def test_the_memo_of_a_runs_maps_draws_every_map_as_without_it(game: str, setup: dict) -> None:
+    """A run draws the public map and each player's with one memo of areas (issue 10,
+    item 21). Here one memo per language lives through a bot game's first 80 moments, so
+    an area's entry that the memo's key missed would be found changed from an earlier
+    moment or from another player's view: every map must come out byte for byte as
+    drawn alone."""
+    import importlib
+
+    from adjudicator.bots import bot_source, play
+    from adjudicator.dice import Dice
+    from adjudicator.rulesets import RULESETS
+
+    ruleset = importlib.import_module(RULESETS[game]).RULESET
+    state = ruleset.new_game(setup, Dice(b"memo", "memo", 0))
+    memos: dict[str, dict] = {"en": {}, "ru": {}, "pt_BR": {}}
+    moments = []
+
+    def check(state: Any, events: list) -> None:
+        if len(moments) >= 80 or not events:
+            return
+        lang = ("en", "ru", "pt_BR")[len(moments) % 3]
+        for viewer in [None, *ruleset.players(state)]:
+            view = ruleset.view(state, viewer)
+            assert draw_svg(view, lang=lang, memo=memos[lang]) == draw_svg(view, lang=lang)
+        moments.append(lang)
+
+    play(ruleset, state, source=bot_source(ruleset, seed=3), check=check)
+    assert len(moments) >= 30  # Poltava is over in 33

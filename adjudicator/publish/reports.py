@@ -72,7 +72,8 @@ def publish(
         "players": {p: r.get("name", p) for p, r in game.players.items()},
         "tables": game.settings.get("bbcode_tables", True),
     }
-    maps = _maps(game, public_view, stem, tx)
+    memo: dict[tuple[str, str, str], str] = {}  # areas drawn alike on several maps
+    maps = _maps(game, public_view, stem, tx, memo)
     lang = game.language()
     written = []
     for fmt in ("md", "bbcode"):
@@ -87,7 +88,7 @@ def publish(
         written.append(f"reports/{stem}.{fmt}")
     written += maps
     for player in game.ruleset.players(game.state):
-        written += _private_report(game, player, events, context, stem, tx)
+        written += _private_report(game, player, events, context, stem, tx, memo)
     for submission in game.revealed_submissions():
         public, whole = game.archive_entry(submission)
         tx.write(f"archive/{stem}/{submission.id}.yaml", public)
@@ -122,6 +123,7 @@ def _private_report(
     context: dict[str, Any],
     stem: str,
     tx: Transaction,
+    memo: dict[tuple[str, str, str], str],
 ) -> list[str]:
     """A house's report (and map) with what only it may see, under .adjudicator/private/."""
     mine = [e for e in events if not e.public and e.to == player]
@@ -151,12 +153,15 @@ def _private_report(
     if game.settings.get("maps", True):
         from adjudicator.mapdraw import draw_svg
 
-        tx.write(f"{folder}/{stem}.svg", draw_svg(view, lang=game.language(player)))
+        drawn = draw_svg(view, lang=game.language(player), memo=memo)
+        tx.write(f"{folder}/{stem}.svg", drawn)
         written.append(f"{folder}/{stem}.svg")
     return written
 
 
-def _maps(game: Game, view: dict[str, Any], stem: str, tx: Transaction) -> list[str]:
+def _maps(
+    game: Game, view: dict[str, Any], stem: str, tx: Transaction, memo: dict[Any, str]
+) -> list[str]:
     """The public map: SVG (unless settings.maps is false), and PNG when resvg is here.
 
     The PNG is queued by `_draw_png`, which draws it while the rest of the run is written.
@@ -165,7 +170,7 @@ def _maps(game: Game, view: dict[str, Any], stem: str, tx: Transaction) -> list[
         return []
     from adjudicator.mapdraw import draw_svg
 
-    svg = draw_svg(view, lang=game.language())
+    svg = draw_svg(view, lang=game.language(), memo=memo)
     tx.write(f"reports/{stem}.svg", svg)
     written = [f"reports/{stem}.svg"]
     if game.settings.get("png", True) and _draw_png(svg, f"reports/{stem}.png", tx):
