@@ -410,17 +410,36 @@ class Transaction:
         return bool(self.writes or self.deletes)
 
     def apply(self) -> None:
-        """Stage every file, write the journal, then carry it out (see `recover`)."""
-        self.finish()
+        """Stage every file, write the journal, then carry it out (see `recover`).
+
+        The files written so far are staged while the pending writers finish (the PNG is
+        still drawing: issue 10, item 21); if one fails, what was staged is removed and
+        nothing is applied.
+        """
         staging = self.game.private / "tx"
         staging.mkdir(parents=True, exist_ok=True)
-        moves = []
+        staged: dict[str, tuple[str, bytes]] = {}  # relpath -> (staged name, data)
         public = public_mode()
-        for n, (relpath, data) in enumerate(sorted(self.writes.items())):
-            private = relpath.startswith(PRIVATE + "/")
-            atomic_write(staging / str(n), data, None if private else public, sync_dir=False)
-            moves.append([str(n), relpath])
+
+        def stage() -> None:
+            for relpath, data in sorted(self.writes.items()):
+                if staged.get(relpath, ("", None))[1] is data:
+                    continue
+                name = staged[relpath][0] if relpath in staged else str(len(staged))
+                private = relpath.startswith(PRIVATE + "/")
+                atomic_write(staging / name, data, None if private else public, sync_dir=False)
+                staged[relpath] = (name, data)
+
+        stage()
+        try:
+            self.finish()
+        except BaseException:
+            for name, _ in staged.values():
+                (staging / name).unlink(missing_ok=True)
+            raise
+        stage()
         fsync_dir(staging)
+        moves = [[name, relpath] for relpath, (name, _) in sorted(staged.items())]
         journal = {"message": self.message, "moves": moves, "deletes": sorted(self.deletes)}
         atomic_write(self.game.journal, dump_yaml(journal))
         recover(self.game)

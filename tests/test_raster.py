@@ -166,6 +166,7 @@ def test_a_failing_resvg_stops_the_run_and_loses_nothing(new_game, tmp_path, mon
     assert said in failed.output
     assert (game / "game.yaml").read_bytes() == before
     assert not (game / "reports").exists() or not any((game / "reports").iterdir())
+    assert list((game / ".adjudicator" / "tx").iterdir()) == []  # staged meanwhile, removed
     monkeypatch.undo()
     assert cli("run", game, "--now", NOW).exit_code == 0
     assert (game / "reports" / "0001.png").read_bytes().startswith(raster.SIGNATURE)
