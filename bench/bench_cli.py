@@ -35,7 +35,7 @@ def wall(cmd: list[str], repeat: int = 7) -> list[float]:
     return times
 
 
-def planning_run(maps: bool, repeat: int = 5, lang: str = "en") -> list[float]:
+def planning_run(maps: bool, repeat: int = 9, lang: str = "en") -> list[float]:
     times = []
     for _ in range(repeat):
         root = Path(tempfile.mkdtemp())
