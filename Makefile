@@ -1,6 +1,6 @@
 # adjudicator: set up, play the demo, test, lint, benchmark.
 # `make install` creates .venv with everything; as root on Debian it also installs the
-# system packages the tests use (Dovecot IMAP server, the map's fonts, git): it names the
+# system packages the tests use (Dovecot IMAP server, the map's font for a PNG test, git): it names the
 # missing ones before installing them, and is quiet when nothing is missing.
 
 PY ?= python3
