@@ -423,8 +423,8 @@ class Transaction:
 
         def stage() -> None:
             for relpath, data in sorted(self.writes.items()):
-                if staged.get(relpath, ("", None))[1] is data:
-                    continue
+                if relpath in staged and staged[relpath][1] is data:
+                    continue  # staged already, and not written again since
                 name = staged[relpath][0] if relpath in staged else str(len(staged))
                 private = relpath.startswith(PRIVATE + "/")
                 atomic_write(staging / name, data, None if private else public, sync_dir=False)

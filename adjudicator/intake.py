@@ -196,9 +196,9 @@ class Intake:
     def check_passwords_at_once(self, texts: list[str]) -> None:
         """Check the passwords of many order files side by side, and read their orders
         meanwhile, before they are taken one by one (`_password_ok` then finds each
-        verdict, `_parsed` each reading): scrypt releases the GIL, so a run with six
-        files waits for about half of the six checks, and reads its files in that time
-        (issue 10, item 21)."""
+        verdict, `submit` each reading in `_read_ahead`): scrypt releases the GIL, so a
+        run with six files waits for about half of the six checks, and reads its files
+        in that time (issue 10, item 21)."""
         workers = min(os.cpu_count() or 1, 4)
         pairs, named = set(), []
         for text in texts:

@@ -115,11 +115,7 @@ def _deflated_again(png: bytes) -> bytes:
     game's history. zlib-ng takes 15 ms to unpack and pack it again, where zlib takes 30
     to 45 ms, on the run's critical path: the PNG is what the run waits for last.
     """
-    chunks, at = [], len(SIGNATURE)
-    while at < len(png):
-        (length,) = struct.unpack(">I", png[at : at + 4])
-        chunks.append((png[at + 4 : at + 8], png[at + 8 : at + 8 + length]))
-        at += 12 + length
+    chunks = png_chunks(png)
     try:
         pixels = zlib.decompress(b"".join(data for kind, data in chunks if kind == b"IDAT"))
     except zlib.error as error:
@@ -134,6 +130,16 @@ def _deflated_again(png: bytes) -> bytes:
         crc = zlib.crc32(kind + data)
         out += [struct.pack(">I", len(data)), kind, data, struct.pack(">I", crc)]
     return b"".join(out)
+
+
+def png_chunks(png: bytes) -> list[tuple[bytes, bytes]]:
+    """(kind, data) of every chunk of a PNG, in order."""
+    chunks, at = [], len(SIGNATURE)
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        chunks.append((png[at + 4 : at + 8], png[at + 8 : at + 8 + length]))
+        at += 12 + length
+    return chunks
 
 
 def svg_to_png(svg: str) -> bytes:

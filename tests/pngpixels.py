@@ -6,15 +6,7 @@ from __future__ import annotations
 import struct
 import zlib
 
-
-def chunks(png: bytes) -> list[tuple[bytes, bytes]]:
-    """(kind, data) of every chunk, in order."""
-    found, at = [], 8
-    while at < len(png):
-        (length,) = struct.unpack(">I", png[at : at + 4])
-        found.append((png[at + 4 : at + 8], png[at + 8 : at + 8 + length]))
-        at += 12 + length
-    return found
+from adjudicator.raster import png_chunks as chunks
 
 
 def size(png: bytes) -> tuple[int, int]:

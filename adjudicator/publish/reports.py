@@ -160,7 +160,11 @@ def _private_report(
 
 
 def _maps(
-    game: Game, view: dict[str, Any], stem: str, tx: Transaction, memo: dict[Any, str]
+    game: Game,
+    view: dict[str, Any],
+    stem: str,
+    tx: Transaction,
+    memo: dict[tuple[str, str, str], str],
 ) -> list[str]:
     """The public map: SVG (unless settings.maps is false), and PNG when resvg is here.
 
