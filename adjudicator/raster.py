@@ -115,10 +115,10 @@ def _deflated_again(png: bytes) -> bytes:
     game's history. zlib-ng takes 15 ms to unpack and pack it again, where zlib takes 30
     to 45 ms, on the run's critical path: the PNG is what the run waits for last.
     """
-    chunks = png_chunks(png)
     try:
+        chunks = png_chunks(png)
         pixels = zlib.decompress(b"".join(data for kind, data in chunks if kind == b"IDAT"))
-    except zlib.error as error:
+    except (struct.error, zlib.error) as error:
         raise DrawError(f"resvg wrote a broken PNG ({error})") from None
     packed = zlib.compress(pixels, LEVEL)
     out = [SIGNATURE]

@@ -173,6 +173,13 @@ def test_a_failing_resvg_stops_the_run_and_loses_nothing(new_game, tmp_path, mon
     assert "Stark" in (game / "reports" / "0001.md").read_text()
 
 
+def test_a_broken_png_from_resvg_is_a_draw_error(tmp_path, monkeypatch) -> None:
+    """A PNG cut short (a disk full, a resvg bug) is said, not a traceback from the thread."""
+    _fake_resvg(tmp_path, r"printf '\211PNG\r\n\032\n\000\000'", monkeypatch)
+    with pytest.raises(raster.DrawError, match=r"resvg wrote a broken PNG"):
+        raster.svg_to_png(word_svg("Winterfell", ""))
+
+
 def test_a_resvg_that_hangs_is_stopped(tmp_path, monkeypatch) -> None:
     _fake_resvg(tmp_path, "exec sleep 30", monkeypatch)
     monkeypatch.setattr(raster, "TIMEOUT", 0.3)
