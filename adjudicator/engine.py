@@ -28,6 +28,7 @@ from adjudicator.gamedir import (
     remove_temp_files,
     safe_name,
 )
+from adjudicator.inbox.quarantine import Quarantine
 from adjudicator.intake import Intake
 from adjudicator.requests import (
     Answer,
@@ -338,7 +339,8 @@ class Game(Intake):
 
     def warnings(self) -> list[Text]:
         """What the GM should know before this run changes anything: files in inbox/ that
-        are never read, and a hand edit of game.yaml's `position:`, which is overwritten.
+        are never read, a hand edit of game.yaml's `position:`, which is overwritten, and
+        mails set aside unread (`Quarantine`).
         `str()` of each is English (cron's log); the CLI says them in the GM's language."""
         found = []
         if self.dir.inbox.is_dir():
@@ -361,6 +363,7 @@ class Game(Intake):
                 game=str(self.meta["game"]),
             )
             found.append(edited)
+        found += [entry.warning() for entry in Quarantine(self.dir.path).entries()]
         return found
 
     def _written_position(self) -> Any:

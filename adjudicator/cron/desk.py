@@ -19,7 +19,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cron.games import MAIL_STATE, GameInfo, GameReport, Outcome
+from adjudicator.cron.games import MAIL_STATE, GameInfo, GameReport, Outcome, log_line
+from adjudicator.inbox.quarantine import Quarantine, SetAside
+from adjudicator.text import Text, _l
 
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
     from adjudicator.cron.run import CronRun
@@ -63,14 +65,19 @@ class MailDesk:
         self.marks: dict[str, list[int]] = {}
         """Folder -> UIDs to mark processed once their answers are queued."""
         self.caps = ErrorReplyCap(game.path / MAIL_STATE / "error-replies.json", run.now)
+        self.quarantine = Quarantine(game.path)
+        self.set_aside_uids: dict[str, list[int]] = {}
+        """Folder -> UIDs to flag as set aside (`set_aside`)."""
 
     # -- taking mail ------------------------------------------------------------------------
 
     def take(self, loaded: Any, mails: Iterable[tuple[FetchedMail, Mail]]) -> Exception | None:
         """Judge every mail into the open game; one bad mail never holds up the others.
 
-        Returns the mail-server error that cut the reading short (None when all was read):
-        what was taken before it stands.
+        A mail that cannot be read safely, or whose handling raises, is set aside
+        (`set_aside`); one that meets trouble of this machine (a full disk) is left for the
+        next run. Returns the mail-server error that cut the reading short (None when all
+        was read): what was taken before it stands.
         """
         from adjudicator.inbox.imap import MailConnectionError, MailSetupError
 
@@ -78,12 +85,20 @@ class MailDesk:
         cut: Exception | None = None
         try:
             for fetched, mail in mails:
+                if mail.unreadable is not None:
+                    self.set_aside(fetched, mail, mail.unreadable)
+                    continue
                 try:
                     outcome = self._take_one(loaded, fetched, mail)
-                except Exception as e:
-                    # Left unmarked: it is tried again next run, and the GM hears of it.
+                except OSError as e:
+                    # Left unmarked: this machine's trouble, tried again next run.
                     self.report.problems.append(f"mail {mail.message_id}: {type(e).__name__}: {e}")
                     continue
+                except Exception as e:
+                    why = _l("reading it failed: %(error)s", error=f"{type(e).__name__}: {e}")
+                    self.set_aside(fetched, mail, why)
+                    continue
+                self.quarantine.release(mail.message_id)
                 self.report.mails[outcome] += 1
                 self.marks.setdefault(fetched.folder, []).append(fetched.uid)
         except (MailConnectionError, MailSetupError) as e:
@@ -94,6 +109,15 @@ class MailDesk:
             os.sync()  # before the engine runs on them, and long before any mark
         return cut
 
+    def set_aside(self, fetched: FetchedMail, mail: Mail, why: Text) -> None:
+        """Quarantine one mail: recorded for `status`, logged, flagged on the server by
+        `mark`; never answered (its sender may be anyone)."""
+        entry = SetAside(mail.message_id, mail.sender, why, self.run.now.isoformat())
+        self.quarantine.add(entry)
+        self.report.mails[Outcome.QUARANTINED] += 1
+        self.report.problems.append(log_line(entry.warning()))
+        self.set_aside_uids.setdefault(fetched.folder, []).append(fetched.uid)
+
     def mark(self, imap: ImapSession | None) -> None:
         """Mark the taken mails processed on the server (after their answers are queued and
         made durable: from here on the server's copy is gone for us)."""
@@ -102,6 +126,9 @@ class MailDesk:
         while imap is not None and self.marks:
             folder, uids = self.marks.popitem()
             imap.mark_processed(folder, uids)
+        while imap is not None and self.set_aside_uids:
+            folder, uids = self.set_aside_uids.popitem()
+            imap.quarantine(folder, uids)
 
     def _take_one(self, loaded: Any, fetched: FetchedMail, mail: Mail) -> Outcome:
         from adjudicator.inbox.mail import redact_passwords
@@ -142,7 +169,6 @@ class MailDesk:
         from adjudicator.orders.errors import invalid
         from adjudicator.publish import messages
         from adjudicator.submissions import SubmissionRejected
-        from adjudicator.text import _l
 
         mail, listed = self._through_list(mail)
         roles = sender_roles(mail.sender, self.game.emails, self.game.gm)
@@ -302,7 +328,6 @@ class MailDesk:
         """Queue our answer to `mail`, in `lang` (the body is said already)."""
         from adjudicator.publish import messages, notices
         from adjudicator.publish.smtp import compose, queue_mail
-        from adjudicator.text import _l
 
         sender = self.run.sender_for(self.game)
         if sender is None:

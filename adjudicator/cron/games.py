@@ -41,6 +41,9 @@ class Outcome(StrEnum):
     """A bounce or vacation reply: not applied and never answered (no mail loops)."""
     FORGED = "forged"
     """The receiving server found ``dmarc=fail`` for its From: no reply, nothing applied."""
+    QUARANTINED = "quarantined"
+    """Could not be read safely, or reading it failed: set aside unread, flagged on the
+    server, named in the GM's log and `status` (`adjudicator.inbox.quarantine`)."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,16 @@ def _language(value: Any, default: str) -> str:
         return check_language(str(value)) if value else default
     except UnknownLanguage:
         return default
+
+
+LOG_LINE_LIMIT = 500
+"""The most characters of one log line about one mail: its fields are the sender's words."""
+
+
+def log_line(line: object) -> str:
+    """One line of the GM's log (English), at most `LOG_LINE_LIMIT` characters."""
+    text = " ".join(str(line).split())
+    return text if len(text) <= LOG_LINE_LIMIT else text[: LOG_LINE_LIMIT - 1] + "…"
 
 
 @dataclass

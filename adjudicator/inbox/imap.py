@@ -25,6 +25,8 @@ from typing import Any
 
 import click
 
+from adjudicator.inbox.quarantine import QUARANTINE_KEYWORD
+
 PROCESSED_KEYWORD = "$Adjudicated"
 """The IMAP keyword that marks a mail as done when no processed folder is configured."""
 
@@ -348,10 +350,9 @@ class ImapSession:
                     "it, or fix settings.mail.folder in game.yaml."
                 )
             client.select_folder(folder)
-            if self.config.processed_folder:
-                criteria: list[Any] = ["UNDELETED"]
-            else:
-                criteria = ["UNDELETED", "UNKEYWORD", PROCESSED_KEYWORD]
+            criteria: list[Any] = ["UNDELETED", "UNKEYWORD", QUARANTINE_KEYWORD]
+            if not self.config.processed_folder:
+                criteria += ["UNKEYWORD", PROCESSED_KEYWORD]
             return sorted(client.search(criteria))
 
     def fetch(self, folder: str, uids: list[int]) -> Iterator[FetchedMail]:
@@ -393,6 +394,16 @@ class ImapSession:
                 client.copy(uids, target)
                 client.delete_messages(uids)
                 client.uid_expunge(uids)
+
+    def quarantine(self, folder: str, uids: list[int]) -> None:
+        """Set the mails aside where they are: flagged (``\\Flagged`` shows them in mail
+        clients) and never read again while they carry `QUARANTINE_KEYWORD`."""
+        if not uids:
+            return
+        with self._guard():
+            client = self.client()
+            client.select_folder(folder)
+            client.add_flags(uids, [QUARANTINE_KEYWORD, "\\Flagged"])
 
     def _ensure_folder(self, client: Any, name: str) -> None:
         if name in self._created:
