@@ -107,7 +107,7 @@ class CronRun:
         set_aside: list[int] = []
         shared = GameReport("(shared folder)")
         for fetched in self.imap.fetch(folder, self.imap.unprocessed(folder)):
-            mail = parse_mail(fetched.raw)
+            mail = parse_mail(fetched.raw, fetched.size)
             game = by_id.get(named_game(mail, self.known_games) or "")
             if game is not None:  # an unreadable mail too: its game's desk sets it aside
                 routed.setdefault(game.id, []).append((fetched, mail))
@@ -298,4 +298,4 @@ def _parsed(fetched: Iterator[FetchedMail]) -> Iterator[tuple[FetchedMail, Mail]
     from adjudicator.inbox.mail import parse_mail
 
     for item in fetched:
-        yield item, parse_mail(item.raw)
+        yield item, parse_mail(item.raw, item.size)

@@ -120,19 +120,20 @@ class Mail:
         return f"{self.message_id} from {self.sender or '?'}: {self.subject!r}"
 
 
-def parse_mail(raw: bytes) -> Mail:
+def parse_mail(raw: bytes, size: int = 0) -> Mail:
     """Parse RFC 822 bytes into a `Mail`. Never raises on malformed or hostile input: a mail
     we cannot read safely yields its header fields and `Mail.unreadable` says why.
 
     The parser's work is bounded before it starts (`MAX_MAIL_BYTES`, `MAX_CONTAINERS`,
-    `MAX_PARTS`), so one poisoned mail costs a bounded time and never a crash.
+    `MAX_PARTS`), so one poisoned mail costs a bounded time and never a crash. `size` is
+    the mail's size on the server when `raw` may be its header only (`FetchedMail.size`).
 
     >>> m = parse_mail(b"From: A <a@x.org>\\r\\nMessage-ID: <1@x>\\r\\n\\r\\nhouse: stark\\r\\n")
     >>> (m.sender, m.text)
     ('a@x.org', 'house: stark')
     """
-    if len(raw) > MAX_MAIL_BYTES:
-        return _from_headers(raw, oversize=len(raw))
+    if max(size, len(raw)) > MAX_MAIL_BYTES:
+        return _from_headers(raw, oversize=max(size, len(raw)))
     problem = _structure_problem(raw)
     if problem:
         return _from_headers(raw, unreadable=problem)

@@ -162,3 +162,25 @@ def test_mail_whose_handling_raises_is_set_aside_and_released_when_read(
     assert "w1: accepted 1" in again.output
     assert [s["player"] for s in submissions(game)] == ["lannister", "stark"]
     assert "<stark-1@p>" not in cli("status", game, "--now", "2027-01-01T14:00Z").output
+
+
+def test_a_mail_over_the_size_limit_is_fetched_for_its_header_only(
+    imap_server, folder, make_mail, monkeypatch
+):
+    from adjudicator.inbox import imap, mail
+    from tests.mail.test_imap import config
+
+    monkeypatch.setattr(imap, "MAX_MAIL_BYTES", 4000)
+    monkeypatch.setattr(mail, "MAX_MAIL_BYTES", 4000)
+    monkeypatch.setattr(imap, "FETCH_BYTES", 3000)
+    small = [make_mail(email("stark"), f"note {i}", message_id=f"<s{i}@p>") for i in range(3)]
+    large = make_mail(email("stark"), "x" * 9000, message_id="<large@p>")
+    append(imap_server, folder, small[0], large, *small[1:])
+    with imap.ImapSession(config(imap_server, folder)) as session:
+        got = list(session.fetch(folder, session.unprocessed(folder)))
+    assert [len(f.raw) < 4000 for f in got] == [True] * 4
+    assert [f.size > 9000 for f in got] == [False, True, False, False]
+    parsed = [parse_mail(f.raw, f.size) for f in got]
+    assert [m.message_id for m in parsed] == ["<s0@p>", "<large@p>", "<s1@p>", "<s2@p>"]
+    assert [m.text for m in parsed] == ["note 0", "", "note 1", "note 2"]
+    assert parsed[1].oversize == got[1].size and parsed[1].sender == email("stark")
