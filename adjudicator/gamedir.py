@@ -23,6 +23,7 @@ import contextlib
 import fcntl
 import hashlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -79,8 +80,9 @@ def file_lock(lockfile: Path, game: Path) -> Iterator[None]:
 
     Raises `GameBusy` when another process holds it.
     """
-    lockfile.parent.mkdir(parents=True, exist_ok=True)
-    with open(lockfile, "a+") as handle:
+    make_folder(lockfile.parent)
+    fd = os.open(lockfile, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "a+") as handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -126,6 +128,51 @@ def bounded_name(name: str, limit: int = NAME_BYTES) -> str:
     return f"{head}~{tag}~{tail}"
 
 
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
+
+
+def is_private(path: Path) -> bool:
+    """Whether `path` lies in a game's `.adjudicator/` (or is that folder)."""
+    return PRIVATE in path.parts
+
+
+def make_folder(folder: Path) -> None:
+    """`mkdir -p folder`; what it creates in `.adjudicator/` is 0700 whatever the umask
+    (issue 18: other users of the GM's machine must not list receipts or queued mail)."""
+    if folder.is_dir():
+        return
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            made.mkdir()
+            if is_private(made):
+                made.chmod(PRIVATE_FOLDER)
+
+
+def close_private(game: Path) -> bool:
+    """Make an older game's `.adjudicator/` 0700 and everything in it 0600/0700 (files were
+    once written with the umask). Cheap when done: a closed top folder means a closed tree,
+    as every later file and folder is made private. True when something was changed."""
+    top = game / PRIVATE
+    try:
+        if stat.S_IMODE(top.lstat().st_mode) == PRIVATE_FOLDER:
+            return False
+    except FileNotFoundError:
+        return False
+    for folder, dirs, files in os.walk(top):
+        for names, mode in ((dirs, PRIVATE_FOLDER), (files, PRIVATE_FILE)):
+            for name in names:
+                path = os.path.join(folder, name)
+                if not os.path.islink(path):
+                    os.chmod(path, mode)
+    top.chmod(PRIVATE_FOLDER)
+    return True
+
+
 def public_mode() -> int:
     """The mode the user's umask gives a new file: reports and game.yaml are for others to
     read (a web server publishing reports/); what is under .adjudicator/ stays 0600."""
@@ -153,7 +200,7 @@ def atomic_write(
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     prefix = f".{bounded_name(path.name, 100)}."
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=TEMP_SUFFIX)
     try:
@@ -334,9 +381,14 @@ class GameDir:
                 )
                 raise GameError(unwritable)
 
-    def lock(self) -> contextlib.AbstractContextManager[None]:
-        """Hold the game's lock for a run; another run at the same time gets `GameBusy`."""
-        return file_lock(self.private / "lock", self.path)
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[None]:
+        """Hold the game's lock for a run; another run at the same time gets `GameBusy`.
+
+        An older game's private files are closed to other users first (`close_private`)."""
+        with file_lock(self.private / "lock", self.path):
+            close_private(self.path)
+            yield
 
     def read_meta(self) -> dict[str, Any]:
         file = str(self.game_file)
@@ -417,7 +469,7 @@ class Transaction:
         nothing is applied.
         """
         staging = self.game.private / "tx"
-        staging.mkdir(parents=True, exist_ok=True)
+        make_folder(staging)
         staged: dict[str, tuple[str, bytes]] = {}  # relpath -> (staged name, data)
         public = public_mode()
 
@@ -461,7 +513,7 @@ def recover(game: GameDir) -> bool:
         source = staging / name
         if source.exists():
             target = game.path / relpath
-            target.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(target.parent)
             os.replace(source, target)
     for relpath in journal["deletes"]:
         with contextlib.suppress(FileNotFoundError):

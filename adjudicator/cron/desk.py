@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cron.games import MAIL_STATE, GameInfo, GameReport, Outcome
+from adjudicator.gamedir import atomic_write
 
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
     from adjudicator.cron.run import CronRun
@@ -367,7 +368,5 @@ class ErrorReplyCap:
     def count(self, sender: str) -> None:
         counts = self._load()
         counts[sender] = counts.get(sender, 0) + 1
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"day": self.day, "counts": counts}))
-        os.replace(tmp, self.path)
+        data = json.dumps({"day": self.day, "counts": counts})
+        atomic_write(self.path, data, durable=False)

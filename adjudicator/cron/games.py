@@ -299,11 +299,9 @@ def remember_run(path: Path) -> None:
 def remember_read(path: Path, now: datetime) -> None:
     """This run read the game's mail through. Not fsynced: an older time after a crash only
     holds a deadline a little longer."""
-    target = path / MAIL_STATE / "last-read"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".last-read.{os.getpid()}.tmp")
-    tmp.write_text(now.isoformat())
-    os.replace(tmp, target)
+    from adjudicator.gamedir import atomic_write
+
+    atomic_write(path / MAIL_STATE / "last-read", now.isoformat(), durable=False)
 
 
 def held_time(game: GameInfo, now: datetime) -> tuple[datetime, str]:
