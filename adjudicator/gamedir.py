@@ -247,14 +247,30 @@ def remove_temp_files(game: Path) -> list[Path]:
     return found
 
 
+class PlainDumper(SafeDumper):  # type: ignore[misc, valid-type]
+    """The safe dumper, writing a value shared in memory out in full each time."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def dump_yaml(data: Any) -> str:
-    """YAML as we write it everywhere: block style, keys in the given order, UTF-8."""
-    return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True, width=100)
+    """YAML as we write it everywhere: block style, keys in the given order, UTF-8, and
+    every value written out (no '&anchor'/'*alias': a person may read and edit it)."""
+    return yaml.dump(data, Dumper=PlainDumper, sort_keys=False, allow_unicode=True, width=100)
 
 
-class StrictLoader(SafeLoader):  # type: ignore[misc, valid-type]
-    """The safe loader, refusing a key written twice in one mapping: YAML would silently
-    keep the last one, and a GM's hand edit would be half ignored."""
+class AliasFreeLoader(SafeLoader):  # type: ignore[misc, valid-type]
+    """The safe loader, refusing a document that aliases expand beyond `YAML_VALUES`."""
+
+    def construct_document(self, node: Any) -> Any:
+        check_expansion(node)
+        return super().construct_document(node)
+
+
+class StrictLoader(AliasFreeLoader):
+    """The alias-free loader, refusing a key written twice in one mapping too: YAML would
+    silently keep the last one, and a GM's hand edit would be half ignored."""
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         seen = set()
@@ -272,9 +288,66 @@ class StrictLoader(SafeLoader):  # type: ignore[misc, valid-type]
         return super().construct_mapping(node, deep=deep)
 
 
+YAML_VALUES = 250_000
+"""The most values (scalars, lists, mappings) a YAML document may expand to through its
+aliases; a whole game state is a few thousand."""
+
+
+def check_expansion(root: Any) -> None:
+    """Raise a ConstructorError when the YAML node graph under `root` expands, alias by
+    alias, to more than `YAML_VALUES` values, or into itself.
+
+    Issue 18: twenty lines of '&a [*b, *b, ...]' (a "billion laughs") load in a moment as a
+    graph, then cost gigabytes to walk, print or write back. Counting each shared node's
+    expanded size once (post-order) costs one pass over the nodes actually written.
+    """
+    size: dict[int, int] = {}
+    path: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        children = _children(node)
+        if done:
+            path.discard(key)
+            size[key] = 1 + sum(size[id(child)] for child in children)
+            if size[key] > YAML_VALUES:
+                raise _expanding(node)
+        elif key in path:
+            raise _expanding(node)  # an alias inside its own anchor
+        elif key not in size:
+            path.add(key)
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in size)
+
+
+def _children(node: Any) -> list[Any]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _expanding(node: Any) -> yaml.YAMLError:
+    refused = _l(
+        "anchors and aliases ('&name', '*name') here expand to more than %(n)d values; write "
+        "the value out in full",
+        n=YAML_VALUES,
+    )
+    error = yaml.constructor.ConstructorError(None, None, str(refused), node.start_mark)
+    error.said = refused
+    return error
+
+
 def load_yaml_text(text: str) -> Any:
-    """Parse YAML as we read it everywhere (raises yaml.YAMLError)."""
+    """Parse YAML as we read it everywhere (raises yaml.YAMLError): no key twice, no alias."""
     return yaml.load(text, Loader=StrictLoader)
+
+
+YAML_BYTES = 4 * 2**20
+"""The largest YAML file we read (issue 18: a hand-made file must not stall a cron run); a
+game file, a position or a state is a few tens of kilobytes."""
 
 
 def load_yaml(path: Path, what: str | Text) -> Any:
@@ -283,6 +356,15 @@ def load_yaml(path: Path, what: str | Text) -> Any:
     `what` says what the file is ("the game file"), a `Text` to be said in the GM's words.
     """
     try:
+        if path.stat().st_size > YAML_BYTES:
+            big = _l(
+                "%(path)s is larger than %(mb)d MB (%(what)s): adjudicator never writes one so "
+                "large. Check what was put into it; nothing was changed.",
+                path=str(path),
+                mb=YAML_BYTES // 2**20,
+                what=what,
+            )
+            raise GameError(big)
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise GameError(_l("%(path)s is missing (%(what)s)", path=str(path), what=what)) from None

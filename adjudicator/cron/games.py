@@ -204,7 +204,7 @@ def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
         return {}
     import yaml
 
-    from adjudicator.data import SafeLoader
+    from adjudicator.gamedir import load_yaml_text
 
     resolved = path.resolve()
     for game in games:
@@ -221,7 +221,7 @@ def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
                 f"the config file {path} can be read by other users (mode {mode & 0o777:o}) "
                 f"and it holds passwords: run 'chmod 600 {path}'"
             )
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SafeLoader)
+        data = load_yaml_text(path.read_text(encoding="utf-8"))
     except OSError as e:
         raise MailSetupError(f"cannot read the config file {path}: {e.strerror}") from None
     except yaml.YAMLError as e:
