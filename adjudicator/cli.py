@@ -33,13 +33,12 @@ def gm_language(game_dir: Path) -> str:
     YAML at all (or a wrong `lang`) leaves the GM with English."""
     import yaml
 
-    from adjudicator.data import SafeLoader
-    from adjudicator.gamedir import GameDir
+    from adjudicator.gamedir import AliasFreeLoader, GameDir
     from adjudicator.i18n import UnknownLanguage, check_language
 
     try:
         text = GameDir(game_dir).game_file.read_text(encoding="utf-8")
-        meta = yaml.load(text, Loader=SafeLoader)
+        meta = yaml.load(text, Loader=AliasFreeLoader)
         settings = meta.get("settings") if isinstance(meta, dict) else None
         lang = settings.get("lang") if isinstance(settings, dict) else None
         return check_language(lang) if isinstance(lang, str) else "en"

@@ -10,8 +10,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from adjudicator.auth import generate_password, hash_password
 from adjudicator.clock import utc
 from adjudicator.dice import Dice, commitment
@@ -21,6 +19,7 @@ from adjudicator.gamedir import (
     GameError,
     atomic_write,
     dump_yaml,
+    load_yaml_text,
     public_mode,
 )
 from adjudicator.publish import git
@@ -234,7 +233,7 @@ def private_start(gamedir: GameDir, start: Mapping[str, Any]) -> Mapping[str, An
             "%(path)s differs from the start position the game was created with", path=str(path)
         )
         raise GameError(altered)
-    return yaml.safe_load(text)
+    return load_yaml_text(text)
 
 
 def _open_first_requests(path: Path, now: datetime) -> None:

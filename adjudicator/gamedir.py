@@ -23,6 +23,7 @@ import contextlib
 import fcntl
 import hashlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -79,8 +80,9 @@ def file_lock(lockfile: Path, game: Path) -> Iterator[None]:
 
     Raises `GameBusy` when another process holds it.
     """
-    lockfile.parent.mkdir(parents=True, exist_ok=True)
-    with open(lockfile, "a+") as handle:
+    make_folder(lockfile.parent)
+    fd = os.open(lockfile, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "a+") as handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -126,6 +128,51 @@ def bounded_name(name: str, limit: int = NAME_BYTES) -> str:
     return f"{head}~{tag}~{tail}"
 
 
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
+
+
+def is_private(path: Path) -> bool:
+    """Whether `path` lies in a game's `.adjudicator/` (or is that folder)."""
+    return PRIVATE in path.parts
+
+
+def make_folder(folder: Path) -> None:
+    """`mkdir -p folder`; what it creates in `.adjudicator/` is 0700 whatever the umask
+    (issue 18: other users of the GM's machine must not list receipts or queued mail)."""
+    if folder.is_dir():
+        return
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            made.mkdir()
+            if is_private(made):
+                made.chmod(PRIVATE_FOLDER)
+
+
+def close_private(game: Path) -> bool:
+    """Make an older game's `.adjudicator/` 0700 and everything in it 0600/0700 (files were
+    once written with the umask). Cheap when done: a closed top folder means a closed tree,
+    as every later file and folder is made private. True when something was changed."""
+    top = game / PRIVATE
+    try:
+        if stat.S_IMODE(top.lstat().st_mode) == PRIVATE_FOLDER:
+            return False
+    except FileNotFoundError:
+        return False
+    for folder, dirs, files in os.walk(top):
+        for names, mode in ((dirs, PRIVATE_FOLDER), (files, PRIVATE_FILE)):
+            for name in names:
+                path = os.path.join(folder, name)
+                if not os.path.islink(path):
+                    os.chmod(path, mode)
+    top.chmod(PRIVATE_FOLDER)
+    return True
+
+
 def public_mode() -> int:
     """The mode the user's umask gives a new file: reports and game.yaml are for others to
     read (a web server publishing reports/); what is under .adjudicator/ stays 0600."""
@@ -153,7 +200,7 @@ def atomic_write(
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     prefix = f".{bounded_name(path.name, 100)}."
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=TEMP_SUFFIX)
     try:
@@ -200,14 +247,30 @@ def remove_temp_files(game: Path) -> list[Path]:
     return found
 
 
+class PlainDumper(SafeDumper):  # type: ignore[misc, valid-type]
+    """The safe dumper, writing a value shared in memory out in full each time."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def dump_yaml(data: Any) -> str:
-    """YAML as we write it everywhere: block style, keys in the given order, UTF-8."""
-    return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True, width=100)
+    """YAML as we write it everywhere: block style, keys in the given order, UTF-8, and
+    every value written out (no '&anchor'/'*alias': a person may read and edit it)."""
+    return yaml.dump(data, Dumper=PlainDumper, sort_keys=False, allow_unicode=True, width=100)
 
 
-class StrictLoader(SafeLoader):  # type: ignore[misc, valid-type]
-    """The safe loader, refusing a key written twice in one mapping: YAML would silently
-    keep the last one, and a GM's hand edit would be half ignored."""
+class AliasFreeLoader(SafeLoader):  # type: ignore[misc, valid-type]
+    """The safe loader, refusing a document that aliases expand beyond `YAML_VALUES`."""
+
+    def construct_document(self, node: Any) -> Any:
+        check_expansion(node)
+        return super().construct_document(node)
+
+
+class StrictLoader(AliasFreeLoader):
+    """The alias-free loader, refusing a key written twice in one mapping too: YAML would
+    silently keep the last one, and a GM's hand edit would be half ignored."""
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         seen = set()
@@ -225,9 +288,66 @@ class StrictLoader(SafeLoader):  # type: ignore[misc, valid-type]
         return super().construct_mapping(node, deep=deep)
 
 
+YAML_VALUES = 250_000
+"""The most values (scalars, lists, mappings) a YAML document may expand to through its
+aliases; a whole game state is a few thousand."""
+
+
+def check_expansion(root: Any) -> None:
+    """Raise a ConstructorError when the YAML node graph under `root` expands, alias by
+    alias, to more than `YAML_VALUES` values, or into itself.
+
+    Issue 18: twenty lines of '&a [*b, *b, ...]' (a "billion laughs") load in a moment as a
+    graph, then cost gigabytes to walk, print or write back. Counting each shared node's
+    expanded size once (post-order) costs one pass over the nodes actually written.
+    """
+    size: dict[int, int] = {}
+    path: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        children = _children(node)
+        if done:
+            path.discard(key)
+            size[key] = 1 + sum(size[id(child)] for child in children)
+            if size[key] > YAML_VALUES:
+                raise _expanding(node)
+        elif key in path:
+            raise _expanding(node)  # an alias inside its own anchor
+        elif key not in size:
+            path.add(key)
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in size)
+
+
+def _children(node: Any) -> list[Any]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _expanding(node: Any) -> yaml.YAMLError:
+    refused = _l(
+        "anchors and aliases ('&name', '*name') here expand to more than %(n)d values; write "
+        "the value out in full",
+        n=YAML_VALUES,
+    )
+    error = yaml.constructor.ConstructorError(None, None, str(refused), node.start_mark)
+    error.said = refused
+    return error
+
+
 def load_yaml_text(text: str) -> Any:
-    """Parse YAML as we read it everywhere (raises yaml.YAMLError)."""
+    """Parse YAML as we read it everywhere (raises yaml.YAMLError): no key twice, no alias."""
     return yaml.load(text, Loader=StrictLoader)
+
+
+YAML_BYTES = 4 * 2**20
+"""The largest YAML file we read (issue 18: a hand-made file must not stall a cron run); a
+game file, a position or a state is a few tens of kilobytes."""
 
 
 def load_yaml(path: Path, what: str | Text) -> Any:
@@ -236,6 +356,15 @@ def load_yaml(path: Path, what: str | Text) -> Any:
     `what` says what the file is ("the game file"), a `Text` to be said in the GM's words.
     """
     try:
+        if path.stat().st_size > YAML_BYTES:
+            big = _l(
+                "%(path)s is larger than %(mb)d MB (%(what)s): adjudicator never writes one so "
+                "large. Check what was put into it; nothing was changed.",
+                path=str(path),
+                mb=YAML_BYTES // 2**20,
+                what=what,
+            )
+            raise GameError(big)
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise GameError(_l("%(path)s is missing (%(what)s)", path=str(path), what=what)) from None
@@ -334,9 +463,14 @@ class GameDir:
                 )
                 raise GameError(unwritable)
 
-    def lock(self) -> contextlib.AbstractContextManager[None]:
-        """Hold the game's lock for a run; another run at the same time gets `GameBusy`."""
-        return file_lock(self.private / "lock", self.path)
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[None]:
+        """Hold the game's lock for a run; another run at the same time gets `GameBusy`.
+
+        An older game's private files are closed to other users first (`close_private`)."""
+        with file_lock(self.private / "lock", self.path):
+            close_private(self.path)
+            yield
 
     def read_meta(self) -> dict[str, Any]:
         file = str(self.game_file)
@@ -417,7 +551,7 @@ class Transaction:
         nothing is applied.
         """
         staging = self.game.private / "tx"
-        staging.mkdir(parents=True, exist_ok=True)
+        make_folder(staging)
         staged: dict[str, tuple[str, bytes]] = {}  # relpath -> (staged name, data)
         public = public_mode()
 
@@ -461,7 +595,7 @@ def recover(game: GameDir) -> bool:
         source = staging / name
         if source.exists():
             target = game.path / relpath
-            target.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(target.parent)
             os.replace(source, target)
     for relpath in journal["deletes"]:
         with contextlib.suppress(FileNotFoundError):

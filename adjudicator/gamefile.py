@@ -15,7 +15,7 @@ import difflib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from adjudicator.text import Text, _l
+from adjudicator.text import Text, _l, quoted
 
 Check = Callable[[Any], bool]
 
@@ -172,6 +172,6 @@ def _wrong(path: str, value: Any, allowed: Text) -> Text:
     return _l(
         "%(path)s: %(value)s is not allowed; use %(allowed)s",
         path=path,
-        value=repr(value),
+        value=quoted(value),
         allowed=allowed,
     )

@@ -14,7 +14,7 @@ from pathlib import Path
 from adjudicator.clock import parse_time
 from adjudicator.create import initial_state, private_start
 from adjudicator.engine import Game
-from adjudicator.gamedir import GameDir, Transaction, dump_yaml
+from adjudicator.gamedir import GameDir, Transaction, dump_yaml, load_yaml_text
 from adjudicator.publish import git
 from adjudicator.publish.reports import publish
 from adjudicator.requests import Submission
@@ -34,12 +34,11 @@ def _all_submissions(gamedir: GameDir) -> list[Submission]:
 
 def replay_game(path: Path) -> tuple[bool, str]:
     """(True, summary) when every commit is reproduced; else (False, the first difference)."""
-    import yaml
 
     gamedir = GameDir(path)
     gamedir.require()
     commits = git.log(path)
-    first_meta = yaml.safe_load(git.show(path, commits[0], "game.yaml"))
+    first_meta = load_yaml_text(git.show(path, commits[0], "game.yaml"))
     ruleset = find_ruleset(first_meta["game"])
     secret = gamedir.secret()
     start = first_meta["start"]
@@ -55,7 +54,7 @@ def replay_game(path: Path) -> tuple[bool, str]:
     checked = 0
     expected: dict[str, bytes] = {}
     for commit in commits[1:]:
-        target = yaml.safe_load(git.show(path, commit, "game.yaml"))
+        target = load_yaml_text(git.show(path, commit, "game.yaml"))
         game.meta["settings"] = target.get("settings", {})
         if "secret" in target:
             game.meta["secret"] = target["secret"]

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cron.games import MAIL_STATE, GameInfo, GameReport, Outcome, log_line
+from adjudicator.gamedir import atomic_write
 from adjudicator.inbox.quarantine import Quarantine, SetAside
 from adjudicator.text import Text, _l
 
@@ -392,7 +393,5 @@ class ErrorReplyCap:
     def count(self, sender: str) -> None:
         counts = self._load()
         counts[sender] = counts.get(sender, 0) + 1
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"day": self.day, "counts": counts}))
-        os.replace(tmp, self.path)
+        data = json.dumps({"day": self.day, "counts": counts})
+        atomic_write(self.path, data, durable=False)

@@ -217,7 +217,7 @@ def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
         return {}
     import yaml
 
-    from adjudicator.data import SafeLoader
+    from adjudicator.gamedir import load_yaml_text
 
     resolved = path.resolve()
     for game in games:
@@ -234,7 +234,7 @@ def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
                 f"the config file {path} can be read by other users (mode {mode & 0o777:o}) "
                 f"and it holds passwords: run 'chmod 600 {path}'"
             )
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SafeLoader)
+        data = load_yaml_text(path.read_text(encoding="utf-8"))
     except OSError as e:
         raise MailSetupError(f"cannot read the config file {path}: {e.strerror}") from None
     except yaml.YAMLError as e:
@@ -312,11 +312,9 @@ def remember_run(path: Path) -> None:
 def remember_read(path: Path, now: datetime) -> None:
     """This run read the game's mail through. Not fsynced: an older time after a crash only
     holds a deadline a little longer."""
-    target = path / MAIL_STATE / "last-read"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".last-read.{os.getpid()}.tmp")
-    tmp.write_text(now.isoformat())
-    os.replace(tmp, target)
+    from adjudicator.gamedir import atomic_write
+
+    atomic_write(path / MAIL_STATE / "last-read", now.isoformat(), durable=False)
 
 
 def held_time(game: GameInfo, now: datetime) -> tuple[datetime, str]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import ssl
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from typing import Any
 
 import click
 
+from adjudicator.gamedir import atomic_write
 from adjudicator.inbox.mail import MAX_MAIL_BYTES
 from adjudicator.inbox.quarantine import QUARANTINE_KEYWORD
 
@@ -490,8 +490,4 @@ class SeenMail:
         outbox keys already make that harmless; skipping fsync halves the cost of a mail.
         """
         data = {"message_id": message_id, "hash": content_hash, "outcome": outcome}
-        path = self._path(message_id)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data) + "\n")
-        os.replace(tmp, path)
+        atomic_write(self._path(message_id), json.dumps(data) + "\n", durable=False)

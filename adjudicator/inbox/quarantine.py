@@ -12,10 +12,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from adjudicator.gamedir import atomic_write
 from adjudicator.text import Text, _l, from_data, to_data
 
 QUARANTINE_KEYWORD = "$AdjudicatorQuarantine"
@@ -56,20 +56,14 @@ class Quarantine:
         return self.root / hashlib.sha256(message_id.encode()).hexdigest()[:40]
 
     def add(self, entry: SetAside) -> None:
-        """Record `entry` (atomic; private to the GM's user)."""
-        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        """Record `entry` (atomic, 0600 like everything under `.adjudicator/`)."""
         data = {
             "message_id": entry.message_id,
             "sender": entry.sender,
             "reason": to_data(entry.reason),
             "when": entry.when,
         }
-        path = self._path(entry.message_id)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as out:
-            out.write(json.dumps(data) + "\n")
-        os.replace(tmp, path)
+        atomic_write(self._path(entry.message_id), json.dumps(data) + "\n", durable=False)
 
     def release(self, message_id: str) -> None:
         """Forget `message_id`: it was read after all."""

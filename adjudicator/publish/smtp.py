@@ -33,7 +33,7 @@ from email.utils import formataddr, formatdate, getaddresses, parseaddr
 from pathlib import Path
 from typing import Any
 
-from adjudicator.gamedir import atomic_write, fsync_dir
+from adjudicator.gamedir import atomic_write, fsync_dir, make_folder
 from adjudicator.inbox.imap import (
     GREETING_TIMEOUT,
     MailConnectionError,
@@ -119,10 +119,7 @@ class Outbox:
         if self.known(key, kind):
             return False
         path = self._dir("pending") / f"{safe_key(key)}.{kind}"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(payload)
-        os.replace(tmp, path)
+        atomic_write(path, payload, durable=False)
         self._unsynced = True
         if self._names is not None:
             self._names.add(path.name)
@@ -179,7 +176,7 @@ class Outbox:
         """Move an item on; not fsynced here (`settle` does it once per drain): a move lost
         in a crash only sends that mail again, which SMTP cannot rule out anyway."""
         target = self._dir(state)
-        target.mkdir(parents=True, exist_ok=True)
+        make_folder(target)
         os.replace(item.path, target / item.path.name)
         with contextlib.suppress(FileNotFoundError):
             os.replace(self._note(item.path), target / self._note(item.path).name)

@@ -17,7 +17,7 @@ from adjudicator.rulesets.baltic import sequence, standing
 from adjudicator.rulesets.baltic.control import board, side_of_block
 from adjudicator.rulesets.baltic.state import SIDES, State
 from adjudicator.rulesets.baltic.terms import phase_name
-from adjudicator.text import _l
+from adjudicator.text import _l, quoted
 
 PUBLIC_KINDS = (
     "battle",
@@ -64,7 +64,7 @@ class Baltic:
                 [
                     _l(
                         "option %(option)s: baltic knows only scenario=grand_campaign|poltava",
-                        option=repr(unknown[0]),
+                        option=quoted(unknown[0]),
                     )
                 ]
             )
