@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import ClassVar
+from typing import BinaryIO, ClassVar
 
 import click
 
@@ -440,6 +440,43 @@ def export(game_dir: Path, public: bool) -> None:
             )
             raise click.ClickException(none.say(game.language(), None))
         click.echo(dump_yaml(public_export(game.state)), nl=False)
+
+
+@main.command(
+    epilog="""Examples:
+
+\b
+  adjudicator check mygame stark.txt                 # as the inbox would read it
+  adjudicator check mygame post.txt --house stark    # a forum post: no password needed
+"""
+)
+@GAME_DIR
+@click.argument("file", type=click.File("rb"), metavar="FILE")
+@click.option("--house", help="Read FILE as this player's, header and password optional.")
+@NOW
+def check(game_dir: Path, file: BinaryIO, house: str | None, now: str | None) -> None:
+    """Dry run: print the receipt (or every error) FILE would get now, in the player's
+    language. Changes nothing; exits 1 when FILE would be rejected."""
+    from adjudicator.check import NotAPlayer, check_text
+    from adjudicator.inbox.files import UnreadableFile, decode_order_file, save_as_utf8
+
+    lang = gm_language(game_dir)
+    try:
+        text = decode_order_file(file.read())
+    except UnreadableFile:
+        raise click.ClickException(save_as_utf8(file.name).say(lang, None)) from None
+    try:
+        checked = check_text(game_dir, text, house, parse_now(now))
+    except NotAPlayer as wrong:
+        said = _l(
+            "'%(house)s' is not a player; players: %(players)s",
+            house=wrong.house,
+            players=", ".join(wrong.players),
+        )
+        raise click.BadParameter(said.say(lang, None), param_hint="--house") from None
+    click.echo(checked.text)
+    if not checked.accepted:
+        raise click.exceptions.Exit(1)
 
 
 @main.command()
