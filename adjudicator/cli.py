@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import ClassVar
+from typing import BinaryIO, ClassVar
 
 import click
 
@@ -132,9 +132,35 @@ def main() -> None:
     """Run board games by e-mail and on forums: collect orders, resolve, report, commit."""
 
 
-@main.command()
+class NewCommand(GameCommand):
+    """`new`: its help names every game, with its players, options and defaults, as each
+    ruleset describes itself (imported only for --help)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from adjudicator.rulesets import RULESETS, find_ruleset
+
+        with formatter.section("Games"):
+            for name in RULESETS:
+                lines = find_ruleset(name).new_help
+                # Lines as written: an option's value list must not wrap at its hyphens.
+                formatter.write(f"{'':{formatter.current_indent}}{name}\n")
+                formatter.write(
+                    "".join(f"{'':{formatter.current_indent + 4}}{line}\n" for line in lines)
+                )
+        super().format_epilog(ctx, formatter)
+
+
+@main.command(
+    cls=NewCommand,
+    epilog="""Examples:
+
+\b
+  adjudicator new w1 --game westeros --players 4 --option ports=clash-of-kings
+  adjudicator new b1 --game baltic --option scenario=poltava
+""",
+)
 @GAME_DIR
-@click.option("--game", "game", required=True, help="The game: westeros.")
+@click.option("--game", "game", required=True, help="The game (see Games below).")
 @click.option("--players", type=click.IntRange(2, 6), help="How many players (westeros: 3-6).")
 @click.option(
     "--player",
@@ -198,7 +224,7 @@ def new(
 
     Prints each player's generated password once, one 'player: password' line each.
     """
-    from adjudicator.create import create_game, parse_roster_entry
+    from adjudicator.create import create_game
     from adjudicator.gamedir import load_yaml
     from adjudicator.i18n import UnknownLanguage, check_language
 
@@ -206,7 +232,7 @@ def new(
         lang = check_language(lang)
     except UnknownLanguage as err:
         raise click.BadParameter(str(err), param_hint="--lang") from None
-    entries = dict(parse_roster_entry(text, lang) for text in roster)
+    entries = _roster(roster, lang)
     given = load_yaml(passwords, _l("the passwords file")) if passwords else None
     if given is not None and not isinstance(given, dict):
         mapping = _l("expected a YAML mapping 'player: password'").say(lang, None)
@@ -231,6 +257,21 @@ def new(
     echo(created, lang)
     for player, password in generated.items():
         click.echo(f"{player}: {password}")
+
+
+def _roster(given: tuple[str, ...], lang: str) -> dict[str, dict[str, str]]:
+    """The --player options as player -> record; a player given twice is refused (which
+    of the two did the GM mean?)."""
+    from adjudicator.create import parse_roster_entry
+
+    entries: dict[str, dict[str, str]] = {}
+    for text in given:
+        player, record = parse_roster_entry(text, lang)
+        if player in entries:
+            twice = _l("--player %(player)s is given twice; give each player once", player=player)
+            raise click.BadParameter(twice.say(lang, None), param_hint="--player")
+        entries[player] = record
+    return entries
 
 
 def _options(pairs: tuple[str, ...], lang: str) -> dict[str, object]:
@@ -362,15 +403,79 @@ def _decimal(value: float, lang: str) -> str:
     return format_decimal(round(value, 1), "0.0", locale=lang)
 
 
-@main.command()
+@main.command(
+    epilog="""Without --public the output holds the game's secrets (the order of the decks,
+hidden blocks): it is for the GM only; never post it while the game runs.
+
+\b
+Examples:
+  adjudicator export mygame > position.yaml     # secret: the GM's copy
+  adjudicator export mygame --public            # what anyone may see
+"""
+)
 @GAME_DIR
-def export(game_dir: Path) -> None:
-    """Print the current position as YAML, in the position-file format of `new --position`."""
+@click.option(
+    "--public",
+    is_flag=True,
+    help="Only what anyone may see (no deck order, no hidden blocks): safe to post.",
+)
+def export(game_dir: Path, public: bool) -> None:
+    """Print the current position as YAML, in the position-file format of `new --position`.
+
+    WARNING: this prints the order of the decks and every hidden piece; use --public for
+    a position you may post.
+    """
     from adjudicator import engine
     from adjudicator.gamedir import dump_yaml
 
     with engine.open_game(game_dir) as game:
-        click.echo(dump_yaml(game.ruleset.export(game.state)), nl=False)
+        if not public:
+            click.echo(dump_yaml(game.ruleset.export(game.state)), nl=False)
+            return
+        public_export = getattr(game.ruleset, "export_public", None)
+        if public_export is None:
+            none = _l(
+                "this game has no public position; its reports and 'map' show what anyone may see"
+            )
+            raise click.ClickException(none.say(game.language(), None))
+        click.echo(dump_yaml(public_export(game.state)), nl=False)
+
+
+@main.command(
+    epilog="""Examples:
+
+\b
+  adjudicator check mygame stark.txt                 # as the inbox would read it
+  adjudicator check mygame post.txt --house stark    # a forum post: no password needed
+"""
+)
+@GAME_DIR
+@click.argument("file", type=click.File("rb"), metavar="FILE")
+@click.option("--house", help="Read FILE as this player's, header and password optional.")
+@NOW
+def check(game_dir: Path, file: BinaryIO, house: str | None, now: str | None) -> None:
+    """Dry run: print the receipt (or every error) FILE would get now, in the player's
+    language. Changes nothing; exits 1 when FILE would be rejected."""
+    from adjudicator.check import NotAPlayer, check_text
+    from adjudicator.inbox.files import UnreadableFile, decode_order_file, save_as_utf8
+
+    lang = gm_language(game_dir)
+    try:
+        text = decode_order_file(file.read())
+    except UnreadableFile:
+        raise click.ClickException(save_as_utf8(file.name).say(lang, None)) from None
+    try:
+        checked = check_text(game_dir, text, house, parse_now(now))
+    except NotAPlayer as wrong:
+        said = _l(
+            "'%(house)s' is not a player; players: %(players)s",
+            house=wrong.house,
+            players=", ".join(wrong.players),
+        )
+        raise click.BadParameter(said.say(lang, None), param_hint="--house") from None
+    click.echo(checked.text)
+    if not checked.accepted:
+        raise click.exceptions.Exit(1)
 
 
 @main.command()
@@ -397,11 +502,12 @@ def _set(game_dir: Path, message: Text, **changes: object) -> None:
 @main.command()
 @GAME_DIR
 @click.option("--hours", type=float, required=True, help="Hours to add to every open deadline.")
-def extend(game_dir: Path, hours: float) -> None:
+@NOW
+def extend(game_dir: Path, hours: float, now: str | None) -> None:
     """Move every open deadline later (or earlier, with a negative number)."""
     from adjudicator.settings import extend_deadlines
 
-    echo(extend_deadlines(game_dir, hours), gm_language(game_dir))
+    echo(extend_deadlines(game_dir, hours, parse_now(now)), gm_language(game_dir))
 
 
 @main.command()
@@ -443,6 +549,10 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
     from adjudicator import engine, raster
     from adjudicator.mapdraw import draw_svg
 
+    if output is not None and output.suffix.lower() not in (".svg", ".png"):
+        kind = _l("%(file)s: a map is written as .svg or .png", file=output.name)
+        raise click.BadParameter(kind.say(gm_language(game_dir), None), param_hint="--output")
+
     with engine.open_game(game_dir) as game:
         players = game.ruleset.players(game.state)
         if house is not None and house.lower() not in players:
@@ -483,15 +593,29 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
     type=click.Path(dir_okay=False, exists=True, path_type=Path),
     help="YAML 'player: password' (as for `new`); kept in DIR/.adjudicator for later calls.",
 )
-def bot(game_dir: Path, house: str | None, seed: int, ahead: bool, passwords: Path | None) -> None:
-    """Write random but legal orders into DIR/inbox for the players asked now (then `run`)."""
+@NOW
+def bot(
+    game_dir: Path,
+    house: str | None,
+    seed: int,
+    ahead: bool,
+    passwords: Path | None,
+    now: str | None,
+) -> None:
+    """Write random but legal orders into DIR/inbox for the players asked now (then `run`).
+
+    The files are dated --now, as if the players had sent them then."""
+    import os
+
     from adjudicator.bots import write_bot_orders
 
+    moment = parse_now(now).timestamp()
     written = write_bot_orders(
         game_dir, house=house, seed=seed, ahead=ahead, passwords_file=passwords
     )
     lang = gm_language(game_dir)
     for path in written:
+        os.utime(path, (moment, moment))
         echo(_l("wrote %(path)s", path=str(path)), lang)
     if not written:
         echo(_l("nothing is asked of the players (or their instructions answer it)"), lang)

@@ -134,7 +134,11 @@ def create_game(
     elif position is not None:
         start = {"position": dict(position)}
     else:
-        start = {"players": players or 6, "options": dict(options or {})}
+        # Only what the GM chose: a game of fixed sides (baltic) records no count, and
+        # westeros's default (6) is the ruleset's own.
+        start = {"options": dict(options or {})}
+        if players is not None:
+            start = {"players": players, **start}
     source = dict(position or {}) if hidden_start else None
     state = initial_state(ruleset, start, secret, game_id, position=source, lang=lang)
     ids = ruleset.players(state)

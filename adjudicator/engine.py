@@ -26,7 +26,6 @@ from adjudicator.gamedir import (
     dump_yaml,
     recover,
     remove_temp_files,
-    safe_name,
 )
 from adjudicator.inbox.quarantine import Quarantine
 from adjudicator.intake import Intake
@@ -342,16 +341,9 @@ class Game(Intake):
         are never read, a hand edit of game.yaml's `position:`, which is overwritten, and
         mails set aside unread (`Quarantine`).
         `str()` of each is English (cron's log); the CLI says them in the GM's language."""
-        found = []
-        if self.dir.inbox.is_dir():
-            for path in sorted(self.dir.inbox.glob(".*")):
-                if path.is_file():
-                    ignored = _l(
-                        "inbox/%(file)s is ignored: files whose names start with '.' are never "
-                        "read; rename it without the dot to have it read",
-                        file=safe_name(path.name),
-                    )
-                    found.append(ignored)
+        from adjudicator.inbox.files import ignored_in_inbox
+
+        found = ignored_in_inbox(self.dir.inbox)
         if "position" in self.meta and self.meta["position"] != self._written_position():
             edited = _l(
                 "game.yaml: the position was edited by hand, and the next commit will overwrite "

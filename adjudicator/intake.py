@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.auth import verify_password
 from adjudicator.clock import utc
 from adjudicator.gamedir import atomic_write, bounded_name, dump_yaml, safe_name
+from adjudicator.inbox.files import UnreadableFile, decode_order_file, save_as_utf8
 from adjudicator.orders.errors import OrderErrors, invalid
 from adjudicator.publish.messages import NOT_RECOGNISED
 from adjudicator.requests import Instruction, Submission
@@ -297,9 +298,11 @@ class Intake:
                 result.rejected.append((name, SubmissionRejected([why.at(0, "")])))
                 continue
             try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                text = raw.decode("latin-1")
+                text = decode_order_file(raw)
+            except UnreadableFile:  # it stays in inbox/ for the GM: its password is unreadable
+                why = invalid(save_as_utf8(name)).at(0, "")
+                result.rejected.append((name, SubmissionRejected([why])))
+                continue
             files.append((path, name, info, text))
         self.check_passwords_at_once([text for *_, text in files])
         for path, name, info, text in files:

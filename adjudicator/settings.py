@@ -13,9 +13,9 @@ from adjudicator.gamedir import GameError, Transaction, dump_yaml
 from adjudicator.text import Text, _l, _ln
 
 
-def _save(game: Game, message: str) -> None:
+def _save(game: Game, message: str, now: datetime | None = None) -> None:
     tx = Transaction(game.dir, f"{game.meta['id']}: {message}")
-    tx.write("game.yaml", dump_yaml(game.public_meta(datetime.now(UTC))))
+    tx.write("game.yaml", dump_yaml(game.public_meta(now or datetime.now(UTC))))
     tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
     tx.apply()
 
@@ -27,9 +27,10 @@ def change_settings(path: Path, message: str, changes: dict[str, Any]) -> None:
         _save(game, message)
 
 
-def extend_deadlines(path: Path, hours: float) -> Text:
+def extend_deadlines(path: Path, hours: float, now: datetime | None = None) -> Text:
     """Move every open request's deadline by `hours`; returns what changed, for the GM
-    (the commit message stays English: it is the repository's history)."""
+    (the commit message stays English: it is the repository's history). `now` is the
+    moment game.yaml records (the GM's --now; the clock by default)."""
     with open_game(path) as game:
         if not game.requests:
             return _l("no open requests: nothing to extend")
@@ -37,7 +38,7 @@ def extend_deadlines(path: Path, hours: float) -> Text:
             moved = parse_time(record["deadline"]) + timedelta(hours=hours)
             record["deadline"] = utc(moved)
         shift = f"{hours:+g}"
-        _save(game, str(_l("deadlines moved by %(hours)s h", hours=shift)))
+        _save(game, str(_l("deadlines moved by %(hours)s h", hours=shift)), now)
         first = min(r["deadline"] for r in game.requests.values())
         return _l(
             "deadlines moved by %(hours)s h; the next deadline is now %(deadline)s",

@@ -10,15 +10,26 @@ game=${1:-demo}
 seed=${2:-1}
 start=$(date +%s)
 
+# moment GAME: the game's round ('round: 3') or season ('when: 1708 Spring'), from game.yaml.
+moment() {
+  grep -m1 -E '^  (when|round): ' "$1/game.yaml" | sed -E 's/^  (when|round): //; s/^([0-9]+)$/round \1/'
+}
+
 # play GAME PASSWORDS: the bots answer whatever is asked (with standing instructions for the
-# rest of the round, --ahead), one hour after the last run, until nothing is awaited.
+# rest of the round, --ahead), one hour after the last run, until nothing is awaited. A line
+# per round (or season) shows the game moving. DEMO_MAX_RUNS stops it early (the tests).
 play() {
-  local folder=$1 passwords=$2 runs=0 hour now
+  local folder=$1 passwords=$2 runs=0 hour now shown="" at
   adjudicator bot "$folder" --passwords "$passwords" --seed "$seed" --ahead >/dev/null
-  for hour in $(seq 1 500); do
+  for hour in $(seq 1 "${DEMO_MAX_RUNS:-500}"); do
     now=$(date -u -d "2027-01-01 12:00 UTC + $hour hours" +%Y-%m-%dT%H:%MZ)
     adjudicator run "$folder" --now "$now" -q
     runs=$((runs + 1))
+    at=$(moment "$folder")
+    if [ "$at" != "$shown" ]; then
+      echo "  $at (run $runs, $(($(date +%s) - start)) s)"
+      shown=$at
+    fi
     if grep -q '^waiting: \[\]' "$folder/game.yaml"; then
       break # nothing is awaited from anyone: the game is over
     fi

@@ -156,6 +156,9 @@ def _private_report(
         drawn = draw_svg(view, lang=game.language(player), memo=memo)
         tx.write(f"{folder}/{stem}.svg", drawn)
         written.append(f"{folder}/{stem}.svg")
+        # Mail clients and forums show no SVG: the player's map as PNG too (issue 17).
+        if game.settings.get("png", True) and _draw_png(drawn, f"{folder}/{stem}.png", tx):
+            written.append(f"{folder}/{stem}.png")
     return written
 
 

@@ -48,6 +48,12 @@ class Baltic:
     """Baltic: the Great Northern War, Sweden against the Coalition, by mail."""
 
     name = "baltic"
+    new_help = (
+        "2 players, sweden and russia (no --players)",
+        "--option scenario=grand_campaign|poltava (default grand_campaign)",
+    )
+    """What `new --help` says of this game, a line each: its players, its options with their
+    defaults."""
     secret_submissions = True
     """13.6: submissions and standing lines are never public until the game ends."""
 

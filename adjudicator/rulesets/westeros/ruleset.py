@@ -43,6 +43,13 @@ class Westeros:
     """A Game of Thrones: The Board Game, 2nd edition, with ports, for 3-6 players."""
 
     name = "westeros"
+    new_help = (
+        "3 to 6 players (--players, default 6)",
+        "--option ports=second-edition|clash-of-kings (default second-edition)",
+        "--option tides_of_battle=true|false (default false)",
+    )
+    """What `new --help` says of this game, a line each: its players, its options with their
+    defaults."""
 
     # -- setting up -----------------------------------------------------------------------
     def new_game(self, scenario: Mapping[str, Any], rng: Dice) -> State:
@@ -90,6 +97,13 @@ class Westeros:
 
     def export(self, state: State) -> dict[str, Any]:
         return position.export(state)
+
+    def export_public(self, state: State) -> dict[str, Any]:
+        """The position as anyone may see it (`export --public`): without the order of the
+        decks and the Westeros phase under way (it may hold the next cards); loaded with
+        `new --position`, the decks are shuffled anew from the cards not discarded."""
+        data = position.export(state)
+        return {k: v for k, v in data.items() if k not in ("decks", "westeros_progress")}
 
     def save(self, state: State) -> dict[str, Any]:
         return state.to_data()

@@ -1,0 +1,96 @@
+"""Issue 17, point 13: `adjudicator check DIR FILE [--house H]`, a dry run that prints the
+receipt a file would get and changes nothing on disk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import SAMPLE_ORDERS, cli, drop, order_file, password
+
+NOW = "2027-01-01T13:00Z"
+
+
+def _snapshot(game: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file of the game folder, .git and .adjudicator included: content and mtime."""
+    return {
+        str(p.relative_to(game)): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(game.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_check_prints_the_receipt_and_changes_nothing(new_game, tmp_path: Path) -> None:
+    game = new_game()
+    drop(game, "stark", SAMPLE_ORDERS["stark"])
+    cli("run", game, "--now", NOW)  # a standing set of orders the new one would replace
+    before = _snapshot(game)
+    post = tmp_path / "stark.txt"
+    post.write_text(
+        order_file(
+            "stark", "Winterfell: defense +1\nWhite Harbor: march\nThe Shivering Sea: raid\n"
+        )
+    )
+    result = cli("check", game, post, "--now", NOW)
+    assert result.exit_code == 0, result.output
+    assert "stark: accepted as (dry run)" in result.output
+    assert "Winterfell: Defense +1\n" in result.output
+    assert "replaces: Winterfell: March +1 (special)" in result.output
+    assert _snapshot(game) == before
+    # The real run then says the same of the same file.
+    (game / "inbox" / "stark.txt").write_bytes(post.read_bytes())
+    run = cli("run", game, "--now", NOW)
+    assert "Winterfell: Defense +1\n" in run.output
+
+
+def test_check_lists_the_errors_and_exits_1(new_game, tmp_path: Path) -> None:
+    game = new_game()
+    before = _snapshot(game)
+    post = tmp_path / "stark.txt"
+    post.write_text(order_file("stark", "Winterfell: fly\nWhite Harbor: march\n"))
+    result = cli("check", game, post)
+    assert result.exit_code == 1
+    assert "line 3" in result.output and "fly" in result.output
+    assert _snapshot(game) == before
+    assert not any((game / ".adjudicator").glob("rejected/*"))
+
+
+def test_check_a_forum_post_for_a_house_without_a_password(new_game, tmp_path: Path) -> None:
+    game = new_game()
+    post = tmp_path / "post.txt"
+    post.write_text(
+        "Винтерфелл: поход +1\nБелая Гавань: защита\nДрожащее море: набег\n", encoding="cp1251"
+    )
+    result = cli("check", game, post, "--house", "stark")
+    assert result.exit_code == 0, result.output
+    assert "Winterfell: March +1 (special)" in result.output
+    wrong = cli("check", game, post)  # the inbox asks for the header
+    assert wrong.exit_code == 1
+    assert "house: <your house>" in wrong.output
+
+
+def test_check_answers_in_the_players_language(new_game, tmp_path: Path) -> None:
+    game = new_game(roster={"stark": {"name": "Ann", "lang": "pt_BR"}})
+    post = tmp_path / "stark.txt"
+    post.write_text(
+        order_file("stark", "Winterfell: marcha +1\nPorto Branco: defesa\nMar Tremente: apoio\n")
+    )
+    result = cli("check", game, post)
+    assert "stark: aceit" in result.output, result.output
+
+
+def test_check_with_a_wrong_password_says_only_the_generic_answer(new_game, tmp_path) -> None:
+    game = new_game()
+    post = tmp_path / "stark.txt"
+    post.write_text(order_file("stark", SAMPLE_ORDERS["stark"], pw="nope"))
+    result = cli("check", game, post)
+    assert result.exit_code == 1
+    assert "house or password not recognised" in result.output
+    assert password("stark") not in result.output
+
+
+def test_check_for_a_house_that_does_not_play_is_a_usage_error(new_game, tmp_path) -> None:
+    post = tmp_path / "x.txt"
+    post.write_text("Winterfell: march\n")
+    result = cli("check", new_game(), post, "--house", "targaryen")
+    assert result.exit_code == 2
+    assert "'targaryen' is not a player" in result.output
