@@ -435,10 +435,13 @@ class Game(Intake):
         atomic_write(self.dir.state_file, dump_yaml(self.private_data()))
 
     def public_meta(self, now: datetime) -> dict[str, Any]:
-        """game.yaml: identity, players, settings, what is awaited, and the public view."""
+        """game.yaml: identity, players, settings, what is awaited, and the public view
+        (never a password hash: `auth.without_hashes`)."""
+        from adjudicator.auth import without_hashes
+
         meta = {
             k: v
-            for k, v in self.meta.items()
+            for k, v in without_hashes(self.meta).items()
             if k not in ("step", "updated", "waiting", "position")
         }
         meta["step"] = self.step

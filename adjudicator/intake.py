@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.auth import verify_password
+from adjudicator.auth import needs_rehash, upgrade, verify_password
 from adjudicator.clock import utc
 from adjudicator.gamedir import atomic_write, bounded_name, dump_yaml, safe_name
 from adjudicator.orders.errors import OrderErrors, invalid
@@ -272,6 +272,10 @@ class Intake:
         key = (password, stored)
         if key not in self._passwords:
             self._passwords[key] = verify_password(password, stored)
+        upgraded: set[str] = self.__dict__.setdefault("_upgraded", set())
+        if self._passwords[key] and stored not in upgraded and needs_rehash(stored):
+            upgrade(self.dir, stored, password)  # issue 18: an older hash, made anew once
+            upgraded.add(stored)
         return self._passwords[key]
 
     def collect_inbox(self, now: datetime, result: RunResult) -> None:
