@@ -69,11 +69,19 @@ class Intake:
         raise NotImplementedError  # engine.Game's
 
     def submit(
-        self, text: str, *, source: str, received: datetime, sender: str | None = None
+        self,
+        text: str,
+        *,
+        source: str,
+        received: datetime,
+        sender: str | None = None,
+        written: datetime | None = None,
     ) -> Receipt:
         """Authenticate, parse and store one submission. Raises `SubmissionRejected`.
 
         Every order text comes through here (files and mail): a byte order mark is dropped.
+        A mail (`sender`, its `Date` `written`) written for an earlier step is refused
+        (`freshness.stale`).
         """
         text = strip_bom(text)
         player, body = self._authenticate(text, sender)
@@ -84,6 +92,12 @@ class Intake:
         # player going back to it, and replaces what came between.
         if source in self.seen:
             return Receipt(self.seen[source], player, (), duplicate=True)
+        if sender is not None:
+            from adjudicator.freshness import stale
+
+            why = stale(self, player, digest, written)  # type: ignore[arg-type]
+            if why is not None:
+                raise SubmissionRejected([invalid(why).at(0, "")], player)
         if latest is not None and latest.sha256 == digest:
             return Receipt(latest.id, player, (), duplicate=True)
         read = self._read_ahead.pop((player, body), None)
