@@ -64,6 +64,16 @@ def parse_roster_entry(text: str, lang: str = "en") -> tuple[str, dict[str, str]
     zone = given.get("tz")
     record = {"name": name or player.title()}
     if email:
+        from adjudicator.gamefile import is_address
+
+        if not is_address(email.strip()):
+            bad = _l(
+                "--player '%(entry)s': '%(email)s' is not an e-mail address; write it as "
+                "name@domain, e.g. ann@example.org",
+                entry=text,
+                email=email.strip(),
+            )
+            raise _error(lang, bad)
         record["email"] = email.strip()
     if "lang" in given:
         from adjudicator.i18n import UnknownLanguage, check_language
