@@ -244,7 +244,7 @@ def new(
         now=parse_now(now),
         players=players,
         roster=entries,
-        passwords={str(k).lower(): str(v) for k, v in (given or {}).items()},
+        passwords={str(k).lower(): v for k, v in (given or {}).items()},
         position=data,
         settings={"deadline_hours": deadline_hours, "nmr": nmr, "lang": lang},
         options=_options(options, lang),
@@ -532,6 +532,37 @@ def reveal(game_dir: Path, force: bool) -> None:
     from adjudicator.settings import reveal_secret
 
     echo(reveal_secret(game_dir, force), gm_language(game_dir))
+
+
+@main.command("password")
+@GAME_DIR
+@click.argument("house", required=False)
+@click.option("--gm", is_flag=True, help="Set the GM's own password (asked for, never shown).")
+def password_command(game_dir: Path, house: str | None, gm: bool) -> None:
+    """Give HOUSE a new password (printed once), or set the GM's own with --gm.
+
+    The hashes are kept in DIR/.adjudicator, never in game.yaml.
+
+    \b
+    Examples:
+      adjudicator password ~/games/w1 stark
+      adjudicator password ~/games/w1 --gm
+    """
+    from adjudicator.settings import new_password
+
+    lang = gm_language(game_dir)
+    if gm == (house is not None):
+        how = _l("name one house, or give --gm for the GM's own password").say(lang, None)
+        raise click.UsageError(how)
+    chosen = None
+    if gm:
+        chosen = click.prompt(
+            _l("the GM's new password").say(lang, None), hide_input=True, confirmation_prompt=True
+        )
+    said, line = new_password(game_dir, house, chosen)
+    echo(said, lang)
+    if line:
+        click.echo(line)
 
 
 @main.command("map")

@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from adjudicator.auth import generate_password, hash_password
+from adjudicator.auth import generate_password, hash_password, password_problem, write_hashes
 from adjudicator.clock import utc
 from adjudicator.dice import Dice, commitment
 from adjudicator.gamedir import (
@@ -64,6 +64,16 @@ def parse_roster_entry(text: str, lang: str = "en") -> tuple[str, dict[str, str]
     zone = given.get("tz")
     record = {"name": name or player.title()}
     if email:
+        from adjudicator.gamefile import is_address
+
+        if not is_address(email.strip()):
+            bad = _l(
+                "--player '%(entry)s': '%(email)s' is not an e-mail address; write it as "
+                "name@domain, e.g. ann@example.org",
+                entry=text,
+                email=email.strip(),
+            )
+            raise _error(lang, bad)
         record["email"] = email.strip()
     if "lang" in given:
         from adjudicator.i18n import UnknownLanguage, check_language
@@ -152,6 +162,13 @@ def create_game(
             players=", ".join(ids),
         )
         raise _error(lang, stranger)
+    weak = [
+        _l("--passwords: %(player)s: %(problem)s", player=p, problem=problem)
+        for p, given in sorted(passwords.items())
+        if (problem := password_problem(given)) is not None
+    ]
+    if weak:
+        raise GameError(_l("these passwords cannot be used; nothing was created:"), weak, lang=lang)
     generated = {p: generate_password() for p in ids if p not in passwords}
     meta = {
         "schema": SCHEMA,
@@ -161,20 +178,16 @@ def create_game(
         "secret_sha256": commitment(secret),
         "settings": {"deadline_hours": 48, "nmr": "defaults", **(settings or {})},
         "start": start,
-        "players": {
-            p: {
-                **roster.get(p, {"name": p.title()}),
-                "password": hash_password({**passwords, **generated}[p]),
-            }
-            for p in ids
-        },
+        "players": {p: roster.get(p, {"name": p.title()}) for p in ids},
     }
+    chosen = {**passwords, **generated}
     path.mkdir(parents=True, exist_ok=True)
     git.init(path)
     atomic_write(path / ".gitignore", git.GITIGNORE, public_mode())
     for folder in (gamedir.inbox, gamedir.reports, gamedir.archive):
         folder.mkdir(exist_ok=True)
     atomic_write(gamedir.secret_file, secret + b"\n")
+    write_hashes(gamedir, {"players": {p: hash_password(chosen[p]) for p in ids}, "gm": None})
     if hidden_start:
         atomic_write(gamedir.private / START_FILE, start_text)
     gamedir.secret_file.chmod(0o600)

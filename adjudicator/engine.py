@@ -105,6 +105,9 @@ class Game(Intake):
         self.next_submission: int = max(
             [private.get("next_submission", 1)] + [int(s.id.split("-")[0]) + 1 for s in submissions]
         )
+        self.epoch_began: str | None = private.get("epoch_began")
+        """When the current epoch (a round) began: a mail written before it is stale
+        (`freshness.stale`). None in a game older than issue 18, until its next epoch."""
         self.seen: dict[str, str] = dict(private.get("seen", {}))
         """Source ids (a mail's Message-ID, a file's identity) ever accepted -> submission."""
         for staged in submissions:
@@ -166,6 +169,7 @@ class Game(Intake):
             self.step += 1
             if self.ruleset.epoch(self.state) != epoch:
                 self._expire(epoch)
+                self.epoch_began = utc(now)
         else:
             runaway = _l(
                 "%(game)s resolved %(n)d steps without stopping: a bug in the ruleset. Nothing "
@@ -424,16 +428,20 @@ class Game(Intake):
             "answered": dict(sorted(self.answered.items())),
             "seen": dict(sorted(self.seen.items())),
             "state": self.ruleset.save(self.state),
+            **({"epoch_began": self.epoch_began} if self.epoch_began else {}),
         }
 
     def save_private(self) -> None:
         atomic_write(self.dir.state_file, dump_yaml(self.private_data()))
 
     def public_meta(self, now: datetime) -> dict[str, Any]:
-        """game.yaml: identity, players, settings, what is awaited, and the public view."""
+        """game.yaml: identity, players, settings, what is awaited, and the public view
+        (never a password hash: `auth.without_hashes`)."""
+        from adjudicator.auth import without_hashes
+
         meta = {
             k: v
-            for k, v in self.meta.items()
+            for k, v in without_hashes(self.meta).items()
             if k not in ("step", "updated", "waiting", "position")
         }
         meta["step"] = self.step
@@ -480,11 +488,17 @@ def open_game(path: Path | str) -> Iterator[Game]:
 
 
 def submit(
-    path: Path | str, text: str, *, source: str, received: datetime, sender: str | None = None
+    path: Path | str,
+    text: str,
+    *,
+    source: str,
+    received: datetime,
+    sender: str | None = None,
+    written: datetime | None = None,
 ) -> Receipt:
     """Store one submission (from mail, say). Raises `SubmissionRejected`; see `Game.submit`."""
     with open_game(path) as game:
-        return game.submit(text, source=source, received=received, sender=sender)
+        return game.submit(text, source=source, received=received, sender=sender, written=written)
 
 
 def run(

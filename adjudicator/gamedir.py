@@ -467,9 +467,14 @@ class GameDir:
     def lock(self) -> Iterator[None]:
         """Hold the game's lock for a run; another run at the same time gets `GameBusy`.
 
-        An older game's private files are closed to other users first (`close_private`)."""
+        An older game's private files are closed to other users first (`close_private`), and
+        the password hashes its game.yaml still holds are moved out (`auth.move_hashes_out`)."""
+        from adjudicator.auth import move_hashes_out
+
         with file_lock(self.private / "lock", self.path):
             close_private(self.path)
+            if not self.journal.exists():  # an interrupted run is finished first
+                move_hashes_out(self)
             yield
 
     def read_meta(self) -> dict[str, Any]:
@@ -494,6 +499,9 @@ class GameDir:
         if found:
             fix = _l("%(file)s needs fixing by hand; nothing was changed:", file=file)
             raise GameError(fix, found)
+        from adjudicator.auth import lay_over, read_hashes
+
+        lay_over(meta, read_hashes(self))
         return meta
 
     def read_private(self) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.auth import verify_password
+from adjudicator.auth import needs_rehash, upgrade, verify_password
 from adjudicator.clock import utc
 from adjudicator.gamedir import atomic_write, bounded_name, dump_yaml, safe_name
 from adjudicator.inbox.files import UnreadableFile, decode_order_file, save_as_utf8
@@ -70,11 +70,19 @@ class Intake:
         raise NotImplementedError  # engine.Game's
 
     def submit(
-        self, text: str, *, source: str, received: datetime, sender: str | None = None
+        self,
+        text: str,
+        *,
+        source: str,
+        received: datetime,
+        sender: str | None = None,
+        written: datetime | None = None,
     ) -> Receipt:
         """Authenticate, parse and store one submission. Raises `SubmissionRejected`.
 
         Every order text comes through here (files and mail): a byte order mark is dropped.
+        A mail (`sender`, its `Date` `written`) written for an earlier step is refused
+        (`freshness.stale`).
         """
         text = strip_bom(text)
         player, body = self._authenticate(text, sender)
@@ -85,6 +93,12 @@ class Intake:
         # player going back to it, and replaces what came between.
         if source in self.seen:
             return Receipt(self.seen[source], player, (), duplicate=True)
+        if sender is not None:
+            from adjudicator.freshness import stale
+
+            why = stale(self, player, digest, written)  # type: ignore[arg-type]
+            if why is not None:
+                raise SubmissionRejected([invalid(why).at(0, "")], player)
         if latest is not None and latest.sha256 == digest:
             return Receipt(latest.id, player, (), duplicate=True)
         read = self._read_ahead.pop((player, body), None)
@@ -273,6 +287,10 @@ class Intake:
         key = (password, stored)
         if key not in self._passwords:
             self._passwords[key] = verify_password(password, stored)
+        upgraded: set[str] = self.__dict__.setdefault("_upgraded", set())
+        if self._passwords[key] and stored not in upgraded and needs_rehash(stored):
+            upgrade(self.dir, stored, password)  # issue 18: an older hash, made anew once
+            upgraded.add(stored)
         return self._passwords[key]
 
     def collect_inbox(self, now: datetime, result: RunResult) -> None:

@@ -207,7 +207,9 @@ class MailDesk:
             return Outcome.REJECTED, f"address does not play {named_player!r}"
         received = fetched.received or mail.date or self.run.now
         try:
-            receipt = loaded.submit(text, source=mail.source, received=received, sender=mail.sender)
+            receipt = loaded.submit(
+                text, source=mail.source, received=received, sender=mail.sender, written=mail.date
+            )
         except SubmissionRejected as rejection:
             lang = self.game.reader_language(roles, rejection.player or claimed)
             self._reply_rejected(mail, rejection.errors, text, ours, lang)
