@@ -126,6 +126,9 @@ def parse_reinforce(side: str, rest: str) -> dict[str, Any]:
         if not match:
             raise invalid(_l("expected 'steps <blocks>' or 'build <n> at <territories>'"))
         line["builds"] = int(match.group(1))
+        if not line["builds"]:
+            most = board().tables["costs"]["builds_per_action"]
+            raise invalid(Void("build_zero", n=most).message)
         line["at"] = words.territories(match.group(2) or "")
     return line
 

@@ -10,6 +10,27 @@ from __future__ import annotations
 
 from adjudicator.text import N_, Text, _l
 
+PLACEMENT: dict[str, str] = {
+    "not_listed": N_("%(block)s is placed only in %(own)s, not in %(place)s (8.6)"),
+    "own_territory": N_(
+        "%(block)s is placed in %(own)s while the enemy does not occupy it, not in %(place)s "
+        "(11.1b, 11.4b)"
+    ),
+    "not_controlled": N_("%(place)s is not controlled by %(nation)s (8.6)"),
+    "enemy_blocks": N_("enemy land blocks stand in %(place)s (8.6)"),
+    "closed": N_("%(place)s is closed or forbidden to %(nation)s (4.4)"),
+    "no_harbor": N_("%(place)s has no harbor %(block)s may use now (8.6, 11.2j)"),
+    "harbor_full": N_("the harbor of %(place)s has no room (8.6)"),
+    "pool_empty": N_("%(nation)s has no block in its pool"),
+    "rp": N_(
+        "%(nation)s has %(have)d RP available; a block of its pool that could be placed now "
+        "costs at least %(cost)d (8.3)"
+    ),
+    "no_place": N_("no block in the pool of %(nation)s has a legal placement now (8.6)"),
+}
+"""Why a builder's entry was passed over, or why nothing was built (8.3-8.6): the builder's
+private report says it (13.5); the last three are public (pools are counts, RP are public)."""
+
 REASONS: dict[str, str] = {
     "not_yours": N_("%(block)s is not a block of your side"),
     "not_there": N_("%(block)s is not in %(place)s"),
@@ -42,7 +63,13 @@ REASONS: dict[str, str] = {
     ),
     "builds": N_("at most %(n)d builds per Reinforce action (8.4b)"),
     "build_place": N_(
-        "%(place)s is not in the placement list of any block %(nation)s may build (8.6)"
+        "%(place)s is not in the placement list of any block %(nation)s may build (8.6); "
+        "its blocks are placed in %(places)s"
+    ),
+    "build_zero": N_("a Reinforce action builds 1 or %(n)d blocks, not 0 (8.4b)"),
+    "reinforce_empty": N_(
+        "a Reinforce action names steps, builds or both: 'reinforce %(nation)s: steps <blocks>; "
+        "build <n> at <territories>' (8.4)"
     ),
     "recon_range": N_("%(place)s is not within your recon range (3.5)"),
     "politics_once": N_("only one Politics action per side per season (C.2)"),
