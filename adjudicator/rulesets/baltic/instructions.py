@@ -292,9 +292,7 @@ def parse_reform(side: str, rest: str) -> Standing:
     year_word = f"(?:{K('in')}|{K('at')})"
     match = re.match(rf"^(.+?)(?:\s+{year_word}\s+(\d{{4}}))?$", rest.strip(), re.IGNORECASE)
     assert match
-    block = words.block(match.group(1), side)
-    if board().blocks[block].star != "hollow":
-        raise illegal(_l("only a hollow-star Russian army is reformed (11.2b)"))
+    block = words.reform_pair(match.group(1))
     year = int(match.group(2)) if match.group(2) else None
     return "reform", {"block": block, "year": year}
 
