@@ -20,11 +20,12 @@ from adjudicator.orders.lines import order_lines
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.baltic import actions, keywords, words
 from adjudicator.rulesets.baltic.control import board
+from adjudicator.rulesets.baltic.echo import echo_lines
 from adjudicator.rulesets.baltic.standing import ANY, key
 from adjudicator.rulesets.baltic.state import State, Turn
 from adjudicator.rulesets.baltic.terms import season_name
 from adjudicator.rulesets.baltic.void import Void
-from adjudicator.text import _l, _ln
+from adjudicator.text import _l
 
 K = keywords.pattern
 
@@ -444,7 +445,7 @@ def read_submission(state: State, side: str, text: str) -> list[Instruction]:
         errors = check_at_receipt(state, side, lines)
     if errors:
         raise OrderErrors(errors)
-    summary = _ln("%(n)d action line", "%(n)d action lines", len(lines)) if lines else _l("pass")
+    summary = echo_lines(lines) if lines else _l("pass")
     first = lines[0]["line"] if lines else 0
     # NOTE (13.2, 13.5): a submission without action lines does not replace an earlier
     # action list (its key differs); with none sent, it answers the orders as `pass`.
