@@ -470,7 +470,7 @@ def check_at_receipt(state: State, side: str, lines: list[dict[str, Any]]) -> li
     costly = [x for x in lines if x["action"] not in actions.FREE]
     ap = state.ap.get(side, 0)
     if len(costly) > ap:
-        fault = Void("ap", ap=ap)
+        fault = Void("ap", ap=ap) if ap else Void("ap_zero")
         line = costly[ap]
         errors.append(illegal(fault.message).at(line["line"], line["text"]))
     trial = state.copy()

@@ -17,7 +17,7 @@ from adjudicator.rulesets.baltic import sequence, standing
 from adjudicator.rulesets.baltic.control import board, side_of_block
 from adjudicator.rulesets.baltic.state import SIDES, State
 from adjudicator.rulesets.baltic.terms import phase_name
-from adjudicator.text import _l
+from adjudicator.text import Text, _l
 
 PUBLIC_KINDS = (
     "battle",
@@ -118,7 +118,7 @@ class Baltic:
                     "orders",
                     {"ap": state.ap.get(active, 0), "season": state.label},
                     secret=True,
-                    summary=_l("send your action lines"),
+                    summary=orders_summary(state.ap.get(active, 0)),
                 )
             )
         else:
@@ -217,6 +217,16 @@ class Baltic:
         elif phase == "supply":
             sequence.supply_phase(state, rng, out)
         return to_events(state, out)
+
+
+def orders_summary(ap: int) -> Text:
+    """What the orders request asks (13.5): a side with 0 AP is still asked, since it may
+    send standing lines or a cession, but it is told that `pass` ends its phase now."""
+    if ap:
+        return _l("send your action lines")
+    return _l(
+        "0 AP this season: `pass` ends your phase now; only standing lines or a cession can be sent"
+    )
 
 
 def owner_of(data: Mapping[str, Any]) -> str | None:

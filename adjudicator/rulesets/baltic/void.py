@@ -74,6 +74,9 @@ REASONS: dict[str, str] = {
     "recon_range": N_("%(place)s is not within your recon range (3.5)"),
     "politics_once": N_("only one Politics action per side per season (C.2)"),
     "ap": N_("you have %(ap)d AP: at most %(ap)d action lines (13.5)"),
+    "ap_zero": N_(
+        "you have 0 AP this season: send `pass` (or only standing lines or a cession) (13.5)"
+    ),
     "cede_sweden": N_("only Sweden may cede territory (11.1c)"),
     "cede": N_("%(place)s cannot be ceded now (11.1c, 11.1f)"),
     "naval_winter": N_("in Winter no fleet moves and no block embarks or disembarks (3.6a)"),
