@@ -13,6 +13,7 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.baltic import control, naval, placement, siege, standing
 from adjudicator.rulesets.baltic.control import board
+from adjudicator.rulesets.baltic.faults import naval_fault, not_there
 from adjudicator.rulesets.baltic.movement import check_movers, land_move, left_behind, own_blocks
 from adjudicator.rulesets.baltic.resources import attrition_effect
 from adjudicator.rulesets.baltic.rolls import draw, roll
@@ -65,10 +66,6 @@ def part_move(state: State, side: str, part: dict[str, Any], events: Events) -> 
         state.turn.sieges.append([end, side])
 
 
-def naval_void(why: Any) -> Void:
-    return Void("naval_" + str(why))
-
-
 def part_embark(state: State, side: str, part: dict[str, Any], events: Events) -> None:
     territory = part["at"]
     if part["blocks"] == "all":
@@ -80,7 +77,7 @@ def part_embark(state: State, side: str, part: dict[str, Any], events: Events) -
     check_movers(state, blocks)
     plan = naval.plan_embark(state, side, blocks, territory, part.get("fleet"))
     if not isinstance(plan, dict):
-        raise naval_void(plan)
+        raise naval_fault(state, side, plan, part)
     naval.embark(state, side, plan, territory, events)
 
 
@@ -91,7 +88,7 @@ def part_sail(state: State, side: str, part: dict[str, Any], events: Events) -> 
     check_movers(state, fleets)
     plan = naval.plan_sail(state, side, fleets, path)
     if not isinstance(plan, list):
-        raise naval_void(plan)
+        raise naval_fault(state, side, plan, part)
     naval.sail(state, side, fleets, path, events)
 
 
@@ -106,7 +103,7 @@ def part_disembark(state: State, side: str, part: dict[str, Any], events: Events
     check_movers(state, blocks)
     why = naval.plan_disembark(state, side, blocks, zone, territory)
     if why is not None:
-        raise naval_void(why)
+        raise naval_fault(state, side, why, part)
     naval.disembark(state, side, blocks, zone, territory, events)
     if part.get("siege"):
         siege.check_declaration(state, territory, side, blocks)
@@ -129,8 +126,10 @@ def check_step(state: State, nation: str, block: str) -> None:
     info = board().blocks[block]
     here = state.blocks[block].at
     name = board().said(block)
-    if info.nation != nation or not state.is_on_map(block):
-        raise Void("not_there", block=name, place=board().said(nation))
+    if info.nation != nation:
+        raise Void("not_of_nation", block=name, nation=board().said(nation))
+    if not state.is_on_map(block):
+        raise not_there(state, block, here)
     if state.blocks[block].strength >= info.max:
         raise Void("step_full", block=name)
     if info.is_fleet:

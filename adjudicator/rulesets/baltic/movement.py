@@ -11,6 +11,7 @@ from typing import Any
 
 from adjudicator.rulesets.baltic import control
 from adjudicator.rulesets.baltic.control import board
+from adjudicator.rulesets.baltic.faults import not_there
 from adjudicator.rulesets.baltic.state import State
 from adjudicator.rulesets.baltic.void import Void
 from adjudicator.rulesets.baltic.where import has_enemy_land
@@ -54,7 +55,7 @@ def own_blocks(state: State, side: str, blocks: list[str] | str, place: str) -> 
         if control.side_of_block(block) != side:
             raise Void("not_yours", block=board().said(block))
         if state.blocks[block].at != place:
-            raise Void("not_there", block=board().said(block), place=board().said(place))
+            raise not_there(state, block, place)
     return list(blocks)
 
 

@@ -33,7 +33,15 @@ private report says it (13.5); the last three are public (pools are counts, RP a
 
 REASONS: dict[str, str] = {
     "not_yours": N_("%(block)s is not a block of your side"),
-    "not_there": N_("%(block)s is not in %(place)s"),
+    "not_of_nation": N_("%(block)s is not a block of %(nation)s"),
+    "elsewhere": N_("%(block)s is in %(where)s, not in %(place)s"),
+    "elsewhere_aboard": N_("%(block)s is aboard %(fleet)s in %(where)s, not in %(place)s"),
+    "off_pool": N_("%(block)s is in the pool of %(nation)s, not on the map"),
+    "off_out": N_("%(block)s is out of play, not on the map (11.2f)"),
+    "off_removed": N_("%(block)s has been removed from the game (11.2c)"),
+    "off_reform_box": N_("%(block)s is in the Reform box, not on the map (11.2b)"),
+    "off_set_aside": N_("%(block)s is set aside, not on the map (9.3b)"),
+    "off_year": N_("%(block)s is on the Year Track (%(year)d), not on the map"),
     "moved": N_("%(block)s has already moved this season (4.1b)"),
     "not_land": N_("%(block)s is not a land block"),
     "not_fleet": N_("%(block)s is not a fleet"),
@@ -86,6 +94,29 @@ REASONS: dict[str, str] = {
     ),
     "naval_not_cargo": N_("only army and regiment blocks go by sea (9.2a, h)"),
     "naval_not_fleet": N_("no fleet of yours at sea there to carry them (9.2i)"),
+    "naval_fleet_elsewhere": N_(
+        "%(fleet)s is in %(where)s, not at sea in %(zone)s, the zone of the port of %(place)s "
+        "(9.2b, i)"
+    ),
+    "naval_no_fleet": N_(
+        "no fleet of yours is on the map; loading at %(place)s needs one at sea in %(zone)s "
+        "(9.2b, i)"
+    ),
+    "naval_fleets_elsewhere": N_(
+        "no fleet of yours at sea in %(zone)s, the zone of the port of %(place)s; your fleets: "
+        "%(fleets)s (9.2b, i)"
+    ),
+    "naval_leave_harbor": N_(
+        "the harbor of %(place)s opens on %(zone)s: a fleet leaving it enters %(zone)s first, "
+        "not %(to)s (9.1a)"
+    ),
+    "naval_zones_apart": N_(
+        "%(a)s and %(b)s are not adjacent; from %(a)s a fleet enters %(zones)s (9.1a)"
+    ),
+    "naval_harbor_zone": N_("the harbor of %(place)s opens on %(zone)s, not on %(a)s (9.1a)"),
+    "naval_harbor_ends": N_("entering the harbor of %(place)s ends the move (9.1a)"),
+    "naval_portless": N_("%(place)s has no port (9.2b, j)"),
+    "naval_port_zone": N_("the port of %(place)s is on %(zone)s (9.2b, j)"),
     "naval_no_port": N_("that territory has no port on that sea zone (9.2b, j)"),
     "naval_port_not_friendly": N_(
         "blocks embark only from a territory with a friendly port (9.2b)"

@@ -40,7 +40,7 @@ def test_13_5_a_void_line_is_said_to_its_side_and_counted_in_public() -> None:
     sequence.action_phase(state, "sweden", lines, False, LoadedDice([]), out)
     said = reports(state, out)
     assert 'Line 1 of Sweden ("move Lewenhaupt: Livland' in said["sweden"]
-    assert "is void: Lewenhaupt is not in Livland" in said["sweden"]
+    assert "is void: Lewenhaupt is in Courland, not in Livland" in said["sweden"]
     assert "Action 1 of Sweden is void; it costs its AP." in said["public"]
     assert "Lewenhaupt" not in said["coalition"]
 
