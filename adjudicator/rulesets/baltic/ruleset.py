@@ -16,7 +16,7 @@ from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.baltic import sequence, standing
 from adjudicator.rulesets.baltic.control import board, side_of_block
 from adjudicator.rulesets.baltic.state import SIDES, State
-from adjudicator.rulesets.baltic.terms import phase_name
+from adjudicator.rulesets.baltic.terms import phase_name, season_name
 from adjudicator.text import Text, _l
 
 PUBLIC_KINDS = (
@@ -127,7 +127,7 @@ class Baltic:
                     f"{base}/{state.phase}",
                     "",
                     state.phase,
-                    summary=_l("resolve the %(phase)s", phase=phase_name(state.phase)),
+                    summary=automatic_summary(state),
                 )
             )
         for side in SIDES:
@@ -217,6 +217,18 @@ class Baltic:
         elif phase == "supply":
             sequence.supply_phase(state, rng, out)
         return to_events(state, out)
+
+
+def automatic_summary(state: State) -> Text:
+    """What the next run does by itself (no player is waited for): the action dice of the
+    season (3.3), or the phase it resolves."""
+    if state.phase == "action_roll":
+        return _l("roll the action dice of %(season)s (3.3)", season=state_season(state))
+    return _l("resolve the %(phase)s", phase=phase_name(state.phase))
+
+
+def state_season(state: State) -> Text:
+    return _l("%(season)s %(year)s", season=season_name(state.season), year=state.year)
 
 
 def orders_summary(ap: int) -> Text:
