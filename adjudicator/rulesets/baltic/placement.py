@@ -59,17 +59,20 @@ def own_list(state: State, block: str) -> list[str]:
     11.1b: "the Estländska, Savolax and Pommerska blocks are placed in their own territories
     ... If the enemy occupies that territory, the block is placed in the Swedish homeland
     instead"; 11.4b: "the Bergenhus block is placed in Bergenhus; if the enemy occupies it,
-    anywhere in Norway". So the fallback is a place only while the enemy occupies (1.2e) every
-    territory of the block's own.
+    anywhere in Norway". So the fallback is a place only while the block's own territory
+    cannot take it.
+
+    NOTE: the seed names the enemy's occupation (1.2e: enemy blocks or enemy control), which
+    is how the own territory becomes illegal in play; a Pommern ceded to an inactive Prussia
+    (11.1f) cannot take Pommerska either, and it goes to the homeland the same way.
     """
     info = board().blocks[block]
     if info.placement is None or not info.placement.fallback:
         return possible_list(block)
-    side = board().side_of(info.nation)
     own = list(info.placement.territories)
-    if all(control.is_occupied_by_enemy(state, t, side) for t in own):
-        return own + [t for t in fallback(block) if t not in own]
-    return own
+    if any(is_legal_land(state, block, t) for t in own):
+        return own
+    return own + [t for t in fallback(block) if t not in own]
 
 
 def why_not_land(state: State, block: str, territory: str) -> str | None:

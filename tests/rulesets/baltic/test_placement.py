@@ -314,3 +314,13 @@ def test_8_6_a_skipped_entry_is_said_in_the_builders_language() -> None:
     said = reports(state, events, "pt_BR")
     assert "Ignorado na sua lista" in said["sweden"]
     assert kinds(events, "build")[0]["at"] == "smaland"
+
+
+def test_11_1b_f_pommerska_goes_home_once_pommern_is_ceded() -> None:
+    """11.1f: a ceded Pommern is Prussian and closed; Pommerska has no own territory left,
+    so the homeland (NOTE in placement.own_list)."""
+    state = with_pool(blank_state(), ("swe_pommerska",))
+    state.cessions = [{"territory": "pommern", "to": "PRU"}]
+    state.nations["PRU"].status = "permanent"
+    build(state, "sweden", "reinforce Sweden: build 1 at Pommern, Skåne")
+    assert placed(state, ("swe_pommerska",)) == {"swe_pommerska": ("skane", 1)}
