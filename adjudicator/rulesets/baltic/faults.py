@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.rulesets.baltic import control
 from adjudicator.rulesets.baltic.control import board, side_of_block
 from adjudicator.rulesets.baltic.naval import Why
 from adjudicator.rulesets.baltic.state import ABOARD, HARBOR, State
@@ -64,7 +65,103 @@ def naval_fault(state: State, side: str, why: Why, part: dict[str, Any]) -> Void
         return _bad_sea_step(state, part["path"]) or Void("naval_not_adjacent")
     if why == Why.NO_PORT:
         return _no_port(part)
-    return Void("naval_" + str(why))
+    found = _named_fault(state, side, why, part)
+    return found or Void("naval_" + str(why))
+
+
+def _blocks_of(state: State, side: str, part: dict[str, Any]) -> list[str]:
+    """The blocks (or fleets) a part moves, `all` resolved."""
+    verb = part["verb"]
+    named = part["fleets"] if verb == "sail" else part["blocks"]
+    if named != "all":
+        return list(named)
+    if verb == "embark":
+        return control.land_blocks(state, part["at"], side)
+    if verb == "disembark":
+        return [b for f in control.sea_fleets(state, part["zone"], side) for b in state.cargo(f)]
+    start = part["path"][0]
+    return state.at(HARBOR + start if board().is_territory(start) else start)
+
+
+def _named_fault(state: State, side: str, why: Why, part: dict[str, Any]) -> Void | None:
+    """The reasons of 9.1-9.2 said with the block, fleet, zone or port concerned."""
+    blocks = _blocks_of(state, side, part)
+    if why == Why.MOVED:
+        moved = next((b for b in blocks if b in state.turn.moved), None)
+        return Void("moved", block=board().said(moved)) if moved else None
+    if why == Why.NOT_CARGO:
+        fleet = next((b for b in blocks if not board().blocks[b].is_land), None)
+        return Void("not_land", block=board().said(fleet)) if fleet else None
+    if why == Why.FORBIDDEN:
+        to = part["to"]
+        for block in blocks:
+            if not control.can_enter(state, board().blocks[block].nation, to):
+                return Void("forbidden", block=board().said(block), place=board().said(to))
+        return None
+    zone = _zone_of(part)
+    if why == Why.ENEMY_FLEET and zone:
+        return Void("naval_enemy_in", zone=board().said(zone))
+    if why == Why.PORT_NOT_FRIENDLY:
+        owner = control.controller(state, part["at"])
+        return Void(
+            "naval_unfriendly_port",
+            place=board().said(part["at"]),
+            nation=board().said(owner) if owner else board().said(part["at"]),
+        )
+    if why == Why.NO_ROOM:
+        return _no_room(state, side, part, blocks)
+    if why == Why.STOPPED:
+        stop = next(
+            z
+            for z in part["path"][1:-1]
+            if board().is_sea(z)
+            and any(side_of_block(f) != side for f in control.sea_fleets(state, z))
+        )
+        return Void("naval_stops_in", zone=board().said(stop))
+    if why == Why.LOADED:
+        loaded = next(f for f in blocks if state.cargo(f))
+        return Void(
+            "naval_loaded_fleet",
+            fleet=board().said(loaded),
+            cargo=[board().said(c) for c in state.cargo(loaded)],
+            place=board().said(part["path"][-1]),
+        )
+    if why == Why.HARBOR:
+        end = part["path"][-1]
+        return Void(
+            "naval_harbor_room",
+            place=board().said(end),
+            room=control.harbor_room(state, end),
+            n=len(blocks),
+        )
+    return None
+
+
+def _zone_of(part: dict[str, Any]) -> str | None:
+    if part["verb"] == "embark":
+        return board().port_sea(part["at"])
+    if part["verb"] == "disembark":
+        return part["zone"]
+    return None
+
+
+def cargo_of(state: State, fleet: str) -> list[Name]:
+    return [board().said(c) for c in state.cargo(fleet)]
+
+
+def _no_room(state: State, side: str, part: dict[str, Any], blocks: list[str]) -> Void:
+    """9.2d, h: name the fleet(s) and what they already carry."""
+    fleets = (
+        [part["fleet"]]
+        if part.get("fleet")
+        else control.sea_fleets(state, board().port_sea(part["at"]) or "", side)
+    )
+    empty = [_l("nothing aboard")]
+    said = [
+        _l("%(fleet)s with %(cargo)s", fleet=board().said(f), cargo=cargo_of(state, f) or empty)
+        for f in fleets
+    ]
+    return Void("naval_full", blocks=[board().said(b) for b in blocks], fleets=said)
 
 
 def _who_is_not_there(state: State, side: str, part: dict[str, Any]) -> Void | None:

@@ -116,6 +116,25 @@ REASONS: dict[str, str] = {
     "naval_harbor_zone": N_("the harbor of %(place)s opens on %(zone)s, not on %(a)s (9.1a)"),
     "naval_harbor_ends": N_("entering the harbor of %(place)s ends the move (9.1a)"),
     "naval_portless": N_("%(place)s has no port (9.2b, j)"),
+    "naval_enemy_in": N_(
+        "an enemy fleet is at sea in %(zone)s: no loading or unloading there (9.2f)"
+    ),
+    "naval_unfriendly_port": N_(
+        "%(place)s is held by %(nation)s, not a friendly port: blocks embark only from a "
+        "territory with a friendly port (9.2b)"
+    ),
+    "naval_full": N_(
+        "no room for %(blocks)s: a fleet carries one army or two regiments, never both; "
+        "%(fleets)s (9.2d, h)"
+    ),
+    "naval_stops_in": N_("the fleets must stop in %(zone)s: enemy fleets are at sea there (9.1b)"),
+    "naval_loaded_fleet": N_(
+        "%(fleet)s carries %(cargo)s: a loaded fleet may not enter the harbor of %(place)s (9.1c)"
+    ),
+    "naval_harbor_room": N_(
+        "the harbor of %(place)s must be friendly with room for %(n)d fleets; it has room "
+        "for %(room)d (9.1a, d)"
+    ),
     "naval_port_zone": N_("the port of %(place)s is on %(zone)s (9.2b, j)"),
     "naval_no_port": N_("that territory has no port on that sea zone (9.2b, j)"),
     "naval_port_not_friendly": N_(

@@ -104,3 +104,60 @@ def test_13_5_errors_in_the_players_language() -> None:
     said = {lang: error.say(lang, "baltic") for lang in ("ru", "pt_BR")}
     assert "гавань Смоланд выходит в морскую зону Западная Балтика" in said["ru"]
     assert "o porto de Esmolândia dá para Báltico Ocidental" in said["pt_BR"]
+
+
+def test_9_2d_a_full_fleet_names_what_it_carries() -> None:
+    """WE-1 rejected alternative: an army and a regiment may not share a fleet."""
+    state = blank_state(
+        blocks={
+            "swe_stenbock": ("svealand", 3),
+            "swe_sjoblad": ("central_baltic", 3),
+            "swe_upplands": ("aboard:swe_sjoblad", 3),
+        }
+    )
+    said = refused(state, "sweden", "embark Stenbock on Sjöblad at Stockholm")
+    assert "no room for Stenbock" in said and "Sjöblad with Upplands" in said
+
+
+def test_9_2e_a_block_that_moved_is_named() -> None:
+    state = blank_state(
+        blocks={"swe_stenbock": ("gotaland", 3), "swe_wachtmeister": ("kattegat", 3)}
+    )
+    text = "move Stenbock: Götaland -> Svealand\nembark Stenbock at Stockholm"
+    said = refused(state, "sweden", text)
+    assert "Stenbock" in said
+
+
+def test_9_2f_an_enemy_fleet_names_the_zone() -> None:
+    state = blank_state(
+        blocks={
+            "swe_stenbock": ("gotaland", 3),
+            "swe_wachtmeister": ("kattegat", 3),
+            "rus_cruys": ("kattegat", 3),
+        }
+    )
+    said = refused(state, "sweden", "embark Stenbock at Göteborg")
+    assert "an enemy fleet is at sea in Kattegat" in said
+
+
+def test_9_2b_an_unfriendly_port_names_its_holder() -> None:
+    state = blank_state(
+        markers={"estland": "RUS"},
+        blocks={"swe_lewenhaupt": ("estland", 3), "swe_sjoblad": ("gulf_of_finland", 3)},
+    )
+    said = refused(state, "sweden", "embark Lewenhaupt at Reval")
+    assert "Estland is held by Russia, not a friendly port" in said
+
+
+def test_9_1c_a_loaded_fleet_names_its_cargo_and_the_harbor() -> None:
+    """WE-1 rejected alternative: loaded fleets may not enter a harbor."""
+    state = blank_state(
+        blocks={
+            "swe_wachtmeister": ("gulf_of_finland", 3),
+            "swe_karl": ("aboard:swe_wachtmeister", 4),
+        }
+    )
+    said = refused(state, "sweden", "sail Wachtmeister: Gulf of Finland -> Reval")
+    assert (
+        "Wachtmeister carries Karl XII: a loaded fleet may not enter the harbor of Estland" in said
+    )
