@@ -357,7 +357,8 @@ def status(game_dir: Path, now: str | None) -> None:
     view = game.ruleset.view(game.state, None)
     # A game names its moment with 'when' (say '1708 Spring'), else with its round.
     when = str(view["when"]) if "when" in view else _l("round %(round)s", round=view.get("round"))
-    phase = Name(str(view.get("phase")), str(view.get("phase")))
+    # A game whose phase ids are no words (baltic 'action_1') gives its English name too.
+    phase = Name(str(view.get("phase")), str(view.get("phase_name") or view.get("phase")))
     fields = {"game": game.meta["id"], "ruleset": ruleset, "moment": when, "phase": phase}
     head = (
         _l(
@@ -373,7 +374,15 @@ def status(game_dir: Path, now: str | None) -> None:
         echo(_l("warning: %(warning)s", warning=warning), lang)
     if game.settings.get("paused"):
         echo(_l("PAUSED: nothing is resolved until 'adjudicator resume'"), lang)
-    if not rows:
+    automatic = [r for r in game.ruleset.requests(game.state) if not r.player]
+    if not rows and automatic:  # resolved by the next run, waiting for nobody
+        what = automatic[0].summary
+        echo(
+            _l("nothing is awaited from the players; run 'adjudicator run' to %(what)s", what=what),
+            lang,
+            ruleset,
+        )
+    elif not rows:
         echo(_l("nothing is awaited from the players"), lang)
     moment = parse_now(now)
     marks = {True: _l("in").say(lang, None), False: _l("MISSING").say(lang, None)}

@@ -103,12 +103,17 @@ def publish(
 
 def _span(before: dict[str, Any], after: dict[str, Any]) -> str:
     """'round 1, planning to round 2, westeros': where a run's story began and ended."""
-    start = f"{moment(before)}, {before.get('phase')}"
+    start = f"{moment(before)}, {_phase(before)}"
     if (moment(before), before.get("phase")) == (moment(after), after.get("phase")):
         return start
     if moment(before) == moment(after):
-        return f"{start} to {after.get('phase')}"
-    return f"{start} to {moment(after)}, {after.get('phase')}"
+        return f"{start} to {_phase(after)}"
+    return f"{start} to {moment(after)}, {_phase(after)}"
+
+
+def _phase(view: dict[str, Any]) -> str:
+    """The phase as words: a game whose ids are none (baltic 'action_1') names it."""
+    return str(view.get("phase_name") or view.get("phase"))
 
 
 def moment(view: dict[str, Any]) -> str:
