@@ -17,7 +17,7 @@ from adjudicator.rulesets.baltic.position import export, scenario_state
 from adjudicator.rulesets.baltic.state import State
 from tests.conftest import START
 
-PASSWORDS = {"sweden": "pw-s", "coalition": "pw-c"}
+PASSWORDS = {"sweden": "pw-sweden", "coalition": "pw-coalition"}
 
 
 def moment() -> State:

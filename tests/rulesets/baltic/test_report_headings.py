@@ -16,7 +16,7 @@ from tests.rulesets.baltic.blank import blank_state
 from tests.rulesets.baltic.loaded_dice import LoadedDice
 from tests.rulesets.baltic.phase import reports
 
-PASSWORDS = {"sweden": "pw-s", "coalition": "pw-c"}
+PASSWORDS = {"sweden": "pw-sweden", "coalition": "pw-coalition"}
 IDS = ("action_1", "action_2", "action_roll")
 
 

@@ -17,7 +17,7 @@ from adjudicator.rulesets.baltic.ruleset import RULESET
 from tests.conftest import START, cli
 from tests.rulesets.baltic.phase import submit
 
-PASSWORDS = {"sweden": "pw-s", "coalition": "pw-c"}
+PASSWORDS = {"sweden": "pw-sweden", "coalition": "pw-coalition"}
 TOLD = "0 AP this season: `pass` ends your phase now; only standing lines or a cession can be sent"
 
 
