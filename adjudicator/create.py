@@ -15,6 +15,7 @@ import yaml
 from adjudicator.auth import generate_password, hash_password
 from adjudicator.clock import utc
 from adjudicator.dice import Dice, commitment
+from adjudicator.engine import open_game
 from adjudicator.gamedir import (
     SCHEMA,
     GameDir,
@@ -23,6 +24,7 @@ from adjudicator.gamedir import (
     dump_yaml,
     public_mode,
 )
+from adjudicator.i18n import UnknownLanguage, check_language
 from adjudicator.publish import git
 from adjudicator.rulesets import Ruleset, find_ruleset
 from adjudicator.text import Text, _l
@@ -67,8 +69,6 @@ def parse_roster_entry(text: str, lang: str = "en") -> tuple[str, dict[str, str]
     if email:
         record["email"] = email.strip()
     if "lang" in given:
-        from adjudicator.i18n import UnknownLanguage, check_language
-
         try:
             record["lang"] = check_language(given["lang"])
         except UnknownLanguage as err:
@@ -238,7 +238,6 @@ def private_start(gamedir: GameDir, start: Mapping[str, Any]) -> Mapping[str, An
 
 
 def _open_first_requests(path: Path, now: datetime) -> None:
-    from adjudicator.engine import open_game
 
     with open_game(path) as game:
         game.register_requests(now)  # deadlines start now; the first `run` resolves

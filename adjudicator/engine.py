@@ -16,24 +16,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.clock import parse_time, utc
 from adjudicator.dice import Dice
 from adjudicator.gamedir import (
     GameDir,
     GameError,
-    Transaction,
     atomic_write,
     dump_yaml,
     load_yaml_text,
-    recover,
     remove_temp_files,
     safe_name,
 )
 from adjudicator.intake import Intake, language_of
 from adjudicator.publish import git
-from adjudicator.publish.reports import Edition, publish
 from adjudicator.requests import Answer, Event, Request, Submission
 from adjudicator.rulesets import Ruleset, find_ruleset
 from adjudicator.submissions import (
@@ -54,6 +51,10 @@ from adjudicator.table import (
     await_requests,
 )
 from adjudicator.text import Text, _l
+from adjudicator.transaction import Transaction, recover
+
+if TYPE_CHECKING:
+    from adjudicator.publish.reports import Edition
 
 
 @dataclass
@@ -328,6 +329,10 @@ class Game:
     def write_run(self, resolution: Resolution, now: datetime, tx: Transaction) -> list[str]:
         """Queue every file of a run into `tx`: the reports (`publish`), the archive of
         the spent submissions, game.yaml and the private state. Returns the report paths."""
+        # Here, not at the top: the templates and maps load only in a run that resolved
+        # something, not for `status` or a run with nothing to do.
+        from adjudicator.publish.reports import publish
+
         written = publish(resolution, self.edition(now), tx)
         stem = f"{resolution.first_step:04d}"
         for submission in self.revealed_submissions():
@@ -342,6 +347,8 @@ class Game:
 
     def edition(self, now: datetime) -> Edition:
         """What the reports of a run are written from, besides what it resolved."""
+        from adjudicator.publish.reports import Edition
+
         players = self.ruleset.players(self.state)
         return Edition(
             game=self.meta["game"],

@@ -20,9 +20,7 @@ from adjudicator.clock import utc
 from adjudicator.gamedir import GameDir, atomic_write, bounded_name, dump_yaml, safe_name
 from adjudicator.i18n import check_language
 from adjudicator.orders.errors import OrderErrors, invalid
-from adjudicator.orders.names import normalize
 from adjudicator.publish.messages import NOT_RECOGNISED
-from adjudicator.render import display_name
 from adjudicator.requests import Instruction, Submission
 from adjudicator.submissions import (
     Receipt,
@@ -35,7 +33,6 @@ from adjudicator.submissions import (
 )
 from adjudicator.table import Table, keep, new_submission
 from adjudicator.text import N_, _l
-from adjudicator.vocabulary import sections, spellings
 
 NO_HEADER = N_(
     "every order file starts with two lines, 'house: <your house>' and 'password: <your password>'"
@@ -257,6 +254,10 @@ class Intake:
     def player_named(self, value: str) -> str | None:
         """The player id a header value names: the id, or its name in any of the players'
         languages ('Stark', 'Старк'), 'House' ('дом', 'casa') optional."""
+        # Here, not at the top: the names load only when a text comes in, not for every
+        # game a cron run opens.
+        from adjudicator.orders.names import normalize
+
         key = normalize(header_values(value)[0])
         wanted = {key} | {key.removeprefix(f"{word} ") for word in ("house", "дом", "casa")}
         for player in self.players:
@@ -266,6 +267,9 @@ class Intake:
 
     def _names_of_player(self, player: str) -> list[str]:
         """Every name of a player id: itself, its display name, its names in names.yaml."""
+        from adjudicator.render import display_name  # see `player_named`
+        from adjudicator.vocabulary import sections, spellings
+
         game = self.meta["game"]
         local = [n for section in sections(game) for n in spellings(game, section, player)]
         return [player, display_name(game, player), *local]

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import yaml
+
 from adjudicator.clock import parse_time
 from adjudicator.create import initial_state, private_start
 from adjudicator.engine import Game
-from adjudicator.gamedir import GameDir, Transaction, dump_yaml
+from adjudicator.gamedir import GameDir, dump_yaml
 from adjudicator.publish import git
 from adjudicator.requests import Submission
 from adjudicator.rulesets import find_ruleset
 from adjudicator.submissions import load_submission
 from adjudicator.table import keep
+from adjudicator.transaction import Transaction
 
 
 def _all_submissions(gamedir: GameDir) -> list[Submission]:
@@ -34,7 +37,6 @@ def _all_submissions(gamedir: GameDir) -> list[Submission]:
 
 def replay_game(path: Path) -> tuple[bool, str]:
     """(True, summary) when every commit is reproduced; else (False, the first difference)."""
-    import yaml
 
     gamedir = GameDir(path)
     gamedir.require()

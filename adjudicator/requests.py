@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from adjudicator.text import Text
+from adjudicator.text import Text, from_data, to_data
 
 
 class AnswerSource(StrEnum):
@@ -92,7 +91,6 @@ class Instruction:
         return f"{self.submission}:{self.line}"
 
     def to_data(self) -> dict[str, Any]:
-        from adjudicator.text import to_data
 
         return {
             "kind": self.kind,
@@ -205,7 +203,6 @@ def refs_used_by(answer: Answer, submissions: list[Submission]) -> set[str]:
 def summary_record(summary: str | Text) -> dict[str, Any]:
     """How a request's summary is kept in game.yaml: `summary` in English for the GM's eye,
     and `said`, the sentence as data, for saying it in each reader's language."""
-    from adjudicator.text import Text
 
     if isinstance(summary, Text):
         return {"summary": str(summary), "said": summary.to_data()}
@@ -214,7 +211,6 @@ def summary_record(summary: str | Text) -> dict[str, Any]:
 
 def summary_in(record: dict[str, Any], lang: str, game: str | None) -> str:
     """A waiting request's summary (a `summary_record`) in `lang`."""
-    from adjudicator.text import from_data
 
     said = record.get("said")
     return from_data(said).say(lang, game) if said else str(record.get("summary", ""))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from adjudicator.gamedir import load_yaml
 from adjudicator.orders.errors import OrderError, format_errors
 from adjudicator.requests import Instruction, Submission
 from adjudicator.text import Text, _l, from_data, say
@@ -145,7 +146,6 @@ def dump_submission(s: Submission) -> dict[str, Any]:
 
 
 def load_submission(path: Path) -> Submission:
-    from adjudicator.gamedir import load_yaml
 
     data = load_yaml(path, "a stored submission")
     instructions = tuple(

@@ -16,15 +16,30 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from adjudicator.clock import parse_time
 from adjudicator.cron.games import MAIL_STATE, GameInfo, GameReport, Outcome
+from adjudicator.inbox.mail import (
+    MAX_TEXT_BYTES,
+    Mail,
+    claimed_player,
+    may_submit_for,
+    named_game,
+    redact_passwords,
+    sender_roles,
+    without_game_line,
+)
+from adjudicator.inbox.quotes import clean_body, own_lines
+from adjudicator.orders.errors import invalid
+from adjudicator.requests import summary_in
+from adjudicator.submissions import SubmissionRejected
+from adjudicator.text import _l
 
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
-    from adjudicator.cron.run import CronRun
-    from adjudicator.inbox.imap import FetchedMail, ImapSession
-    from adjudicator.inbox.mail import Mail
+    from adjudicator.inbox.imap import FetchedMail, ImapConfig, ImapSession
     from adjudicator.publish.smtp import Outbox
 
 MAX_ERROR_REPLIES = 20
@@ -33,6 +48,18 @@ A last guard against mail loops only: a player who sends several bad mails gets 
 
 _ORDER_LINE = re.compile(r"^\s*[^\s:#>][^:]{0,60}:\s*\S", re.M)
 """A line shaped like an order or a header line ('Winterfell: march', 'house: stark')."""
+
+
+class Station(Protocol):
+    """What a desk needs of the cron run that opened it (`cron.run.CronRun`)."""
+
+    now: datetime
+    known_games: frozenset[str]
+    """The game ids under the root, lower case: a subject's ``[tag]`` names one of them."""
+    imap_config: ImapConfig | None
+
+    def sender_for(self, game: GameInfo) -> str | None:
+        """The From address of mail about `game`, or None when no mail goes out."""
 
 
 @dataclass
@@ -51,7 +78,7 @@ class PendingReceipt:
 class MailDesk:
     """Takes one game's mails and answers them; see the module docstring for the order."""
 
-    def __init__(self, run: CronRun, game: GameInfo, outbox: Outbox, report: GameReport) -> None:
+    def __init__(self, run: Station, game: GameInfo, outbox: Outbox, report: GameReport) -> None:
         from adjudicator.inbox.imap import SeenMail
 
         self.run = run
@@ -104,7 +131,6 @@ class MailDesk:
             imap.mark_processed(folder, uids)
 
     def _take_one(self, loaded: Any, fetched: FetchedMail, mail: Mail) -> Outcome:
-        from adjudicator.inbox.mail import redact_passwords
 
         record = self.seen.get(mail.message_id)
         if record is None:
@@ -132,17 +158,7 @@ class MailDesk:
     def _judge(self, loaded: Any, fetched: FetchedMail, mail: Mail) -> tuple[Outcome, str]:
         """Decide about one mail, store what it carries, queue an error reply or keep the
         receipt for later."""
-        from adjudicator.inbox.mail import (
-            claimed_player,
-            may_submit_for,
-            named_game,
-            sender_roles,
-            without_game_line,
-        )
-        from adjudicator.orders.errors import invalid
         from adjudicator.publish import messages
-        from adjudicator.submissions import SubmissionRejected
-        from adjudicator.text import _l
 
         mail, listed = self._through_list(mail)
         roles = sender_roles(mail.sender, self.game.emails, self.game.gm)
@@ -156,8 +172,6 @@ class MailDesk:
         ours = self._our_lines(mail)
         text = mail.text
         if ours and mail.body:
-            from adjudicator.inbox.quotes import clean_body
-
             text = clean_body(mail.body, ours)
         if _answers_our_error(mail) and not _ORDER_LINE.search(text):
             return Outcome.AUTOMATIC, "answers our error reply and holds no order line"
@@ -224,7 +238,6 @@ class MailDesk:
 
     def _our_lines(self, mail: Mail) -> frozenset[str]:
         """The lines of our mails this one answers (In-Reply-To, References)."""
-        from adjudicator.inbox.quotes import own_lines
 
         ids = [i for i in (mail.in_reply_to, *mail.references) if i]
         return own_lines(self.outbox.bodies_of(ids)) if ids else frozenset()
@@ -234,7 +247,6 @@ class MailDesk:
     def queue_receipts(self, result: Any) -> None:
         """Queue the receipts kept back while the engine ran, with the deadline as it is now."""
         from adjudicator.publish import notices
-        from adjudicator.requests import summary_in
 
         rows = result.waiting if result is not None else self.game.waiting
         for pending in self.receipts:
@@ -263,7 +275,6 @@ class MailDesk:
     def _missed_step(self, pending: PendingReceipt) -> str:
         """When a step was resolved without this mail although it had reached the server
         before (the inbox could not be read then): '' when it was in time."""
-        from adjudicator.clock import parse_time
 
         if pending.receipt.duplicate or not self.game.resolved:
             return ""
@@ -289,7 +300,6 @@ class MailDesk:
             self.caps.count(mail.sender)
 
     def _reply_too_large(self, mail: Mail, lang: str) -> None:
-        from adjudicator.inbox.mail import MAX_TEXT_BYTES
         from adjudicator.publish import notices
         from adjudicator.publish.smtp import ERROR_KIND
 
@@ -302,7 +312,6 @@ class MailDesk:
         """Queue our answer to `mail`, in `lang` (the body is said already)."""
         from adjudicator.publish import messages, notices
         from adjudicator.publish.smtp import compose, queue_mail
-        from adjudicator.text import _l
 
         sender = self.run.sender_for(self.game)
         if sender is None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from adjudicator.gamedir import GameError, Transaction
+from adjudicator.gamedir import GameError
 from adjudicator.i18n import localized_names, translations
 from adjudicator.render import (
     display_name,
@@ -24,6 +24,7 @@ from adjudicator.render import (
 from adjudicator.requests import Event, summary_in
 from adjudicator.table import Resolution
 from adjudicator.text import _l
+from adjudicator.transaction import Transaction
 
 
 @dataclass(frozen=True)
