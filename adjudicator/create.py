@@ -135,7 +135,11 @@ def create_game(
     elif position is not None:
         start = {"position": dict(position)}
     else:
-        start = {"players": players or 6, "options": dict(options or {})}
+        # The number of players is the scenario's; without one the ruleset's own default
+        # (westeros: 6) applies, so that the engine names no game's size.
+        start = {"options": dict(options or {})}
+        if players is not None:
+            start = {"players": players, **start}
     source = dict(position or {}) if hidden_start else None
     state = initial_state(ruleset, start, secret, game_id, position=source, lang=lang)
     ids = ruleset.players(state)
