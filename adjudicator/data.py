@@ -44,6 +44,13 @@ def game_folder(game: str) -> Traversable:
     return resources.files("adjudicator.games").joinpath(game)
 
 
+def game_names() -> list[str]:
+    """Every game with a ``games/`` folder, the package's and those in `HOMES`, sorted."""
+    shipped = resources.files("adjudicator.games")
+    found = {entry.name for entry in shipped.iterdir() if entry.is_dir() and entry.name[0] != "_"}
+    return sorted(found | set(HOMES))
+
+
 def template_roots(game: str) -> list[str]:
     """The folders the templates of `game` are found under (`<game>/...` and `common/...`)."""
     roots = [str(resources.files("adjudicator.templates"))]

@@ -27,6 +27,7 @@ from adjudicator.submissions import (
     SubmissionRejected,
     dump_submission,
     header_field,
+    header_keys,
     header_values,
     redact,
     strip_bom,
@@ -253,13 +254,17 @@ class Intake:
 
     def player_named(self, value: str) -> str | None:
         """The player id a header value names: the id, or its name in any of the players'
-        languages ('Stark', 'Старк'), 'House' ('дом', 'casa') optional."""
+        languages ('Stark', 'Старк'), a header word before it ('House', 'дом', 'casa')
+        optional. NOTE: any game's player word may stand before the name ('nation Stark'
+        too): the words come from the games' header.yaml files, which a reader of one
+        game's orders does not mind mixing."""
         # Here, not at the top: the names load only when a text comes in, not for every
         # game a cron run opens.
         from adjudicator.orders.names import normalize
 
         key = normalize(header_values(value)[0])
-        wanted = {key} | {key.removeprefix(f"{word} ") for word in ("house", "дом", "casa")}
+        words = [w for w, field in header_keys().items() if field == "player"]
+        wanted = {key} | {key.removeprefix(f"{word} ") for word in words}
         for player in self.players:
             if wanted & {normalize(name) for name in self._names_of_player(player)}:
                 return player
