@@ -101,7 +101,7 @@ def in_memory(ruleset: Any, state: Any, secret: bytes, game_id: str) -> Table:
     def dice(purpose: str, step: int) -> Dice:
         return Dice(secret, game_id + purpose, step)
 
-    return Table(ruleset, state, Ledger(), dice, keep_spent=False)
+    return Table(ruleset, state, Ledger(), dice, keep_spent=False, reported=False)
 
 
 def play(

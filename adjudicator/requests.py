@@ -13,6 +13,7 @@ that they round-trip YAML and the same inputs always give the same bytes.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -85,9 +86,10 @@ class Instruction:
         """What a receipt echoes: what was understood, else the line as written."""
         return self.understood or self.text
 
-    @property
+    @functools.cached_property
     def ref(self) -> str:
-        """'<submission>:<line>', unique within a game: how the engine marks it used."""
+        """'<submission>:<line>', unique within a game: how the engine marks it used (kept
+        once made: the loop asks it of every standing instruction at every request)."""
         return f"{self.submission}:{self.line}"
 
     def to_data(self) -> dict[str, Any]:

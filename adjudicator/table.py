@@ -94,6 +94,10 @@ class Table:
     keep_spent: bool = True
     """False: submissions of an ended epoch are dropped at once (a game played in memory);
     True: they stay, marked used, until the engine archives them."""
+    reported: bool = True
+    """False: no report or archive is written from this table (a game played in memory, a
+    rule case), so the loop leaves out what only they read: the notes to the players and
+    the record of what each instruction answered (`Ledger.answered`)."""
 
 
 @dataclass(frozen=True)
@@ -274,8 +278,8 @@ def collect(table: Table, requests: list[Request]) -> Collected:
             answers[request.id] = Answer(request.id, None, AnswerSource.AUTOMATIC)
             continue
         choice = ruleset.answer(state, request, ledger.standing(request.player))
-        for instruction, why in choice.skipped:
-            notes.append(_skipped(request.player, instruction, why))
+        if table.reported:
+            notes.extend(_skipped(request.player, i, why) for i, why in choice.skipped)
         if choice.instruction is None and not request.wait:
             value = ruleset.default(state, request, table.dice("/defaults", ledger.step))
             answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
@@ -291,14 +295,15 @@ def collect(table: Table, requests: list[Request]) -> Collected:
                 chosen.line,
                 chosen.submission,
             )
-            notes.append(
-                Event(
-                    "instruction_used",
-                    {"player": request.player, "text": str(chosen)},
-                    public=False,
-                    to=request.player,
+            if table.reported:
+                notes.append(
+                    Event(
+                        "instruction_used",
+                        {"player": request.player, "text": str(chosen)},
+                        public=False,
+                        to=request.player,
+                    )
                 )
-            )
     return Collected(answers, missing, notes, tuple(taken))
 
 
@@ -324,24 +329,22 @@ def settle(table: Table, requests: list[Request], collected: Collected) -> Colle
     ledger = table.ledger
     answers = dict(collected.answers)
     notes = list(collected.notes)
-    dice = table.dice("/defaults", ledger.step)
+    dice = table.dice("/defaults", ledger.step) if collected.missing else None
     for request in collected.missing:
         value = table.ruleset.default(table.state, request, dice)
         answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
-        notes.append(
-            Event(
-                "nmr",
-                {"player": request.player, "request": request.kind, "summary": request.summary},
-            )
-        )
+        if table.reported:
+            nmr = {"player": request.player, "request": request.kind, "summary": request.summary}
+            notes.append(Event("nmr", nmr))
     kinds = {r.id: r.kind for r in requests}
     for answer in answers.values():
         if answer.source is AnswerSource.INSTRUCTION:
             ledger.used.update(refs_used_by(answer, ledger.submissions))
-            ledger.answered[f"{answer.submission}:{answer.line}"] = {
-                "kind": kinds[answer.request_id],
-                "value": plain(answer.value),
-            }
+            if table.reported:
+                ledger.answered[f"{answer.submission}:{answer.line}"] = {
+                    "kind": kinds[answer.request_id],
+                    "value": plain(answer.value),
+                }
     ledger.used.update(collected.taken)
     return Collected(answers, [], notes)
 

@@ -107,7 +107,7 @@ def play(
     def dice(purpose: str, step: int) -> Dice:
         return Dice(secret(seed), "g" + purpose, step)
 
-    table = Table(RULESET, state, Ledger(), dice, keep_spent=False)
+    table = Table(RULESET, state, Ledger(), dice, keep_spent=False, reported=False)
     driver = Driver(game, seed, translate)
     driver.until_year, driver.halt, driver.check, driver.keep = until_year, stop, check, keep
     try:

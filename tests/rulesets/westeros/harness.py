@@ -82,7 +82,7 @@ def play(
     def dice(purpose: str, step: int) -> Dice:
         return Dice(seed, "case", step)  # the cases' rolls, defaults or not
 
-    table = Table(RULESET, state, Ledger(), dice)
+    table = Table(RULESET, state, Ledger(), dice, reported=False)
     for house, texts in submissions.items():
         for text in [texts] if isinstance(texts, str) else texts:
             try:
