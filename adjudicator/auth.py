@@ -11,7 +11,7 @@ gm: "$argon2id$..."      # settings.gm_password once: the GM's own, for any hous
 
 `read_meta` lays them over the players of game.yaml in memory, so the engine reads
 `players.<id>.password` as before; `without_hashes` strips them from what is written back.
-An older game is migrated when its lock is next taken (`move_hashes_out`), and a scrypt
+An older game is migrated when its lock is next taken (`migrate.move_hashes_out`), and a scrypt
 hash is replaced by an argon2id one at the next good check (`upgrade`).
 
 NOTE: argon2id with OWASP's parameters (Password Storage Cheat Sheet: m=9 MiB, t=4, p=1),
@@ -170,36 +170,6 @@ def hashes_in(meta: dict[str, Any]) -> dict[str, Any]:
     settings = meta.get("settings") if isinstance(meta.get("settings"), dict) else {}
     gm = settings.get("gm_password")
     return {"players": found, "gm": gm if isinstance(gm, str) else None}
-
-
-def move_hashes_out(gamedir: GameDir) -> bool:
-    """Move the hashes an older game.yaml holds into the private file and commit game.yaml
-    without them. Called under the game's lock; True when it moved something.
-
-    A hash game.yaml names anew (the GM set `gm_password` by hand) replaces the kept one.
-    The commits before this one still hold the old hashes: README says how to give the
-    players new passwords (`adjudicator password`) when the repository is published.
-    """
-    from adjudicator.gamedir import atomic_write, dump_yaml, load_yaml, public_mode
-    from adjudicator.publish import git
-
-    if not gamedir.game_file.exists():
-        return False
-    meta = load_yaml(gamedir.game_file, _l("the game file"))
-    if not isinstance(meta, dict):
-        return False
-    found = hashes_in(meta)
-    if not found["players"] and not found["gm"]:
-        return False
-    hashes = read_hashes(gamedir)
-    hashes["players"].update(found["players"])
-    hashes["gm"] = found["gm"] or hashes.get("gm")
-    write_hashes(gamedir, hashes)
-    atomic_write(gamedir.game_file, dump_yaml(without_hashes(meta)), public_mode())
-    if (gamedir.path / ".git").is_dir():
-        message = f"{meta.get('id', 'game')}: password hashes moved out of game.yaml"
-        git.commit(gamedir.path, ["game.yaml"], message)
-    return True
 
 
 def upgrade(gamedir: GameDir, stored: str, password: str) -> None:

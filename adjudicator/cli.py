@@ -100,7 +100,9 @@ class LazyGroup(click.Group):
 
     command_class = GameCommand
 
-    lazy: ClassVar[dict[str, tuple[str, str]]] = {"cron": ("adjudicator.cron", "cron_command")}
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {
+        "cron": ("adjudicator.cron.command", "cron_command")
+    }
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])

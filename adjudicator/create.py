@@ -13,6 +13,7 @@ from typing import Any
 from adjudicator.auth import generate_password, hash_password, password_problem, write_hashes
 from adjudicator.clock import utc
 from adjudicator.dice import Dice, commitment
+from adjudicator.engine import open_game
 from adjudicator.gamedir import (
     SCHEMA,
     GameDir,
@@ -22,6 +23,7 @@ from adjudicator.gamedir import (
     load_yaml_text,
     public_mode,
 )
+from adjudicator.i18n import UnknownLanguage, check_language
 from adjudicator.publish import git
 from adjudicator.rulesets import Ruleset, find_ruleset
 from adjudicator.text import Text, _l
@@ -76,8 +78,6 @@ def parse_roster_entry(text: str, lang: str = "en") -> tuple[str, dict[str, str]
             raise _error(lang, bad)
         record["email"] = email.strip()
     if "lang" in given:
-        from adjudicator.i18n import UnknownLanguage, check_language
-
         try:
             record["lang"] = check_language(given["lang"])
         except UnknownLanguage as err:
@@ -254,7 +254,6 @@ def private_start(gamedir: GameDir, start: Mapping[str, Any]) -> Mapping[str, An
 
 
 def _open_first_requests(path: Path, now: datetime) -> None:
-    from adjudicator.engine import open_game
 
     with open_game(path) as game:
         game.register_requests(now)  # deadlines start now; the first `run` resolves

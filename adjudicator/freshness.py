@@ -23,14 +23,14 @@ from adjudicator.publish.messages import SAME_AS_BEFORE, WRITTEN_BEFORE
 from adjudicator.text import Text, _l
 
 if TYPE_CHECKING:
-    from adjudicator.engine import Game
+    from adjudicator.intake import Intake
 
 CLOCK_SLACK = timedelta(minutes=10)
 """NOTE: a player's clock may be a few minutes off; a mail dated up to this long before a
 decision opened still counts as written for it."""
 
 
-def stale(game: Game, player: str, digest: str, written: datetime | None) -> Text | None:
+def stale(game: Intake, player: str, digest: str, written: datetime | None) -> Text | None:
     """Why `player`'s mail (text digest `digest`, `Date` `written`) cannot be applied now,
     or None when it may."""
     began = game.epoch_began
@@ -42,7 +42,7 @@ def stale(game: Game, player: str, digest: str, written: datetime | None) -> Tex
     return None
 
 
-def _earlier_submission(game: Game, player: str, digest: str) -> str | None:
+def _earlier_submission(game: Intake, player: str, digest: str) -> str | None:
     """The id of a submission of `player` with this text from an earlier step, if any."""
     for submission in game.submissions:
         mine = submission.player == player and submission.sha256 == digest

@@ -15,12 +15,13 @@ from adjudicator.auth import without_hashes
 from adjudicator.clock import parse_time
 from adjudicator.create import initial_state, private_start
 from adjudicator.engine import Game
-from adjudicator.gamedir import GameDir, Transaction, dump_yaml, load_yaml_text
+from adjudicator.gamedir import GameDir, dump_yaml, load_yaml_text
 from adjudicator.publish import git
-from adjudicator.publish.reports import publish
 from adjudicator.requests import Submission
 from adjudicator.rulesets import find_ruleset
 from adjudicator.submissions import load_submission
+from adjudicator.table import keep
+from adjudicator.transaction import Transaction
 
 
 def _all_submissions(gamedir: GameDir) -> list[Submission]:
@@ -64,10 +65,10 @@ def replay_game(path: Path) -> tuple[bool, str]:
             _adopt_deadlines(game, target)  # a GM command (extend, pause): nothing resolved
         else:
             pending = _feed(game, pending)
-            resolved = game.advance(now)
+            resolution = game.resolve(now)
             tx = Transaction(gamedir)
-            if resolved:
-                publish(game, resolved, now, tx)
+            if resolution:
+                game.write_run(resolution, now, tx)
                 tx.finish()  # the PNG, drawn in a child process
             expected.update(
                 (p, d) for p, d in tx.writes.items() if not p.startswith(".adjudicator/")
@@ -92,8 +93,7 @@ def _feed(game: Game, pending: list[Submission]) -> list[Submission]:
     """Give the game the submissions that arrived before its current step resolved."""
     now_due = [s for s in pending if s.after_step <= game.step]
     for submission in now_due:
-        game.submissions.append(submission)
-        game.next_submission += 1
+        keep(game.ledger, submission)
     return [s for s in pending if s.after_step > game.step]
 
 

@@ -9,8 +9,9 @@ from typing import Any
 from adjudicator.clock import parse_time, utc
 from adjudicator.create import START_FILE
 from adjudicator.engine import Game, open_game
-from adjudicator.gamedir import GameError, Transaction, dump_yaml
+from adjudicator.gamedir import GameError, dump_yaml
 from adjudicator.text import Text, _l, _ln
+from adjudicator.transaction import Transaction
 
 
 def _save(game: Game, message: str, now: datetime | None = None) -> None:

@@ -16,18 +16,32 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from adjudicator.clock import parse_time
 from adjudicator.cron.games import MAIL_STATE, GameInfo, GameReport, Outcome, log_line
 from adjudicator.gamedir import atomic_write
+from adjudicator.inbox.mail import (
+    MAX_TEXT_BYTES,
+    Mail,
+    claimed_player,
+    may_submit_for,
+    named_game,
+    redact_passwords,
+    sender_roles,
+    without_game_line,
+)
 from adjudicator.inbox.quarantine import Quarantine, SetAside
+from adjudicator.inbox.quotes import clean_body, own_lines
+from adjudicator.orders.errors import invalid
+from adjudicator.requests import summary_in
+from adjudicator.submissions import SubmissionRejected
 from adjudicator.text import Text, _l
 
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
-    from adjudicator.cron.run import CronRun
-    from adjudicator.inbox.imap import FetchedMail, ImapSession
-    from adjudicator.inbox.mail import Mail
+    from adjudicator.inbox.imap import FetchedMail, ImapConfig, ImapSession
     from adjudicator.publish.smtp import Outbox
 
 MAX_ERROR_REPLIES = 20
@@ -36,6 +50,18 @@ A last guard against mail loops only: a player who sends several bad mails gets 
 
 _ORDER_LINE = re.compile(r"^\s*[^\s:#>][^:]{0,60}:\s*\S", re.M)
 """A line shaped like an order or a header line ('Winterfell: march', 'house: stark')."""
+
+
+class Station(Protocol):
+    """What a desk needs of the cron run that opened it (`cron.run.CronRun`)."""
+
+    now: datetime
+    known_games: frozenset[str]
+    """The game ids under the root, lower case: a subject's ``[tag]`` names one of them."""
+    imap_config: ImapConfig | None
+
+    def sender_for(self, game: GameInfo) -> str | None:
+        """The From address of mail about `game`, or None when no mail goes out."""
 
 
 @dataclass
@@ -54,7 +80,7 @@ class PendingReceipt:
 class MailDesk:
     """Takes one game's mails and answers them; see the module docstring for the order."""
 
-    def __init__(self, run: CronRun, game: GameInfo, outbox: Outbox, report: GameReport) -> None:
+    def __init__(self, run: Station, game: GameInfo, outbox: Outbox, report: GameReport) -> None:
         from adjudicator.inbox.imap import SeenMail
 
         self.run = run
@@ -132,7 +158,6 @@ class MailDesk:
             imap.quarantine(folder, uids)
 
     def _take_one(self, loaded: Any, fetched: FetchedMail, mail: Mail) -> Outcome:
-        from adjudicator.inbox.mail import redact_passwords
 
         record = self.seen.get(mail.message_id)
         if record is None:
@@ -160,16 +185,7 @@ class MailDesk:
     def _judge(self, loaded: Any, fetched: FetchedMail, mail: Mail) -> tuple[Outcome, str]:
         """Decide about one mail, store what it carries, queue an error reply or keep the
         receipt for later."""
-        from adjudicator.inbox.mail import (
-            claimed_player,
-            may_submit_for,
-            named_game,
-            sender_roles,
-            without_game_line,
-        )
-        from adjudicator.orders.errors import invalid
         from adjudicator.publish import messages
-        from adjudicator.submissions import SubmissionRejected
 
         mail, listed = self._through_list(mail)
         roles = sender_roles(mail.sender, self.game.emails, self.game.gm)
@@ -183,8 +199,6 @@ class MailDesk:
         ours = self._our_lines(mail)
         text = mail.text
         if ours and mail.body:
-            from adjudicator.inbox.quotes import clean_body
-
             text = clean_body(mail.body, ours)
         if _answers_our_error(mail) and not _ORDER_LINE.search(text):
             return Outcome.AUTOMATIC, "answers our error reply and holds no order line"
@@ -253,7 +267,6 @@ class MailDesk:
 
     def _our_lines(self, mail: Mail) -> frozenset[str]:
         """The lines of our mails this one answers (In-Reply-To, References)."""
-        from adjudicator.inbox.quotes import own_lines
 
         ids = [i for i in (mail.in_reply_to, *mail.references) if i]
         return own_lines(self.outbox.bodies_of(ids)) if ids else frozenset()
@@ -263,7 +276,6 @@ class MailDesk:
     def queue_receipts(self, result: Any) -> None:
         """Queue the receipts kept back while the engine ran, with the deadline as it is now."""
         from adjudicator.publish import notices
-        from adjudicator.requests import summary_in
 
         rows = result.waiting if result is not None else self.game.waiting
         for pending in self.receipts:
@@ -292,7 +304,6 @@ class MailDesk:
     def _missed_step(self, pending: PendingReceipt) -> str:
         """When a step was resolved without this mail although it had reached the server
         before (the inbox could not be read then): '' when it was in time."""
-        from adjudicator.clock import parse_time
 
         if pending.receipt.duplicate or not self.game.resolved:
             return ""
@@ -318,7 +329,6 @@ class MailDesk:
             self.caps.count(mail.sender)
 
     def _reply_too_large(self, mail: Mail, lang: str) -> None:
-        from adjudicator.inbox.mail import MAX_TEXT_BYTES
         from adjudicator.publish import notices
         from adjudicator.publish.smtp import ERROR_KIND
 

@@ -13,6 +13,12 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import yaml
+
+from adjudicator.clock import parse_time
+from adjudicator.gamedir import GameDir, atomic_write, file_lock, load_yaml_text
+from adjudicator.i18n import UnknownLanguage, check_language
+
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
     pass
 
@@ -116,7 +122,6 @@ class GameInfo:
     @classmethod
     def load(cls, path: Path) -> GameInfo:
         """Raises `GameError` for a broken game.yaml."""
-        from adjudicator.gamedir import GameDir
 
         meta = GameDir(path).read_meta()
         settings = dict(meta.get("settings") or {})
@@ -142,7 +147,6 @@ class GameInfo:
 def _language(value: Any, default: str) -> str:
     """A language as game.yaml gives it ('pt-br' -> 'pt_BR'); `default` when unset. The
     engine names a wrong one to the GM when it loads the game; a mail is never lost to it."""
-    from adjudicator.i18n import UnknownLanguage, check_language
 
     try:
         return check_language(str(value)) if value else default
@@ -215,9 +219,6 @@ def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
 
     if path is None:
         return {}
-    import yaml
-
-    from adjudicator.gamedir import load_yaml_text
 
     resolved = path.resolve()
     for game in games:
@@ -283,7 +284,6 @@ def needs_run(game: GameInfo, now: datetime) -> bool:
     when orders wait in inbox/, a run was interrupted (journal), the GM changed the game
     since our last run (pause, resume, extend, a new game), a reminder or deadline falls due.
     """
-    from adjudicator.clock import parse_time
 
     path = game.path
     if (path / ".adjudicator" / "journal.yaml").exists():
@@ -304,7 +304,6 @@ def needs_run(game: GameInfo, now: datetime) -> bool:
 
 
 def remember_run(path: Path) -> None:
-    from adjudicator.gamedir import atomic_write
 
     atomic_write(path / MAIL_STATE / "last-run", _fingerprint(path))
 
@@ -326,7 +325,6 @@ def held_time(game: GameInfo, now: datetime) -> tuple[datetime, str]:
     new deadlines count from then) until a run reads the mail again. Returns the moment
     and a GM log line ('' when nothing is held).
     """
-    from adjudicator.clock import parse_time
 
     try:
         last = datetime.fromisoformat((game.path / MAIL_STATE / "last-read").read_text().strip())
@@ -353,6 +351,5 @@ def game_lock(path: Path) -> contextlib.AbstractContextManager[None]:
     The engine takes the game's lock for each of its calls; this one (a different file)
     keeps two overlapping cron runs from taking the same mails or sending the same outbox.
     """
-    from adjudicator.gamedir import file_lock
 
     return file_lock(path / MAIL_STATE / "cron.lock", path)

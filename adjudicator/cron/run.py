@@ -1,4 +1,8 @@
-"""One cron run: one IMAP session and one SMTP connection serving every game."""
+"""One cron run: one IMAP session and one SMTP connection serving every game.
+
+The mail modules (imapclient, smtplib, the forum client) and the engine are imported inside
+the methods that use them, on purpose: a cron run every ten minutes over hundreds of idle
+games must not pay for loading them when nothing came and nothing is due."""
 
 from __future__ import annotations
 

@@ -48,6 +48,8 @@ from adjudicator.inbox.imap import (
     tls_context,
     untrusted_problem,
 )
+from adjudicator.publish.messages import CUT_NOTE
+from adjudicator.text import _l
 
 OUTBOX = Path(".adjudicator") / "outbox"
 """The outbox inside a game folder (git-ignored with the rest of .adjudicator/)."""
@@ -268,9 +270,6 @@ def compose(
     when a run answers a thousand mails.
     """
     if len(body) > MAX_MAIL_BYTES // 2:  # quoted-printable may nearly double the size
-        from adjudicator.publish.messages import CUT_NOTE
-        from adjudicator.text import _l
-
         cut = _l(CUT_NOTE).say(lang, None)
         body = body[: MAX_MAIL_BYTES // 4].rsplit("\n", 1)[0] + "\n\n" + cut + "\n"
     charset = Charset("utf-8")
