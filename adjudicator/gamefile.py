@@ -70,12 +70,6 @@ def is_address(value: Any) -> bool:
     return isinstance(value, str) and _ADDRESS.fullmatch(value) is not None
 
 
-def is_one_line(value: Any) -> bool:
-    """Text without line breaks or other control characters (a player's name goes into
-    one row of a report's table: issue 18)."""
-    return isinstance(value, str) and all(c.isprintable() for c in value)
-
-
 BOOL = _kind(bool, _l("true or false"))
 TEXT = _kind(str, _l("text"))
 OPTIONAL_TEXT = (lambda v: v is None or isinstance(v, str)), _l("text, or nothing")
@@ -117,7 +111,7 @@ FORUM: dict[str, tuple[Check, Text]] = {
 }
 
 PLAYER: dict[str, tuple[Check, Text]] = {
-    "name": (is_one_line, _l("text on one line")),
+    "name": TEXT,
     "email": (
         lambda v: v is None or is_address(v),
         _l("an e-mail address such as ann@example.org"),

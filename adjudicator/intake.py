@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from dataclasses import replace
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.auth import needs_rehash, upgrade, verify_password
@@ -29,7 +31,7 @@ from adjudicator.submissions import (
     redact,
     strip_bom,
 )
-from adjudicator.text import N_, _l
+from adjudicator.text import N_, Text, _l
 
 if TYPE_CHECKING:
     from adjudicator.engine import RunResult
@@ -301,19 +303,18 @@ class Intake:
         if not self.dir.inbox.is_dir():
             return
         files = []
-        for path in sorted(p for p in self.dir.inbox.iterdir() if p.is_file()):
+        for path in sorted(self.dir.inbox.iterdir()):
             if path.name.startswith("."):
                 continue  # status names them (`warnings`)
             name = safe_name(path.name)
-            try:
-                raw = path.read_bytes()
-                info = path.stat()
-            except OSError as error:
-                why = invalid(
-                    _l("could not be read (%(why)s); it stays in inbox/", why=error.strerror)
-                )
-                result.rejected.append((name, SubmissionRejected([why.at(0, "")])))
+            read = read_order_file(path)
+            if not isinstance(read, tuple):
+                refused = SubmissionRejected([invalid(read).at(0, "")])
+                result.rejected.append((name, refused))
+                if read.msgid == TOO_LARGE:
+                    self._keep_rejected(name, "", refused, now, unread=path)
                 continue
+            raw, info = read
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
@@ -334,9 +335,15 @@ class Intake:
             path.unlink()
 
     def _keep_rejected(
-        self, name: str, text: str, rejection: SubmissionRejected, now: datetime
+        self,
+        name: str,
+        text: str,
+        rejection: SubmissionRejected,
+        now: datetime,
+        unread: Path | None = None,
     ) -> None:
-        """Keep a rejected file (password removed) and its errors, each under its own name."""
+        """Keep a rejected file (password removed) and its errors, each under its own name;
+        a file too large to read (`unread`) is moved there as it is."""
         base = f"{utc(now).replace(':', '')}-{bounded_name(name)}"
         stem, n = base, 1
         while (self.dir.rejected / stem).exists():
@@ -346,7 +353,44 @@ class Intake:
         atomic_write(
             self.dir.rejected / f"{stem}.errors.txt", rejection.say(lang, self.meta["game"]) + "\n"
         )
+        if unread is not None:
+            os.replace(unread, self.dir.rejected / stem)
+            return
         atomic_write(self.dir.rejected / stem, redact(strip_bom(text)))
+
+
+MAX_FILE_BYTES = 256 * 1024
+"""The most an order file may hold: the mail's text limit (`inbox.mail.MAX_TEXT_BYTES`,
+not imported: the mail parser costs 30 ms to load). Orders are a few hundred bytes."""
+
+TOO_LARGE = N_(
+    "this file holds %(size)d KB, and the limit is %(limit)d KB: it was not read, and is "
+    "kept in .adjudicator/rejected/. Send only your orders."
+)
+
+
+def read_order_file(path: Path) -> tuple[bytes, os.stat_result] | Text:
+    """The bytes and status of a regular file in inbox/, or why it is not read.
+
+    Never follows a link (issue 18: a link to the GM secret or /etc/passwd was copied into
+    rejected/), never opens a FIFO or a device, and reads nothing of a file over
+    `MAX_FILE_BYTES`."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as error:
+        if path.is_symlink():
+            return _l("is a symbolic link: links are never followed; it stays in inbox/")
+        return _l("could not be read (%(why)s); it stays in inbox/", why=error.strerror)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return _l("is not a plain file (a folder, a pipe or a device); it stays in inbox/")
+        if info.st_size > MAX_FILE_BYTES:
+            return _l(TOO_LARGE, size=-(-info.st_size // 1024), limit=MAX_FILE_BYTES // 1024)
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read(MAX_FILE_BYTES + 1), info
+    finally:
+        os.close(fd)
 
 
 def _header(text: str) -> tuple[dict[str, str], list[str]]:

@@ -1,5 +1,5 @@
-"""Issue 18, points 16 and 18: a player's address must be one that mail can come from, and
-a player's name one line of text, whether given to `new --player` or edited into game.yaml."""
+"""Issue 18, point 16: a player's address must be one that mail can come from, whether
+given to `new --player` or edited into game.yaml."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import SAMPLE_ORDERS, cli, drop
+from tests.conftest import cli
 
 NOW = "2027-01-01T13:00:00Z"
 
@@ -34,18 +34,6 @@ def _edit_stark(game: Path, **changes: str) -> None:
     meta = yaml.safe_load((game / "game.yaml").read_text())
     meta["players"]["stark"].update(changes)
     (game / "game.yaml").write_text(yaml.safe_dump(meta, sort_keys=False, allow_unicode=True))
-
-
-def test_a_name_on_two_lines_in_game_yaml_is_refused_before_any_report(new_game) -> None:
-    game = new_game()
-    _edit_stark(game, name="Ann\n| forged | row |")
-    for house, body in SAMPLE_ORDERS.items():
-        drop(game, house, body)
-    result = cli("run", game, "--now", NOW)
-    assert result.exit_code == 1
-    assert "players.stark.name: " in result.output
-    assert "use text on one line" in result.output
-    assert not any((game / "reports").iterdir())
 
 
 def test_a_hand_edited_address_that_is_not_one_is_refused(new_game) -> None:
