@@ -207,11 +207,11 @@ def new(
     except UnknownLanguage as err:
         raise click.BadParameter(str(err), param_hint="--lang") from None
     entries = dict(parse_roster_entry(text, lang) for text in roster)
-    given = load_yaml(passwords, _l("the passwords file")) if passwords else None
+    given = load_yaml(passwords, _l("the passwords file"), in_git=False) if passwords else None
     if given is not None and not isinstance(given, dict):
         mapping = _l("expected a YAML mapping 'player: password'").say(lang, None)
         raise click.BadParameter(mapping, param_hint="--passwords")
-    data = load_yaml(position, _l("the position file")) if position else None
+    data = load_yaml(position, _l("the position file"), in_git=False) if position else None
     generated = create_game(
         game_dir,
         game,

@@ -350,10 +350,12 @@ YAML_BYTES = 4 * 2**20
 game file, a position or a state is a few tens of kilobytes."""
 
 
-def load_yaml(path: Path, what: str | Text) -> Any:
+def load_yaml(path: Path, what: str | Text, *, in_git: bool = True) -> Any:
     """Read a YAML file; a broken one raises `GameError` naming the line and the fix.
 
     `what` says what the file is ("the game file"), a `Text` to be said in the GM's words.
+    `in_git=False`: a file of the GM's own (a position, passwords), which no `git checkout`
+    restores.
     """
     try:
         if path.stat().st_size > YAML_BYTES:
@@ -371,10 +373,10 @@ def load_yaml(path: Path, what: str | Text) -> Any:
     try:
         return load_yaml_text(text)
     except yaml.YAMLError as error:
-        raise GameError(_not_yaml(path, error)) from None
+        raise GameError(_not_yaml(path, error, in_git)) from None
 
 
-def _not_yaml(path: Path, error: yaml.YAMLError) -> Text:
+def _not_yaml(path: Path, error: yaml.YAMLError, in_git: bool = True) -> Text:
     """What is wrong with the YAML of `path`, where, and how to get it back.
 
     YAML's own problem (e.g. 'mapping values are not allowed here') is the library's
@@ -386,6 +388,16 @@ def _not_yaml(path: Path, error: yaml.YAMLError) -> Text:
         "folder": str(path.parent),
         "name": path.name,
     }
+    if not in_git:
+        where = mark and _l(
+            "line %(line)d, column %(column)d", line=mark.line + 1, column=mark.column + 1
+        )
+        return _l(
+            "%(path)s is not valid YAML (%(where)s): %(problem)s. Fix the file and run the "
+            "command again; nothing was changed.",
+            where=where or "?",
+            **fields,
+        )
     if mark is None:
         return _l(
             "%(path)s is not valid YAML: %(problem)s. Fix the file by hand, or restore it with "

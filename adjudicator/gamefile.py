@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from adjudicator.text import Text, _l, quoted
@@ -166,20 +166,31 @@ def faults(meta: Mapping[str, Any]) -> list[Text]:
 def _check(
     prefix: str, data: Mapping[str, Any], table: Mapping[str, tuple[Check, Text]]
 ) -> list[Text]:
-    found = []
+    found = unknown_keys(prefix, data, table)
     for key, value in data.items():
         if key not in table:
-            close = difflib.get_close_matches(str(key), list(table), n=1, cutoff=0.6)
-            path = f"{prefix}{key}"
-            found.append(
-                _l("%(path)s: unknown key; did you mean '%(key)s'?", path=path, key=close[0])
-                if close
-                else _l("%(path)s: unknown key; known: %(keys)s", path=path, keys=tuple(table))
-            )
             continue
         check, allowed = table[key]
         if not check(value):
             found.append(_wrong(prefix + str(key), value, allowed))
+    return found
+
+
+def unknown_keys(prefix: str, data: Mapping[str, Any], known: Collection[str]) -> list[Text]:
+    """A fault for each key of `data` not in `known`, naming the closest known key (difflib,
+    as click does for a mistyped command) or, when none is close, all of them."""
+    found = []
+    for key in data:
+        if key in known:
+            continue
+        close = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.6)
+        shown = key if isinstance(key, str) and len(key) <= 40 else quoted(key, 40)
+        path = f"{prefix}{shown}"
+        found.append(
+            _l("%(path)s: unknown key; did you mean '%(key)s'?", path=path, key=close[0])
+            if close
+            else _l("%(path)s: unknown key; known: %(keys)s", path=path, keys=tuple(known))
+        )
     return found
 
 
