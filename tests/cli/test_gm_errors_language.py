@@ -294,10 +294,11 @@ def test_new_says_a_broken_passwords_file_in_its_lang(tmp_path: Path) -> None:
     result = cli(*args, "--passwords", passwords)
     assert result.exit_code == 1
     assert result.stderr.startswith(
-        f"Error: {passwords} não é um YAML válido na linha 2, coluna 1: "
+        f"Error: {passwords} não é um YAML válido (linha 2, coluna 1): "
     )
+    # Issue 18, point 13: the GM's own file, which no `git checkout` restores.
     assert result.stderr.endswith(
-        f'restaure-o com "git -C {tmp_path} checkout -- pw.yaml"; nada foi alterado.\n'
+        "Corrija o arquivo e rode o comando de novo; nada foi alterado.\n"
     )
     assert not (tmp_path / "w").exists()
 
