@@ -6,6 +6,8 @@ that `adjudicator --help` and cron runs with nothing to do start fast.
 
 from __future__ import annotations
 
+import errno
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar
@@ -75,10 +77,30 @@ class GameCommand(click.Command):
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
+        except OSError as error:
+            if error.errno not in (errno.ENOSPC, errno.EDQUOT):
+                raise
+            from adjudicator.gamedir import GameError
+
+            full = _l(
+                "no space left to write in %(folder)s (%(why)s): free some space and run the "
+                "command again; nothing was lost.",
+                folder=_folder_of(error.filename),
+                why=error.strerror or "",
+            )
+            raise GameError(full, lang=_command_language(ctx)) from None
         except click.ClickException as error:
             if getattr(error, "lang", "") is None:  # a GameError nobody said yet
                 error.lang = _command_language(ctx)  # type: ignore[attr-defined]
             raise
+
+
+def _folder_of(filename: object) -> str:
+    """The folder an OSError names (the file's own folder), or the current one."""
+    if not filename:
+        return os.getcwd()
+    path = Path(os.fsdecode(filename))  # type: ignore[arg-type]
+    return str(path if path.is_dir() else path.parent)
 
 
 def _command_language(ctx: click.Context) -> str:

@@ -212,9 +212,11 @@ def atomic_write(
             if durable:
                 os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(error, OSError) and error.filename is None:
+            raise OSError(error.errno, error.strerror, str(path.parent)) from error  # which disk
         raise
     if sync_dir and durable:
         fsync_dir(path.parent)
