@@ -451,7 +451,8 @@ class GameDir:
             )
 
     def check_writable(self) -> None:
-        """Raise `GameError` naming the first folder a run must write to but cannot.
+        """Raise `GameError` naming the first folder a run must write to but cannot, or a
+        broken git repository (`git.check_repository`).
 
         Checked before the lock is taken and before anything changes, so that a read-only
         folder never leaves a run half applied.
@@ -476,6 +477,9 @@ class GameDir:
                     reason=_l(reason),
                 )
                 raise GameError(unwritable)
+        from adjudicator.publish import git
+
+        git.check_repository(self.path)
 
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
