@@ -532,6 +532,12 @@ def run(
 
 
 def status(path: Path | str) -> tuple[Game, list[dict[str, Any]]]:
-    """The loaded game and its open requests, each marked whether an answer is in."""
-    with open_game(path) as game:
-        return game, game.waiting_status()
+    """The loaded game and its open requests, each marked whether an answer is in.
+
+    Read without the game's lock (issue 18): a `run` or `cron` at the same moment is neither
+    refused nor skipped. Every file is replaced whole, so each one read is consistent; an
+    interrupted run is finished by the next run, not here."""
+    gamedir = GameDir(path)
+    gamedir.require()
+    game = Game(gamedir)
+    return game, game.waiting_status()

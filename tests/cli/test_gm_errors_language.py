@@ -50,10 +50,10 @@ def test_a_second_run_while_the_lock_is_held_is_refused_in_the_gms_language(
     game = new_game(settings={"lang": lang})
     with GameDir(game).lock():
         result = cli("run", game, "--now", NOW)
-        status = cli("status", game)
-    assert result.exit_code == 1 and status.exit_code == 1
+        paused = cli("pause", game)  # `status` reads without the lock (issue 18, point 14)
+    assert result.exit_code == 1 and paused.exit_code == 1
     assert result.stderr == BUSY[lang].format(game=game)
-    assert status.stderr == BUSY[lang].format(game=game)
+    assert paused.stderr == BUSY[lang].format(game=game)
 
 
 def test_a_misspelled_settings_key_is_named_with_the_closest_one_in_russian(new_game) -> None:
