@@ -281,7 +281,9 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
     from adjudicator import engine
     from adjudicator.requests import summary_in
 
-    result = engine.run(game_dir, parse_now(now), force_defaults=force_defaults)
+    moment = parse_now(now)
+    _check_clock(game_dir, moment, given=now is not None)
+    result = engine.run(game_dir, moment, force_defaults=force_defaults)
     lang, game = gm_language(game_dir), _ruleset(game_dir)
     for warning in result.warnings:
         echo(_l("warning: %(warning)s", warning=warning), lang, err=True)
@@ -312,6 +314,38 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
                 deadline=row["deadline"],
             )
             echo(waiting, lang)
+
+
+def _check_clock(game_dir: Path, moment: datetime, *, given: bool) -> None:
+    """Time never runs backwards in a game (issue 18): a `--now` before the game's last
+    update is refused; a system clock behind it is warned about (the run goes on: it is
+    the time the machine has)."""
+    from adjudicator.clock import parse_time
+    from adjudicator.gamedir import GameDir, load_yaml_text
+
+    try:
+        meta = load_yaml_text(GameDir(game_dir).game_file.read_text(encoding="utf-8"))
+        last = parse_time(str(meta.get("updated") or meta["created"]))
+    except Exception:  # no readable time: the run itself says what is wrong
+        return
+    if moment >= last:
+        return
+    lang = gm_language(game_dir)
+    stamp = "%Y-%m-%dT%H:%M:%SZ"
+    fields = {"now": moment.strftime(stamp), "last": last.strftime(stamp)}
+    if given:
+        earlier = _l(
+            "%(now)s is before the game's last update (%(last)s): time cannot run backwards "
+            "in a game. Give a later time, or leave --now out.",
+            **fields,
+        )
+        raise click.BadParameter(earlier.say(lang, None), param_hint="--now")
+    behind = _l(
+        "warning: the system clock (%(now)s) is behind the game's last update (%(last)s): "
+        "check the clock; what arrives now is recorded with the earlier time.",
+        **fields,
+    )
+    echo(behind, lang, err=True)
 
 
 def _ruleset(game_dir: Path) -> str | None:
