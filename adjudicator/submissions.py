@@ -86,6 +86,23 @@ HEADER_KEYS = {
 one sets. NOTE (issue 12): a Portuguese area or order line never starts with 'casa:' or
 'lado:' alone, so these words are free to be keys."""
 
+_INLINE_PASSWORD = re.compile(
+    "(" + "|".join(k for k, v in HEADER_KEYS.items() if v == "password") + r")(\W{0,3})\S+",
+    re.IGNORECASE,
+)
+
+
+def hide_inline_passwords(text: str) -> str:
+    """`text` (a subject, a log line) with the word after each password keyword hidden,
+    wherever it stands (issue 18: 'Orders, password: hunter2' as a subject was echoed in
+    our reply's subject and in the log).
+
+    >>> hide_inline_passwords("Re: [w1] orders, Senha=abc123 ok")
+    'Re: [w1] orders, Senha=******** ok'
+    """
+    return _INLINE_PASSWORD.sub(lambda m: f"{m.group(1)}{m.group(2)}********", text)
+
+
 _INVISIBLE = re.compile(r"[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]+")
 """Spaces, byte order marks and zero-width characters: a key reads the same without them."""
 

@@ -25,6 +25,7 @@ from adjudicator.cron.games import (
     remember_run,
 )
 from adjudicator.cron.mailing import queue_reports
+from adjudicator.submissions import hide_inline_passwords
 
 # -- one run ----------------------------------------------------------------------------------
 
@@ -110,7 +111,7 @@ class CronRun:
                 unrouted.append(fetched.uid)
                 shared.details.append(
                     f"unrouted {mail.message_id} from {mail.sender or '?'}: the subject "
-                    f"{mail.subject[:80]!r} names no game under this root"
+                    f"{hide_inline_passwords(mail.subject[:80])!r} names no game under this root"
                 )
             else:
                 routed.setdefault(game.id, []).append((fetched, mail))

@@ -1,0 +1,38 @@
+"""Issue 18, point 6: a password in a mail's Subject is never echoed (the reply's subject)
+nor logged (`cron -vv`, `--log`), for a game's mail and for unrouted mail. Real Dovecot."""
+
+from __future__ import annotations
+
+from tests.conftest import SIX
+from tests.mail.test_cron import append, email, orders, run
+
+
+def test_a_password_in_the_subject_is_never_echoed_or_logged(
+    mail_game, imap_server, smtp_server, folder, env, make_mail, tmp_path
+) -> None:
+    game = mail_game()
+    subject = "orders, password: hunter2-subject"
+    append(imap_server, folder, make_mail(email("stark"), orders("stark", pw="x"), subject=subject))
+    log = tmp_path / "cron.log"
+    result = run(game.parent, env, "-vv", "--log", str(log))
+    assert "rejected 1" in result.output
+    [reply] = smtp_server.handler.to(email("stark"))
+    assert reply["Subject"] == "Re: [w1] orders, password: ********"
+    for said in (result.output, log.read_text(), reply.as_string()):
+        assert "hunter2-subject" not in said
+
+
+def test_an_unrouted_mail_with_a_password_in_its_subject_is_logged_without_it(
+    new_game, imap_server, smtp_server, folder, make_mail, tmp_path
+) -> None:
+    roster = {h: {"name": h.title(), "email": email(h)} for h in SIX}
+    game = new_game("w1", roster=roster)
+    env = {**imap_server.env(folder=folder), **smtp_server.env()}
+    subject = "my orders (Senha: hunter2-unrouted)"
+    append(imap_server, folder, make_mail(email("tyrell"), orders("tyrell"), subject=subject))
+    log = tmp_path / "cron.log"
+    result = run(game.parent, env, "-vv", "--log", str(log))
+    assert "(shared folder): unrouted 1" in result.output
+    assert "Senha: ********" in result.output
+    for said in (result.output, log.read_text()):
+        assert "hunter2-unrouted" not in said
