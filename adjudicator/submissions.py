@@ -87,15 +87,16 @@ one sets. NOTE (issue 12): a Portuguese area or order line never starts with 'ca
 'lado:' alone, so these words are free to be keys."""
 
 _INLINE_PASSWORD = re.compile(
-    "(" + "|".join(k for k, v in HEADER_KEYS.items() if v == "password") + r")(\W{0,3})\S+",
+    "(" + "|".join(k for k, v in HEADER_KEYS.items() if v == "password") + r")(\s*[:=]\s*)\S+",
     re.IGNORECASE,
 )
 
 
 def hide_inline_passwords(text: str) -> str:
-    """`text` (a subject, a log line) with the word after each password keyword hidden,
-    wherever it stands (issue 18: 'Orders, password: hunter2' as a subject was echoed in
-    our reply's subject and in the log).
+    """`text` (a subject) with the word after each 'password:' (or '=') hidden, wherever
+    it stands (issue 18: 'Orders, password: hunter2' as a subject was echoed in our reply's
+    subject and in the log). NOTE: a bare 'password hunter2' is left alone, or every
+    'wrong password again' would lose a word.
 
     >>> hide_inline_passwords("Re: [w1] orders, Senha=abc123 ok")
     'Re: [w1] orders, Senha=******** ok'
