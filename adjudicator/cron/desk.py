@@ -148,11 +148,17 @@ class MailDesk:
         mail, listed = self._through_list(mail)
         roles = sender_roles(mail.sender, self.game.emails, self.game.gm)
         if not roles:  # never answer: the From of spam is someone innocent
+            author = mail.original_sender if not listed else ""
+            if author and sender_roles(author, self.game.emails, self.game.gm):
+                # A list rewrote a player's mail: tell the player, at their own address.
+                self._tell_owner(mail, author, messages.NOT_APPLIED_LIST, relay=mail.sender)
             return Outcome.STRANGER, self._stranger_why(mail, listed)
         if mail.automatic:  # answering a vacation reply or a bounce could loop forever
             return Outcome.AUTOMATIC, "sent by a machine (Auto-Submitted, autoreply subject)"
         forged = self._dmarc_failure(mail)
         if forged:
+            # The From is a player's (or the GM's): the owner of that address learns of it.
+            self._tell_owner(mail, mail.sender, messages.NOT_APPLIED_FORGED)
             return Outcome.FORGED, forged
         ours = self._our_lines(mail)
         text = mail.text
@@ -301,8 +307,26 @@ class MailDesk:
             if self._reply(mail, ERROR_KIND, body, lang):
                 self.caps.count(mail.sender)
 
-    def _reply(self, mail: Mail, kind: str, body: str, lang: str) -> bool:
-        """Queue our answer to `mail`, in `lang` (the body is said already)."""
+    def _tell_owner(self, mail: Mail, owner: str, message: str, relay: str = "") -> None:
+        """Tell the owner of a player's (or the GM's) address that a mail in their name was
+        not applied (issue 18: a forged From, a list's rewrite), never more than the daily
+        cap of error replies; their orders are never quoted back to anyone else."""
+        from adjudicator.inbox.mail import sender_roles
+        from adjudicator.publish.smtp import ERROR_KIND
+        from adjudicator.text import _l
+
+        if self.outbox.known(f"{ERROR_KIND}:{mail.message_id}", "mail"):
+            return
+        if not self.caps.allow(owner):
+            return
+        lang = self.game.reader_language(sender_roles(owner, self.game.emails, self.game.gm))
+        said = _l(message, game=self.game.id, address=owner, relay=relay).say(lang, None)
+        if self._reply(mail, ERROR_KIND, said + "\n", lang, to=owner):
+            self.caps.count(owner)
+
+    def _reply(self, mail: Mail, kind: str, body: str, lang: str, to: str = "") -> bool:
+        """Queue our answer to `mail` (to its sender, or `to`), in `lang` (the body is said
+        already)."""
         from adjudicator.publish import messages, notices
         from adjudicator.publish.smtp import compose, queue_mail
         from adjudicator.text import _l
@@ -314,7 +338,7 @@ class MailDesk:
         msg = compose(
             key,
             sender=sender,
-            to=[mail.sender],
+            to=[to or mail.sender],
             subject=notices.reply_subject(
                 mail.subject or _l(messages.DEFAULT_SUBJECT).say(lang, None), self.game.id
             ),

@@ -36,3 +36,54 @@ def test_an_unrouted_mail_with_a_password_in_its_subject_is_logged_without_it(
     assert "Senha: ********" in result.output
     for said in (result.output, log.read_text()):
         assert "hunter2-unrouted" not in said
+
+
+def test_a_forged_mail_is_told_to_the_owner_of_the_address(
+    mail_game, imap_server, smtp_server, folder, env, make_mail
+) -> None:
+    """Point 17: refused as forged, and the real owner learns of it, in their language."""
+    game = mail_game()
+    forged = make_mail(
+        email("stark"),
+        orders("stark") + "\nsecret plan line\n",
+        headers={
+            "Authentication-Results": "mx.example.org; dmarc=fail header.from=players.example"
+        },
+    )
+    append(imap_server, folder, forged)
+    result = run(game.parent, env)
+    assert "forged 1" in result.output
+    [told] = smtp_server.handler.messages
+    assert told["To"] == email("stark")
+    text = told.get_content()
+    assert "a mail in your name (stark@players.example) reached us" in text
+    assert "it was not applied" in text and "secret plan line" not in text
+    assert run(game.parent, env).exit_code == 0
+    assert len(smtp_server.handler.messages) == 1, "told once"
+
+
+def test_a_list_rewrite_is_told_to_the_player_at_their_own_address(
+    mail_game, imap_server, smtp_server, folder, env, make_mail
+) -> None:
+    game = mail_game()
+    relayed = make_mail(
+        '"Ann via Westeros BR" <westeros-br@lists.example>',
+        orders("stark"),
+        headers={"X-Original-From": f"Ann <{email('stark')}>"},
+    )
+    append(imap_server, folder, relayed)
+    result = run(game.parent, env)
+    assert "stranger 1" in result.output
+    [told] = smtp_server.handler.messages
+    assert told["To"] == email("stark")
+    assert "reached us through westeros-br@lists.example" in told.get_content()
+    assert smtp_server.handler.to("westeros-br@lists.example") == []
+
+
+def test_a_strangers_mail_still_gets_no_answer(
+    mail_game, imap_server, smtp_server, folder, env, make_mail
+) -> None:
+    game = mail_game()
+    append(imap_server, folder, make_mail("someone@else.example", orders("stark")))
+    assert "stranger 1" in run(game.parent, env).output
+    assert smtp_server.handler.messages == []
