@@ -386,6 +386,14 @@ def status(game_dir: Path, now: str | None) -> None:
     echo(head, lang, ruleset)
     for warning in game.warnings():
         echo(_l("warning: %(warning)s", warning=warning), lang)
+    for player, n in game.guesses().locked(game.step).items():
+        guessed = _l(
+            "warning: %(n)d wrong passwords for %(player)s in this step: nothing more is "
+            "checked for it until the next step",
+            n=n,
+            player=player,
+        )
+        echo(guessed, lang)
     if game.settings.get("paused"):
         echo(_l("PAUSED: nothing is resolved until 'adjudicator resume'"), lang)
     if not rows:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.auth import needs_rehash, upgrade, verify_password
 from adjudicator.clock import utc
 from adjudicator.gamedir import atomic_write, bounded_name, dump_yaml, safe_name
+from adjudicator.guessing import LIMIT, LOCKED, Guesses
 from adjudicator.orders.errors import OrderErrors, invalid
 from adjudicator.publish.messages import NOT_RECOGNISED
 from adjudicator.requests import Instruction, Submission
@@ -200,14 +201,23 @@ class Intake:
         player = self.player_named(header["player"])
         record = self.players.get(player or "")
         stored = self._stored(record, sender) if record else ""
+        guesses = self.guesses()
+        if player is not None and guesses.count(player, self.step) >= LIMIT:
+            raise SubmissionRejected([invalid(_l(LOCKED)).at(0, "")], player)
         if record is None or not any(
             self._password_ok(p, stored) for p in header_values(header["password"])
         ):
+            if player is not None:
+                guesses.add(player, self.step)
             # Generic on purpose: never tell a stranger which half was wrong.
             raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
         if sender is not None and sender.lower() not in _addresses(record, self.settings):
             raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
         return player, "\n".join(lines)
+
+    def guesses(self) -> Guesses:
+        """The wrong-password counts of this game (`guessing`), loaded once a run."""
+        return self.__dict__.setdefault("_guesses", Guesses(self.dir))  # type: ignore[no-any-return]
 
     def check_passwords_at_once(self, texts: list[str]) -> None:
         """Check the passwords of many order files side by side, and read their orders

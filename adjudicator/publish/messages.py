@@ -47,6 +47,12 @@ NOT_APPLIED_LIST = N_(
     "in the place of yours, so it was not applied. Send your orders to the game directly "
     "from %(address)s."
 )
+GUESSED = N_(
+    "Game %(game)s: several mails or files with a wrong password for your house reached us "
+    "in this step. To stop anyone guessing it, no password is checked for your house until "
+    "the next step: orders sent before then are not applied. The GM has been told. If it "
+    "was not you, ask the GM for a new password."
+)
 WRITTEN_BEFORE = N_(
     "this mail was written at %(written)s, before the game's current round began "
     "(%(opened)s): it was meant for an earlier one. Send your orders again."

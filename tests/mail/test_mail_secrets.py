@@ -87,3 +87,25 @@ def test_a_strangers_mail_still_gets_no_answer(
     append(imap_server, folder, make_mail("someone@else.example", orders("stark")))
     assert "stranger 1" in run(game.parent, env).output
     assert smtp_server.handler.messages == []
+
+
+def test_guessing_by_mail_tells_the_gm_and_the_house(
+    mail_game, imap_server, smtp_server, folder, env, make_mail, tmp_path
+) -> None:
+    """Point 8: the GM's log names the house and exit is 1; the house's own address gets a
+    notice; the right password after the limit is not applied in this step."""
+    from adjudicator.guessing import LIMIT
+
+    game = mail_game()
+    wrong = [make_mail(email("stark"), orders("stark", pw=f"guess-{n}")) for n in range(LIMIT + 3)]
+    append(imap_server, folder, *wrong, make_mail(email("stark"), orders("stark")))
+    log = tmp_path / "cron.log"
+    result = run(game.parent, env, "--log", str(log))
+    assert result.exit_code == 1
+    assert f"{LIMIT} wrong passwords for stark in step 1" in result.output
+    assert "nothing more is checked for stark" in log.read_text()
+    notices = [
+        m for m in smtp_server.handler.to(email("stark")) if "To stop anyone" in m.get_content()
+    ]
+    assert len(notices) == 1
+    assert "accepted" not in result.output
