@@ -40,3 +40,18 @@ def test_the_next_step_checks_the_house_again(new_game) -> None:
     assert "too many wrong passwords" not in again.output
     assert "not recognised" not in again.output
     assert "wrong passwords" not in cli("status", game, "--now", NOW).output
+
+
+def test_a_flood_of_guesses_costs_a_handful_of_hashes(new_game, monkeypatch) -> None:
+    from adjudicator import intake
+
+    game = new_game()
+    for n in range(200):
+        drop(game, "stark", SAMPLE_ORDERS["stark"], name=f"a{n:03d}.txt", pw=f"guess-{n}")
+    checked = []
+    real = intake.verify_password
+    monkeypatch.setattr(
+        intake, "verify_password", lambda pw, stored: checked.append(pw) or real(pw, stored)
+    )
+    assert cli("run", game, "--now", NOW).exit_code == 0
+    assert len(checked) <= LIMIT + 1
