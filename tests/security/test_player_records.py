@@ -42,3 +42,10 @@ def test_a_hand_edited_address_that_is_not_one_is_refused(new_game) -> None:
     result = cli("status", game)
     assert result.exit_code == 1
     assert "players.stark.email: 'ann example.org' is not allowed" in result.output
+
+
+def test_new_refuses_an_address_outside_angle_brackets(tmp_path: Path) -> None:
+    entry = "stark=Ann ann@example.org"
+    result = cli("new", tmp_path / "g", "--game", "westeros", "--players", "6", "--player", entry)
+    assert result.exit_code == 1
+    assert "put the e-mail address in angle brackets" in result.output
