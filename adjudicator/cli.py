@@ -320,15 +320,10 @@ def _check_clock(game_dir: Path, moment: datetime, *, given: bool) -> None:
     """Time never runs backwards in a game (issue 18): a `--now` before the game's last
     update is refused; a system clock behind it is warned about (the run goes on: it is
     the time the machine has)."""
-    from adjudicator.clock import parse_time
-    from adjudicator.gamedir import GameDir, load_yaml_text
+    from adjudicator.gamedir import GameDir
 
-    try:
-        meta = load_yaml_text(GameDir(game_dir).game_file.read_text(encoding="utf-8"))
-        last = parse_time(str(meta.get("updated") or meta["created"]))
-    except Exception:  # no readable time: the run itself says what is wrong
-        return
-    if moment >= last:
+    last = GameDir(game_dir).last_update()
+    if last is None or moment >= last:
         return
     lang = gm_language(game_dir)
     stamp = "%Y-%m-%dT%H:%M:%SZ"

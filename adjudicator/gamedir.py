@@ -26,6 +26,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterator, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -521,6 +522,17 @@ class GameDir:
 
         lay_over(meta, read_hashes(self))
         return meta
+
+    def last_update(self) -> datetime | None:
+        """When the game last changed (game.yaml `updated`, else `created`); None when
+        game.yaml cannot tell (the command then says what is wrong with it)."""
+        from adjudicator.clock import parse_time
+
+        try:
+            meta = load_yaml_text(self.game_file.read_text(encoding="utf-8"))
+            return parse_time(str(meta.get("updated") or meta["created"]))
+        except Exception:
+            return None
 
     def read_private(self) -> dict[str, Any]:
         return load_yaml(self.state_file, _l("the whole game state, kept out of git"))

@@ -27,3 +27,14 @@ def test_a_system_clock_behind_the_game_is_warned_about(new_game, monkeypatch) -
     assert "warning: the system clock (2026-06-01T00:00:00Z) is behind the game's last " in (
         result.stderr
     )
+
+
+def test_cron_refuses_a_now_before_a_games_last_update(new_game) -> None:
+    from click.testing import CliRunner
+
+    from adjudicator.cron import cron_command
+
+    game = new_game("w1")
+    result = CliRunner().invoke(cron_command, [str(game.parent), "--now", "2026-12-31T12:00Z"])
+    assert result.exit_code == 2
+    assert "is before the last update of w1 (2027-01-01T12:00:00Z)" in result.output
