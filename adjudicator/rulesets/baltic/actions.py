@@ -193,14 +193,33 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
     wanted = list(line.get("at") or []) or standing.build_priority(state, side, nation)
     if line.get("builds", 0) and not wanted:
         standing.applied_default(events, side, "D12", nation=nation)  # the 8.6 lists
-    for number in range(line.get("builds", 0)):
-        build_one(state, side, nation, wanted, rng, number + 1, events)
+    built, nothing = [], []
+    for number in range(1, line.get("builds", 0) + 1):
+        result = build_one(state, side, nation, wanted, rng, number)
+        (built if isinstance(result, dict) else nothing).append(result)
+    if built:  # 13.6: the public reads the nation, the RP, the territories and the number
+        events.append(
+            {
+                "kind": "build",
+                "side": side,
+                "nation": nation,
+                "rp": sum(b["rp"] for b in built),
+                "count": len(built),
+                "at": list(dict.fromkeys(b["at"] for b in built)),
+                "builds": built,
+                "_secret": ["builds"],
+            }
+        )
+    for why in nothing:
+        events.append({"kind": "build_none", "side": side, "nation": nation, "why": to_data(why)})
 
 
 def build_one(
-    state: State, side: str, nation: str, wanted: list[str], rng: Dice, number: int, events: Events
-) -> None:
-    """8.4b, 8.5: draw uniformly among the pool's blocks with a legal placement now.
+    state: State, side: str, nation: str, wanted: list[str], rng: Dice, number: int
+) -> dict[str, Any] | Text:
+    """8.4b, 8.5: draw uniformly among the pool's blocks with a legal placement now; returns
+    the build (block, place, RP, the builder's entries passed over), or why none could be
+    drawn.
 
     NOTE: a draw's cost is unknown before the draw; only blocks the nation can still pay
     for are eligible (8.4: "spending more than is available is illegal").
@@ -210,16 +229,7 @@ def build_one(
     placeable = [b for b in pool if placement.has_placement(state, b)]
     eligible = sorted(b for b in placeable if step_cost(b) <= funds.rp_available)
     if not eligible:
-        events.append(
-            {
-                "kind": "build_none",
-                "side": side,
-                "nation": nation,
-                "number": number,
-                "why": to_data(nothing_to_build(state, nation, pool, placeable)),
-            }
-        )
-        return
+        return nothing_to_build(state, nation, pool, placeable)
     block = draw(
         state,
         rng,
@@ -233,18 +243,12 @@ def build_one(
     funds.rp_available -= cost
     state.blocks[block].at = where
     state.blocks[block].strength = 1
-    events.append(
-        {
-            "kind": "build",
-            "side": side,
-            "nation": nation,
-            "rp": cost,
-            "at": where,
-            "block": block,
-            "skipped": [to_data(skip_reason(state, block, s)) for s in skipped],
-            "_secret": ["block", "skipped"],
-        }
-    )
+    return {
+        "block": block,
+        "at": where,
+        "rp": cost,
+        "skipped": [to_data(skip_reason(state, block, s)) for s in skipped],
+    }
 
 
 def skip_reason(state: State, block: str, skip: placement.Skip) -> Text:

@@ -313,7 +313,7 @@ def test_8_6_a_skipped_entry_is_said_in_the_builders_language() -> None:
     assert "Пропущено в вашем списке" in said["sweden"]
     said = reports(state, events, "pt_BR")
     assert "Ignorado na sua lista" in said["sweden"]
-    assert kinds(events, "build")[0]["at"] == "smaland"
+    assert kinds(events, "build")[0]["at"] == ["smaland"]
 
 
 def test_11_1b_f_pommerska_goes_home_once_pommern_is_ceded() -> None:
