@@ -88,3 +88,16 @@ def test_13_2_a_plain_name_in_a_move_means_the_twin_standing_there() -> None:
     with pytest.raises(OrderErrors) as caught:
         submit(state, "coalition", "hit order: Sheremetev")
     assert "legal: Sheremetev★, Sheremetev☆" in str(caught.value)
+
+
+def test_11_2k_the_receipt_of_a_reform_names_the_twin_removed() -> None:
+    """`reform Menshikov in 1704` is echoed with the hollow twin it removes."""
+    from adjudicator.rulesets.baltic.instructions import parse_submission
+
+    state = entry_1702()
+    (line,) = parse_submission(state, "coalition", "reform Menshikov in 1704")[1:]
+    assert line.echo.say("en", "baltic") == "reform Menshikov☆ in 1704"
+    assert line.echo.say("ru", "baltic") == "реформа Меншиков (полый) в 1704"
+    state.blocks["rus_repnin_b"].at = "smolensk"
+    (line,) = parse_submission(state, "coalition", "hit order: Repnin★, Golitsyn")[1:]
+    assert line.echo.say("pt_BR", "baltic") == "ordem das perdas: Repnin (preto), Golitsyn"
