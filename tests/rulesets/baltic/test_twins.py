@@ -101,3 +101,21 @@ def test_11_2k_the_receipt_of_a_reform_names_the_twin_removed() -> None:
     state.blocks["rus_repnin_b"].at = "smolensk"
     (line,) = parse_submission(state, "coalition", "hit order: Repnin★, Golitsyn")[1:]
     assert line.echo.say("pt_BR", "baltic") == "ordem das perdas: Repnin (preto), Golitsyn"
+
+
+def test_11_2b_the_private_map_tells_the_twins_apart() -> None:
+    from adjudicator.mapdraw import draw_svg
+    from adjudicator.rulesets.baltic.view import view
+
+    state = scenario_state("poltava")
+    seen = view(state, "coalition")
+    chips = {
+        u["title"]: u["label"]
+        for houses in seen["units"].values()
+        for units in houses.values()
+        for u in units
+        if isinstance(u, dict)
+    }
+    assert chips["Sheremetev★"] == "S★" and chips["Repnin☆"] == "R☆"
+    svg = draw_svg(seen, lang="en")
+    assert "<title>Sheremetev★ (4)</title>" in svg and "<title>Repnin☆ (3)</title>" in svg
