@@ -17,9 +17,10 @@ from adjudicator.rulesets.baltic.faults import naval_fault, not_there
 from adjudicator.rulesets.baltic.movement import check_movers, land_move, left_behind, own_blocks
 from adjudicator.rulesets.baltic.resources import attrition_effect
 from adjudicator.rulesets.baltic.rolls import draw, roll
-from adjudicator.rulesets.baltic.state import HARBOR, POOL, State, other_side
+from adjudicator.rulesets.baltic.state import HARBOR, POOL, SIDES, State, other_side
 from adjudicator.rulesets.baltic.supply import has_loc
 from adjudicator.rulesets.baltic.void import PLACEMENT, Void
+from adjudicator.rulesets.baltic.where import active_nations
 from adjudicator.text import Text, _l, to_data
 
 Events = list[dict[str, Any]]
@@ -149,7 +150,8 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
     """8.4: +1 step to each named block, then up to 2 builds drawn from the pool."""
     nation = line["nation"]
     if not control.is_active(state, nation) or board().side_of(nation) != side:
-        raise Void("inactive", nation=board().said(nation))
+        yours = [board().said(n) for n in active_nations(state, side)]
+        raise Void("inactive_own", nation=board().said(nation), nations=yours)
     funds = state.nations[nation]
     steps = list(line.get("steps") or [])
     if not steps and not line.get("builds"):
@@ -335,7 +337,8 @@ def do_politics(state: State, side: str, line: dict[str, Any], rng: Dice, events
     if side in state.turn.politics:
         raise Void("politics_once")
     if not control.is_active(state, nation):
-        raise Void("inactive", nation=board().said(nation))
+        active = [board().said(n) for s in SIDES for n in active_nations(state, s)]
+        raise Void("not_active", nation=board().said(nation), nations=active)
     table = board().tables["politics_table"]
     row = table["own"] if board().side_of(nation) == side else table["enemy"]
     state.turn.politics.append(side)

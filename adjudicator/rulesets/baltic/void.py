@@ -46,8 +46,14 @@ REASONS: dict[str, str] = {
     "not_land": N_("%(block)s is not a land block"),
     "not_fleet": N_("%(block)s is not a fleet"),
     "inactive": N_("%(nation)s is not an active nation of your side (10.1b)"),
+    "inactive_own": N_(
+        "%(nation)s is not an active nation of your side (10.1b); yours: %(nations)s"
+    ),
+    "not_active": N_(
+        "%(nation)s is not active; politics is played on an active nation (C.2): %(nations)s"
+    ),
     "no_blocks": N_("no blocks of yours in %(place)s"),
-    "not_adjacent": N_("%(a)s and %(b)s share no land border (4.1c)"),
+    "not_adjacent": N_("%(a)s and %(b)s share no land border (4.1c); %(a)s borders %(neighbours)s"),
     "too_far": N_("%(block)s may move at most %(n)d territories now (2.2, 3.6b)"),
     "stops": N_("%(block)s must stop in %(place)s: enemy blocks or enemy control (4.3)"),
     "forbidden": N_("%(block)s may not enter %(place)s: closed or forbidden to its nation (4.4)"),
