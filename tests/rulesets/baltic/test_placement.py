@@ -324,3 +324,17 @@ def test_11_1b_f_pommerska_goes_home_once_pommern_is_ceded() -> None:
     state.nations["PRU"].status = "permanent"
     build(state, "sweden", "reinforce Sweden: build 1 at Pommern, Skåne")
     assert placed(state, ("swe_pommerska",)) == {"swe_pommerska": ("skane", 1)}
+
+
+def test_8_6_a_swedish_fleet_goes_to_the_first_swedish_harbor_of_the_list_with_room() -> None:
+    """8.6: fleets to a harbor of a territory their nation controls, with free capacity;
+    Riga (harbor 1) is full, Reval is not."""
+    state = blank_state(blocks={"swe_sjoblad": ("H:livland", 3)})
+    with_pool(state, ("swe_anckarstierna",))
+    said = build(state, "sweden", "reinforce Sweden: build 1 at Riga, Reval")
+    assert placed(state, ("swe_anckarstierna", "swe_sjoblad")) == {
+        "swe_anckarstierna": ("H:estland", 1),
+        "swe_sjoblad": ("H:livland", 3),
+    }
+    assert "the harbor of Livland has no room (8.6)" in said["sweden"]
+    assert_public(said, "sweden", "Sweden builds a block in the harbor of Estland (2 RP).")
