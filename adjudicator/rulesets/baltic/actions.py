@@ -249,23 +249,8 @@ def build_one(
         "block": block,
         "at": where,
         "rp": cost,
-        "skipped": [to_data(skip_reason(state, block, s)) for s in skipped],
+        "skipped": [to_data(placement.said_skip(state, block, s)) for s in skipped],
     }
-
-
-def skip_reason(state: State, block: str, skip: placement.Skip) -> Text:
-    """Why the builder's entry `skip` was passed over for `block` (8.6, 13.5)."""
-    info = board().blocks[block]
-    own = placement.possible_list(block) if skip.reason == "not_listed" else None
-    if skip.reason == "own_territory":
-        own = placement.own_list(state, block)
-    return _l(
-        PLACEMENT[skip.reason],
-        block=board().said(block),
-        place=board().said(skip.territory),
-        nation=board().said(info.nation),
-        own=[board().said(t) for t in own or []],
-    )
 
 
 def nothing_to_build(state: State, nation: str, pool: list[str], placeable: list[str]) -> Text:
