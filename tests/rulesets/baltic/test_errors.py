@@ -179,3 +179,10 @@ def test_8_4_reinforcing_an_inactive_nation_names_the_active_ones() -> None:
 def test_c2_politics_on_an_inactive_nation_names_the_active_ones() -> None:
     said = refused(blank_state(), "sweden", "politics Denmark")
     assert "politics is played on an active nation (C.2): Sweden, Russia" in said
+
+
+def test_9_1a_sailing_a_land_block_names_it() -> None:
+    state = blank_state(blocks={"swe_stenbock": ("kattegat", 3)})
+    assert "Stenbock is not a fleet" in refused(
+        state, "sweden", "sail Stenbock: Kattegat -> Skagerrak"
+    )
