@@ -64,6 +64,11 @@ REASONS: dict[str, str] = {
     "one_location": N_("all parts of one move line must start in the same location (13.3)"),
     "winter_siege": N_("in Winter only a Swedish group with Karl XII may besiege (3.6c)"),
     "no_siege_target": N_("%(place)s cannot be besieged by you now (6.1)"),
+    "siege_transit": N_("%(place)s is a transit territory: it has no garrison to besiege (1.4)"),
+    "siege_held": N_(
+        "%(place)s cannot be besieged by you now: it is held by %(nation)s, and a siege needs "
+        "an enemy-controlled territory or one of an inactive Poland (6.1)"
+    ),
     "siege_rounds": N_("at most %(n)d siege rounds in %(place)s per Action Phase (6.2)"),
     "rp_short": N_("%(nation)s has %(have)d RP available, this costs %(cost)d (8.4)"),
     "step_full": N_("%(block)s is at full strength"),

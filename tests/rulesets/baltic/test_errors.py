@@ -186,3 +186,9 @@ def test_9_1a_sailing_a_land_block_names_it() -> None:
     assert "Stenbock is not a fleet" in refused(
         state, "sweden", "sail Stenbock: Kattegat -> Skagerrak"
     )
+
+
+def test_6_1_a_siege_of_a_friendly_territory_names_its_holder() -> None:
+    state = blank_state(blocks={"swe_stenbock": ("skane", 3)})
+    said = refused(state, "sweden", "siege Skåne")
+    assert "Skåne cannot be besieged by you now: it is held by Sweden" in said
