@@ -84,3 +84,14 @@ def _face(attrs: dict[str, str]) -> str:
 def _n(x: float) -> str:
     """A coordinate with two decimals and no trailing zeros: short and stable."""
     return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def text_width(text: str, size: float, *, bold: bool = False, italic: bool = False) -> float:
+    """How wide ``text`` is drawn at ``size`` in the map's font (the same advances that
+    `outline_text` places glyphs by), so a label's box is known before it is drawn. A
+    character the outlines lack counts as wide as an 'M'."""
+    face = "-".join(n for n, on in (("bold", bold), ("italic", italic)) if on) or "regular"
+    font = _font()
+    glyphs = font["faces"][face]
+    wide = glyphs["M"][0]
+    return sum(glyphs.get(c, (wide,))[0] for c in text) * size / font["units_per_em"]

@@ -17,14 +17,16 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from adjudicator import mapwords
+from adjudicator import mapshapes, mapwords
 from adjudicator.data import load_game_data
+from adjudicator.glyphs import text_width
 
 FONT = "DejaVu Sans Condensed, Arial Narrow, sans-serif"
 CHIP = 15  # side of a unit chip, in canvas units
 GAP = 2
 NAME_LINE = 11
 INK = "#1b1b1b"
+HALO = "#fbf7ea"
 UNSAFE = re.compile("[&<>\"']")
 AREA_KEYED = ("units", "orders", "power_tokens", "garrisons", "impassable")
 # Impassable areas are hatched as well as greyed, so they still show when printed in greyscale.
@@ -71,31 +73,86 @@ def draw_svg(
     unknown = sorted({a for key in AREA_KEYED for a in view.get(key, ())} - set(areas))
     if unknown:
         raise ValueError(f"areas not on the {game} board: {', '.join(unknown)}")
-    pos = {i: _position(a, style) for i, a in areas.items()}
+    shapes = mapshapes.regions_of(game)
+    pos = {i: _position(a, style, shapes) for i, a in areas.items()}
+    owners = _owners(view, areas) if shapes else {}
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
         f'width="{width}" height="{height}" viewBox="0 0 {canvas_w} {canvas_h}" '
         f'font-family="{FONT}">',
         HATCH,
+        mapshapes.symbol_defs(),
         f'<rect width="{canvas_w}" height="{canvas_h}" fill="#f6f1e3"/>',
     ]
     memo = {} if memo is None else memo
-    links = (lang, "", "links")  # the same on every map of a game in one language
-    if links not in memo:
-        memo[links] = "\n".join(_links(board["adjacency"], areas, pos, style))
-    parts.append(memo[links])
+    parts.append(_ground(memo, lang, board, areas, pos, style, shapes, owners, view))
     # Top to bottom, so a lower area's marks overlap the one above it the same way every time.
     order = sorted(areas, key=lambda i: (pos[i][1], i))
     inputs = _area_inputs(view)
     for i in order:
-        key = (lang, i, _area_key(i, inputs))
+        key = (lang, i, _area_key(i, inputs) + repr(owners.get(i)))
         if key not in memo:
-            memo[key] = _area(areas[i], pos[i], view, style)
+            memo[key] = _area(areas[i], pos[i], view, style, owners, shapes)
         parts.append(memo[key])
     if panel:
         parts.append(_panel(view, style, canvas_h))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _ground(memo: dict, lang: str, board, areas, pos, style, shapes, owners, view) -> str:
+    """What lies under the areas' names and pieces: the regions, tinted by their owners, or
+    (a game without regions.yaml) the lines of adjacency. Kept in `memo` by what it shows."""
+    if shapes is None:
+        key = (lang, "", "links")  # the same on every map of a game in one language
+        if key not in memo:
+            memo[key] = "\n".join(_links(board["adjacency"], areas, pos, style))
+        return memo[key]
+    kinds = {i: a["kind"] for i, a in areas.items()}
+    blocked = set(view.get("impassable", ()))
+    tints = {i: "url(#hatch)" for i in blocked}
+    for i, house in owners.items():
+        if kinds[i] == "land" and i not in blocked:
+            land = style["kinds"]["land"].get("region", style["kinds"]["land"]["fill"])
+            tints[i] = mapshapes.blend(_house(style, house)["colour"], land, 0.5)
+    key = ("", "", "regions " + repr(sorted(tints.items())))
+    if key not in memo:
+        memo[key] = mapshapes.region_layer(shapes, kinds, tints, style, style["map_origin"])
+    return memo[key]
+
+
+def _owners(view: Mapping[str, Any], areas: Mapping[str, Mapping]) -> dict[str, str]:
+    """Who holds each area as the board shows it: the view's ``control`` where it gives one
+    (baltic), else the house whose units stand there, else its power token, else the house
+    whose printed home it is; a port, its ships' house, else its land's holder.
+
+    NOTE: westeros 2nd ed. rulebook p. 12 ("Control"): an area is controlled by the house
+    with units or a power token in it; a home area by its house until another takes it;
+    a port by the house controlling its land (ports expansion). This is what the table
+    shows, so the drawer reads it off the pieces rather than asking the rules.
+    """
+    houses = view.get("houses", ())
+    control = view.get("control")
+    units = view.get("units", {})
+    tokens = view.get("power_tokens", {})
+    out: dict[str, str] = {}
+    for i, area in areas.items():
+        if control is not None:
+            owner = control.get(i)
+        else:
+            here = [h for h in houses if units.get(i, {}).get(h)]
+            home = area.get("home") if area.get("home") in houses else None
+            owner = here[0] if here else tokens.get(i) or home
+        if owner:
+            out[i] = owner
+    for i, area in areas.items():
+        land = (area.get("port_of") or {}).get("land")
+        if land and i not in {a for a in units if units[a]}:
+            if out.get(land):
+                out[i] = out[land]
+            else:
+                out.pop(i, None)
+    return out
 
 
 def _drawing_data(game: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
@@ -146,9 +203,16 @@ def _house(style: Mapping[str, Any], house: str) -> Mapping[str, str]:
     return {**default, **style["houses"].get(house, {})}
 
 
-def _position(area: Mapping[str, Any], style: Mapping[str, Any]) -> tuple[float, float]:
-    """Canvas point of an area: its board ``xy`` moved by the map origin and any nudge."""
+def _position(
+    area: Mapping[str, Any], style: Mapping[str, Any], shapes: Mapping[str, Any] | None
+) -> tuple[float, float]:
+    """Canvas point of an area: with regions, its label point (a port: its harbour); else
+    its board ``xy`` moved by any nudge. Either way moved by the map origin."""
     ox, oy = style["map_origin"]
+    if shapes is not None:
+        port = shapes.get("ports", {}).get(area["id"])
+        x, y = port["at"] if port else shapes["labels"][area["id"]]
+        return x + ox, y + oy
     dx, dy = style.get("nudge", {}).get(area["id"], (0, 0))
     return area["xy"][0] + ox + dx, area["xy"][1] + oy + dy
 
@@ -221,39 +285,82 @@ def _area_key(area_id: str, inputs: tuple[str, list[tuple[str, Mapping]]]) -> st
     return lists + repr([(k, v.get(area_id)) for k, v in mappings])
 
 
-def _area(area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style: Mapping) -> str:
+def _area(
+    area: Mapping[str, Any],
+    xy: tuple[float, float],
+    view: Mapping,
+    style: Mapping,
+    owners: Mapping[str, str],
+    shapes: Mapping[str, Any] | None = None,
+) -> str:
     """One area's group: its tile, name and units, then the marks on the tile's edges.
 
-    The tile grows to fit its units, so a crowded area stays legible rather than overflowing.
+    The tile grows to fit its name and units, so a crowded area stays legible rather than
+    overflowing, and the marks on its edges never cover its name. On a map of regions
+    (``shapes``) the tile is not drawn, only its content, over the region; a port's tile
+    is its harbour, in its owner's colour, on a quay to its land.
     """
     area_id, look = area["id"], style["kinds"][area["kind"]]
     quay = look["shape"] == "quay"
     lines = _label_lines(area, style, view)
+    size = look.get("size", 10.5)
     units = _units_of(view, area_id)
     per_row = style["chips_per_row"]
     rows = -(-len(units) // per_row)
-    w = max(look["width"], min(len(units), per_row) * (CHIP + GAP) + 6)
-    h = len(lines) * NAME_LINE + 6 + rows * (CHIP + GAP) + 2 * bool(rows) + 12 * quay
+    italic = bool(look.get("italic"))
+    name_w = max(text_width(line, size, bold=True, italic=italic) for line in lines)
+    w = max(look["width"], min(len(units), per_row) * (CHIP + GAP) + 6, name_w + 8)
+    line_h = size + 0.5
+    h = len(lines) * line_h + 6 + rows * (CHIP + GAP) + 2 * bool(rows) + 12 * quay
     left, top = xy[0] - w / 2, xy[1] - h / 2
     blocked = area_id in view.get("impassable", ())
     ids = {"id": f"area-{area_id}", "class_": f"area {area['kind']}", "data_area": area_id}
     out = [
         f"<g{_attrs(**ids, data_impassable='true' if blocked else None)}>",
         f"<title>{_esc(area['name'])}</title>",
-        _tile(look, left, top, w, h, blocked),
     ]
+    if shapes is None:
+        out.append(_tile(look, left, top, w, h, blocked))
+    elif quay:
+        out.append(_harbour(look, (left, top, w, h), shapes, area_id, owners, style))
     y = top + 3
     if quay:
         out.append(_anchor(xy[0], y + 6))
         y += 12
     font = {"font_weight": "bold", "fill": "#6b6b6b" if blocked else look["ink"]}
-    font["font_style"] = "italic" if look.get("italic") else None
+    font["font_style"] = "italic" if italic else None
+    if shapes is not None and not quay:  # a light halo: the name stays legible over borders
+        font.update(stroke=HALO, stroke_width="2.4", paint_order="stroke", stroke_linejoin="round")
     for line in lines:
-        out.append(_text(xy[0], y + NAME_LINE / 2, line, 10.5, **font))
-        y += NAME_LINE
+        out.append(_text(xy[0], y + line_h / 2, line, size, **font))
+        y += line_h
     out += _chips(units, xy[0], y + 3, style)
     out += _marks(area, (left, top, w, h), view, style)
     return "".join(out) + "</g>"
+
+
+def _harbour(
+    look: Mapping, box: tuple[float, ...], shapes: Mapping, area_id: str, owners: Mapping, style
+) -> str:
+    """A port's harbour: a quay from its land, then a box in its owner's colour (its ships'
+    house, else its land's holder); an unheld port keeps the plain harbour colours."""
+    left, top, w, h = box
+    ox, oy = style["map_origin"]
+    (x1, y1), (x2, y2) = shapes["ports"][area_id]["quay"]
+    quay = (
+        f'<path d="M{_n(x1 + ox)} {_n(y1 + oy)}L{_n(x2 + ox)} {_n(y2 + oy)}" '
+        f'stroke="{look["stroke"]}" stroke-width="3" stroke-linecap="round"/>'
+    )
+    owner = owners.get(area_id)
+    fill, stroke = look["fill"], look["stroke"]
+    if owner:
+        colour = _house(style, owner)["colour"]
+        fill, stroke = mapshapes.blend(colour, "#ffffff", 0.35), mapshapes.blend(colour, INK, 0.7)
+    return quay + (
+        f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(w)}" height="{_n(h)}" rx="4" '
+        f'fill="{fill}" stroke="{stroke}" stroke-width="2"'
+        f"{_attrs(data_owner=owner)}/>"
+    )
 
 
 def _chips(units: Sequence[tuple[str, str]], cx: float, y: float, style: Mapping) -> list[str]:
@@ -335,9 +442,8 @@ def _unit(x: float, y: float, house: str, unit: Any, style: Mapping) -> str:
         f"{_attrs(fill_opacity='0.45' if routed else None)}/>"
     ]
     if kind != "hidden":  # an anonymous block: its side, never its type
-        letter = style["units"].get(kind, {}).get("letter", kind[:1].upper())
         ink = INK if routed else look["ink"]
-        out.append(_text(x + CHIP / 2, y + CHIP / 2, letter, 10, font_weight="bold", fill=ink))
+        out.append(mapshapes.symbol(kind, x + 2, y + 2, CHIP - 4, ink))
     if routed:
         out.append(
             f'<line x1="{_n(x)}" y1="{_n(y + CHIP)}" x2="{_n(x + CHIP)}" y2="{_n(y)}" '

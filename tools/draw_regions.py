@@ -14,13 +14,14 @@ board's label points); no publisher artwork. baltic: the coastline is Natural Ea
 and simplified here; only the simplified result ships.
 
 Either way each area grows from its seed points (its label point and the ``seeds`` the
-drawing data adds), and `regions.repair_step` adds seeds until the areas the outlines make
-touch are exactly the game's adjacent ones (the test of the shipped file checks it again).
+drawing data adds) by `regions.grow`, which never lets two areas touch that the game does
+not make adjacent; the tool lists the adjacent pairs that do not touch yet, so that a
+maintainer adds ``seeds`` until none is left and the areas the outlines make
+touch are exactly the game's adjacent ones (tests/test_map_regions.py checks the shipped file).
 """
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from pathlib import Path
@@ -29,7 +30,7 @@ import numpy as np
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import regions  # noqa: E402
+import regions
 
 HERE = Path(__file__).resolve().parent.parent
 GAMES = HERE / "games"
@@ -52,8 +53,8 @@ def fill(grid: regions.Grid, polygons: list[list[tuple[float, float]]]) -> np.nd
         xs = x1[hit] + (y - y1[hit]) * (x2[hit] - x1[hit]) / (y2[hit] - y1[hit])
         xs.sort()
         for a, b in zip(xs[0::2], xs[1::2], strict=False):
-            c0 = max(int(math.ceil(a / grid.step - 0.5)), 0)
-            c1 = min(int(math.floor(b / grid.step - 0.5)), grid.cols - 1)
+            c0 = max(math.ceil(a / grid.step - 0.5), 0)
+            c1 = min(math.floor(b / grid.step - 0.5), grid.cols - 1)
             if c1 >= c0:
                 mask[r, c0 : c1 + 1] = True
     return mask
@@ -111,7 +112,9 @@ def outlines(ids: list[str], labels: np.ndarray, step: float) -> tuple[dict, lis
     for a, b, pts in chains:
         if len(pts) < 2:
             continue
-        ends = sorted(ids[k] if k >= 0 else ("edge" if k == regions.FRAME else "off") for k in (a, b))
+        ends = sorted(
+            ids[k] if k >= 0 else ("edge" if k == regions.FRAME else "off") for k in (a, b)
+        )
         named.append([*ends, regions.line_d(pts)])
     return shapes, sorted(named)
 
@@ -158,9 +161,7 @@ def westeros() -> None:
     for ident, points in sorted(style.get("seeds", {}).items()):
         seeds += [(index[ident], x, y) for x, y in points]
     adjacent = {
-        frozenset((index[a], index[b]))
-        for a, b in board["adjacency"]
-        if a in index and b in index
+        frozenset((index[a], index[b])) for a, b in board["adjacency"] if a in index and b in index
     }
     width, height = style["regions"]["size"]
     grid = regions.Grid(width, height, style["regions"]["step"])

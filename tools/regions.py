@@ -5,13 +5,13 @@ outlines the maps draw. It needs numpy (``pip install numpy``); the product does
 
 How a board becomes regions:
 
-1. Every cell of a fine grid takes the area of its nearest seed point (an area has its label
-   point and as many extra seeds as shape it), the distance bent by a smooth fixed "noise"
-   so borders wander like borders on a map. A mask can say which cells are land and which
-   water (the Baltic's coastline); then land cells go to land areas and water to seas.
-2. `repair` compares which areas the grid makes touch with the game's adjacency and adds
-   seeds until they agree: a missing border gets seeds of both areas on the line between
-   them, an extra contact gets a seed of an area next to both, in the gap.
+1. Every cell of a fine grid goes to an area with a seed near it (an area has its label
+   point and as many extra seeds as shape it), the cells' points pushed about by a smooth
+   fixed wobble so borders wander like borders on a map. A mask says which cells are land
+   and which water (the coastline); land cells go to land areas and water to seas.
+2. `grow` lets the areas grow from their seeds, nearest cells first, but never onto a cell
+   that would make an area touch one the game does not make it adjacent to; the tool
+   reports the adjacent pairs that still do not touch, and a maintainer adds seeds there.
 3. `outlines` follows the borders between cells into chains from junction to junction,
    smooths and simplifies each chain once, and builds every region's rings from those
    chains. So two neighbours share the very same points along their border: the test of the
@@ -49,32 +49,6 @@ class Grid:
         dy = np.sin(x / 19.0 + 0.4) + 0.6 * np.sin((x - y) / 8.0 + 0.7) + 0.3 * np.sin(x / 3.7)
         return x + amplitude * dx, y + amplitude * dy
 
-    def label(
-        self,
-        seeds: Sequence[tuple[int, float, float]],
-        wobble: float,
-        mask: np.ndarray | None = None,
-        kinds: Sequence[bool] | None = None,
-        reach: float = 1e9,
-    ) -> np.ndarray:
-        """Each cell's area index: its nearest seed's (``seeds``: (area, x, y)).
-
-        With a ``mask`` (True on land) a land cell takes the nearest land area's seed and a
-        water cell the nearest sea's (``kinds[area]`` True for land); a cell farther than
-        ``reach`` from every seed of its kind belongs to no area.
-        """
-        best = np.full(self.x.shape, np.inf)
-        labels = np.full(self.x.shape, NOWHERE, dtype=np.int32)
-        wx, wy = self.warp(wobble)
-        for area, sx, sy in seeds:
-            d = np.hypot(wx - sx, wy - sy)
-            if mask is not None:
-                d = np.where(mask == bool(kinds[area]), d, np.inf)
-            closer = d < best
-            best = np.where(closer, d, best)
-            labels = np.where(closer, area, labels)
-        return np.where(best > reach, NOWHERE, labels)
-
 
 def contacts(labels: np.ndarray) -> dict[tuple[int, int], int]:
     """(a, b) with a < b -> how many cell sides the two areas share."""
@@ -87,18 +61,6 @@ def contacts(labels: np.ndarray) -> dict[tuple[int, int], int]:
             if p >= 0:
                 found[p, q] += n
     return dict(found)
-
-
-def centre_of_contact(labels: np.ndarray, a: int, b: int, step: float) -> tuple[float, float]:
-    """The middle of the cells where areas a and b meet, in canvas units."""
-    hits = []
-    for axis in (0, 1):
-        one, two = (labels[:, :-1], labels[:, 1:]) if axis else (labels[:-1, :], labels[1:, :])
-        where = np.argwhere(((one == a) & (two == b)) | ((one == b) & (two == a)))
-        hits.append(where)
-    cells = np.concatenate(hits)
-    r, c = cells.mean(axis=0)
-    return (c + 1.0) * step, (r + 1.0) * step
 
 
 # ---- outlines
@@ -129,9 +91,7 @@ def outlines(
     for chain in chains:
         kept.update(_simplify(chain[2], pos, tolerance))
     rings = _rings(grid, kept, pos, step)
-    drawn = [
-        (a, b, [_at(pos[v], step) for v in pts if v in kept]) for a, b, pts in chains
-    ]
+    drawn = [(a, b, [_at(pos[v], step) for v in pts if v in kept]) for a, b, pts in chains]
     return rings, drawn
 
 
@@ -298,51 +258,6 @@ def line_d(points: Sequence[tuple[float, float]]) -> str:
 
 def _xy(p: tuple[float, float]) -> str:
     return " ".join(f"{v:.1f}".removesuffix(".0") for v in p)
-
-
-def repair_step(
-    labels: np.ndarray,
-    adjacent: set[frozenset[int]],
-    seeds: list[tuple[int, float, float]],
-    step: float,
-    neighbours: Mapping[int, set[int]],
-    land: Sequence[bool] | None = None,
-) -> list[str]:
-    """Add seeds where the grid's contacts and the game's adjacency disagree; say what."""
-    found = contacts(labels)
-    said = []
-    pts: dict[int, list[tuple[float, float]]] = defaultdict(list)
-    for a, x, y in seeds:
-        pts[a].append((x, y))
-    for pair in sorted(adjacent, key=sorted):
-        a, b = sorted(pair)
-        if found.get((a, b), 0) >= MIN_BORDER:
-            continue
-        pa, pb = min(
-            ((p, q) for p in pts[a] for q in pts[b]),
-            key=lambda pq: np.hypot(pq[0][0] - pq[1][0], pq[0][1] - pq[1][1]),
-        )
-        for share, who in ((0.35, a), (0.65, b)):
-            x = pa[0] + (pb[0] - pa[0]) * share
-            y = pa[1] + (pb[1] - pa[1]) * share
-            seeds.append((who, x, y))
-        said.append(f"missing {a}-{b}")
-    for (a, b), n in sorted(found.items()):
-        if b < 0 or frozenset((a, b)) in adjacent:
-            continue
-        x, y = centre_of_contact(labels, a, b, step)
-        between = sorted(
-            (neighbours[a] & neighbours[b]) - {a, b},
-            key=lambda k: min(np.hypot(px - x, py - y) for px, py in pts[k]),
-        )
-        if land is not None:
-            between = [k for k in between if land[k] == land[a]] or between
-        if between:
-            seeds.append((between[0], x, y))
-            said.append(f"extra {a}-{b} ({n}) filled by {between[0]}")
-        else:
-            said.append(f"extra {a}-{b} ({n}): no common neighbour")
-    return said
 
 
 def grow(
