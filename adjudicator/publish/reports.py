@@ -156,6 +156,11 @@ def _private_report(
         drawn = draw_svg(view, lang=game.language(player), memo=memo)
         tx.write(f"{folder}/{stem}.svg", drawn)
         written.append(f"{folder}/{stem}.svg")
+        # Issue 21 item 6: most mail readers and forums show no SVG; the PNG is what a
+        # player sees of a private map.
+        png = f"{folder}/{stem}.png"
+        if game.settings.get("png", True) and _draw_png(drawn, png, tx):
+            written.append(png)
     return written
 
 
