@@ -228,7 +228,11 @@ def _label_lines(
         return label.split("\n")
     middle = len(label) / 2
     cut = min((i for i, c in enumerate(label) if c == " "), key=lambda i: abs(i - middle))
-    return [label[:cut], label[cut + 1 :]]
+    lines = [label[:cut], label[cut + 1 :]]
+    # A name of three long words (Залив Железных Людей) takes three lines, not two wide ones.
+    if max(map(len, lines)) > style["wrap"] and label.count(" ") >= 2:
+        return label.split(" ", 2) if label.count(" ") == 2 else lines
+    return lines
 
 
 # ---- the map
@@ -303,7 +307,7 @@ def _area(
     area_id, look = area["id"], style["kinds"][area["kind"]]
     quay = look["shape"] == "quay"
     lines = _label_lines(area, style, view)
-    size = look.get("size", 10.5)
+    size = style.get("sizes", {}).get(area_id, look.get("size", 10.5))
     units = _units_of(view, area_id)
     per_row = style["chips_per_row"]
     rows = -(-len(units) // per_row)
@@ -383,11 +387,13 @@ def _marks(area: Mapping, box: tuple[float, ...], view: Mapping, style: Mapping)
     if area.get("castle", "none") != "none":
         out.append(_castle(left + 1, top - 10, area["castle"]))
     if area_id in view.get("garrisons", {}):
-        out.append(_garrison(left + w + 1, top, view["garrisons"][area_id], area, view, style))
+        # Beside the tile, not on its edge: the name reaches within 4 units of the edge.
+        out.append(_garrison(left + w + 8, top, view["garrisons"][area_id], area, view, style))
+    # Under the tile, not on its edge, so neither covers the name of a tile with no units.
     if area_id in view.get("power_tokens", {}):
-        out.append(_power(left + 2, top + h, view["power_tokens"][area_id], style))
+        out.append(_power(left + 2, top + h + 7, view["power_tokens"][area_id], style))
     if area_id in view.get("orders", {}):
-        out.append(_order(left + w - 10, top + h, view["orders"][area_id], style))
+        out.append(_order(left + w - 10, top + h + 6, view["orders"][area_id], style))
     return out
 
 

@@ -170,7 +170,8 @@ def westeros() -> None:
     shapes, chains = outlines(ids, labels, grid.step)
     ports = {}
     for port in (a for a in board["areas"] if a["kind"] == "port"):
-        ports[port["id"]] = _harbour(port, labels, grid, index)
+        at = style.get("harbours", {}).get(port["id"], port["xy"])
+        ports[port["id"]] = _harbour({**port, "xy": at}, labels, grid, index)
     write(
         "westeros",
         {

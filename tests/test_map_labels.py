@@ -1,0 +1,119 @@
+"""Labels that fit (issue 21, item 4): no area's name overlaps another name, a unit, a shield,
+a castle, a token or an order, nor leaves its region, in every language of the maps.
+
+Boxes are measured as the PNG draws them: a name's width from the map font's glyph
+advances (`glyphs.text_width`, the advances `outline_text` places the glyphs by).
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+from adjudicator.glyphs import text_width
+from adjudicator.mapdraw import draw_svg
+from adjudicator.rulesets.baltic.position import scenario_state
+from adjudicator.rulesets.baltic.view import view as baltic_view
+from tests.test_map_regions import drawn_regions, inside
+from tests.test_mapdraw import SVG, areas_of
+from tests.test_mapdraw_i18n import played_view
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+FIRST = re.compile(r"M(-?[\d.]+) (-?[\d.]+)")
+LANGS = ["en", "ru", "pt_BR"]
+
+
+def name_boxes(group: ET.Element) -> list[Box]:
+    """The boxes of an area's name lines (texts straight in its group)."""
+    out = []
+    for t in group.findall(f"{SVG}text"):
+        size = float(t.get("font-size"))
+        width = text_width(
+            t.text or "",
+            size,
+            bold=t.get("font-weight") == "bold",
+            italic=t.get("font-style") == "italic",
+        )
+        x, base = float(t.get("x")), float(t.get("y"))
+        left = x - width * {"middle": 0.5, "end": 1.0}.get(t.get("text-anchor"), 0.0)
+        out.append((left, base - 0.76 * size, left + width, base + 0.22 * size))
+    return out
+
+
+def mark_boxes(group: ET.Element) -> list[Box]:
+    """Boxes of the marks drawn in an area: units, shields, castles, tokens and orders."""
+    out = []
+    for g in group.iter(f"{SVG}g"):
+        kind = g.get("class", "")
+        rect = g.find(f"{SVG}rect")
+        if "unit" in kind or kind == "order":
+            x, y = float(rect.get("x")), float(rect.get("y"))
+            out.append((x, y, x + float(rect.get("width")), y + float(rect.get("height"))))
+        elif kind == "garrison":
+            x, y = map(float, FIRST.match(g.find(f"{SVG}path").get("d")).groups())
+            out.append((x, y, x + 16, y + 18))
+        elif kind == "castle":
+            paths = g.findall(f"{SVG}path")
+            x, bottom = map(float, FIRST.match(paths[0].get("d")).groups())
+            out.append((x, bottom - 13, x + 11 * len(paths) - 3, bottom))
+        elif kind == "power":
+            c = g.find(f"{SVG}circle")
+            cx, cy, r = (float(c.get(k)) for k in ("cx", "cy", "r"))
+            out.append((cx - r, cy - r, cx + r, cy + r))
+    return out
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def views() -> dict[str, dict[str, Any]]:
+    state = scenario_state("poltava")
+    return {
+        "westeros": played_view(),
+        "westeros-private": played_view("stark"),
+        "baltic": baltic_view(state, None),
+        "baltic-sweden": baltic_view(state, "sweden"),
+    }
+
+
+VIEWS = views()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("which", sorted(VIEWS))
+def test_no_name_overlaps_another_name_or_a_mark(which: str, lang: str) -> None:
+    svg = draw_svg(VIEWS[which], lang=lang)
+    groups = areas_of(svg)
+    names = {a: name_boxes(g) for a, g in groups.items()}
+    marks = {a: mark_boxes(g) for a, g in groups.items()}
+    clashes = []
+    for a, boxes in names.items():
+        for box in boxes:
+            for b, others in names.items():
+                if b > a and any(overlap(box, o) for o in others):
+                    clashes.append(f"name {a} / name {b}")
+            for b, others in marks.items():
+                if any(overlap(box, o) for o in others):
+                    clashes.append(f"name {a} / a mark of {b}")
+    assert sorted(set(clashes)) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_westeros_name_stays_in_its_region(lang: str) -> None:
+    svg = draw_svg(VIEWS["westeros"], lang=lang)
+    root = ET.fromstring(svg)
+    ox, oy = (float(v) for v in root.find(f"{SVG}g[@id='regions']").get("transform")[10:-1].split())
+    regions = drawn_regions(svg)
+    out = []
+    for area, group in areas_of(svg).items():
+        if area not in regions:
+            continue  # a port: its name is in its harbour
+        for left, top, right, bottom in name_boxes(group):
+            corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
+            if not all(inside((x - ox, y - oy), regions[area]) for x, y in corners):
+                out.append(area)
+    assert sorted(set(out)) == []
