@@ -207,13 +207,13 @@ def _position(
     area: Mapping[str, Any], style: Mapping[str, Any], shapes: Mapping[str, Any] | None
 ) -> tuple[float, float]:
     """Canvas point of an area: with regions, its label point (a port: its harbour); else
-    its board ``xy`` moved by any nudge. Either way moved by the map origin."""
+    its board ``xy``. Either way moved by the map origin and any nudge."""
     ox, oy = style["map_origin"]
+    dx, dy = style.get("nudge", {}).get(area["id"], (0, 0))
     if shapes is not None:
         port = shapes.get("ports", {}).get(area["id"])
         x, y = port["at"] if port else shapes["labels"][area["id"]]
-        return x + ox, y + oy
-    dx, dy = style.get("nudge", {}).get(area["id"], (0, 0))
+        return x + ox + dx, y + oy + dy
     return area["xy"][0] + ox + dx, area["xy"][1] + oy + dy
 
 
@@ -340,7 +340,26 @@ def _area(
         y += line_h
     out += _chips(units, xy[0], y + 3, style)
     out += _marks(area, (left, top, w, h), view, style)
+    if shapes is not None and area_id in shapes.get("harbours", {}):
+        out.append(_port_on_coast(area_id, shapes["harbours"][area_id], style))
     return "".join(out) + "</g>"
+
+
+def _port_on_coast(area_id: str, harbour: Mapping[str, Any], style: Mapping) -> str:
+    """A port on its territory's coast (baltic): an anchor, and the port's name, which
+    orders use for the territory, with its harbour strength (A.2)."""
+    ox, oy = style["map_origin"]
+    x, y = harbour["at"][0] + ox, harbour["at"][1] + oy
+    name = style.get("port_names", {}).get(area_id, harbour["name"])
+    strength = harbour.get("harbor")
+    words = f"{name} {strength:g}" if strength is not None else name
+    font = {"font_style": "italic", "fill": "#173a5e", "stroke": HALO, "stroke_width": "2.2"}
+    font.update(paint_order="stroke", stroke_linejoin="round")
+    return (
+        f'<g class="harbour" data-port="{_esc(harbour["name"])}">{_anchor(x, y + 1, 0.7)}'
+        + _text(x + 6, y, words, 8.5, "start", **font)
+        + "</g>"
+    )
 
 
 def _harbour(
@@ -407,12 +426,15 @@ def _tile(look: Mapping, x: float, y: float, w: float, h: float, blocked: bool) 
     )
 
 
-def _anchor(x: float, y: float) -> str:
+def _anchor(x: float, y: float, scale: float = 1.0) -> str:
     """A small anchor: our harbour mark for ports."""
+    s = scale
     return (
-        f'<path d="M{_n(x)} {_n(y - 5)}v10M{_n(x - 4)} {_n(y - 2)}h8'
-        f'M{_n(x - 5)} {_n(y + 2)}q5 6 10 0" fill="none" stroke="#2d5f8f" stroke-width="1.6"/>'
-        f'<circle cx="{_n(x)}" cy="{_n(y - 6)}" r="1.6" fill="none" stroke="#2d5f8f"/>'
+        f'<path d="M{_n(x)} {_n(y - 5 * s)}v{_n(10 * s)}M{_n(x - 4 * s)} {_n(y - 2 * s)}'
+        f'h{_n(8 * s)}M{_n(x - 5 * s)} {_n(y + 2 * s)}q{_n(5 * s)} {_n(6 * s)} {_n(10 * s)} 0" '
+        f'fill="none" stroke="#2d5f8f" stroke-width="1.6"/>'
+        f'<circle cx="{_n(x)}" cy="{_n(y - 6 * s)}" r="{_n(1.6 * s)}" fill="none" '
+        f'stroke="#2d5f8f"/>'
     )
 
 

@@ -34,6 +34,7 @@ SYMBOLS = {
 }
 SYMBOLS["fleet"] = SYMBOLS["ship"]
 WATER = "#b9d3ea"
+OFF_BOARD = "#d8d0bd"  # land that is no area of the game
 
 
 def symbol_defs() -> str:
@@ -93,6 +94,9 @@ def region_layer(
     ]
     looks = style["kinds"]
     for ident, d in sorted(shapes["regions"].items()):
+        if ident not in kinds:  # off the board: plain land, no border of its own
+            out.append(f'<path d="{d}" fill="{OFF_BOARD}" fill-rule="evenodd"/>')
+            continue
         look = looks[kinds[ident]]
         fill = tints.get(ident, look.get("region", look["fill"]))
         out.append(
@@ -100,6 +104,7 @@ def region_layer(
             f'stroke-width="0.8" data-region="{ident}"/>'
         )
     out += _borders(shapes.get("borders", ()), style.get("borders", {}))
+    out += _crossings(shapes.get("crossings", ()), style.get("borders", {}))
     out.append("</g>")
     return "".join(out)
 
@@ -120,6 +125,22 @@ def _borders(chains: Any, looks: Mapping[str, Mapping[str, Any]]) -> list[str]:
         out.append(
             f'<path d="{"".join(ds)}" fill="none" stroke="{look["colour"]}" '
             f'stroke-width="{look["width"]}"{dash} stroke-linecap="round" data-borders="{kind}"/>'
+        )
+    return out
+
+
+def _crossings(crossings: Any, looks: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Land neighbours over water (Øresund): a line across, in the look of its border's
+    kind, over a white casing so it reads as a crossing, not a coast."""
+    out = []
+    for a, b, d, kind in crossings:
+        look = looks.get(kind, {"colour": "#7a5a2b", "width": 1.5})
+        dash = f' stroke-dasharray="{look["dash"]}"' if look.get("dash") else ""
+        out.append(
+            f'<g data-crossing="{a} {b}"><path d="{d}" fill="none" stroke="#ffffff" '
+            f'stroke-width="{float(look["width"]) + 2.5:g}" stroke-linecap="round"/>'
+            f'<path d="{d}" fill="none" stroke="{look["colour"]}" stroke-width="{look["width"]}"'
+            f'{dash} stroke-linecap="round"/></g>'
         )
     return out
 

@@ -27,9 +27,10 @@ LANGS = ["en", "ru", "pt_BR"]
 
 
 def name_boxes(group: ET.Element) -> list[Box]:
-    """The boxes of an area's name lines (texts straight in its group)."""
+    """The boxes of an area's name lines (texts straight in its group) and of its port's
+    name on the coast (baltic)."""
     out = []
-    for t in group.findall(f"{SVG}text"):
+    for t in [*group.findall(f"{SVG}text"), *group.findall(f"{SVG}g[@class='harbour']/{SVG}text")]:
         size = float(t.get("font-size"))
         width = text_width(
             t.text or "",

@@ -112,3 +112,31 @@ def test_a_region_is_tinted_in_its_holders_colour() -> None:
     assert fills["winterfell"] != land and fills["the_stony_shore"] == fills["pyke"]
     assert fills["kingswood"] == fills["dragonstone"]  # Baratheon's footman; Baratheon's home
     assert fills["the_narrow_sea"] == fills["bay_of_ice"]  # seas are water, whoever sails
+
+
+def test_baltic_borders_and_sea_lanes_are_drawn_exactly_where_the_map_has_them() -> None:
+    """A.3: land borders and sea-zone links touch on the drawing, and nothing else of the
+    same kind does; a territory meets the seas along its coast, and always its port's sea.
+    Land neighbours over water are drawn as crossings instead (Øresund, Kerch)."""
+    from adjudicator.rulesets.baltic.position import scenario_state
+    from adjudicator.rulesets.baltic.view import view
+
+    facts = load_game_data("baltic", "map.yaml")
+    svg = draw_svg(view(scenario_state("poltava"), None))
+    regions = drawn_regions(svg)
+    land = {t["id"] for t in facts["territories"]}
+    seas = {z["id"] for z in facts["sea_zones"]}
+    assert set(regions) == land | seas
+    drawn = touching(regions)
+    crossings = {
+        frozenset(g.get("data-crossing").split())
+        for g in ET.fromstring(svg).iter(f"{SVG}g")
+        if g.get("data-crossing")
+    }
+    borders = {frozenset((a, b)) for a, b, _ in facts["borders"]}
+    assert crossings <= borders and not crossings & drawn
+    assert {p for p in drawn if p <= land} == borders - crossings
+    lanes = {frozenset((z["id"], o)) for z in facts["sea_zones"] for o in z["adjacent"]}
+    assert {p for p in drawn if p <= seas} == lanes
+    ports = {frozenset((t["id"], t["port"]["sea"])) for t in facts["territories"] if t["port"]}
+    assert ports - drawn == set()
