@@ -94,6 +94,8 @@ def draw_svg(
         if key not in memo:
             memo[key] = _area(areas[i], pos[i], view, style, owners, shapes)
         parts.append(memo[key])
+    if shapes is not None and shapes.get("harbours"):
+        parts.append(_ports_on_coasts(view, areas, pos, style, shapes))
     if panel:
         parts.append(_panel(view, style, canvas_h))
     parts.append("</svg>")
@@ -223,6 +225,8 @@ def _label_lines(
     """The area's drawn label, split into at most two lines so it fits its tile; a view's
     ``renamed`` (baltic: Nyen is Sankt-Peterburg once converted) beats the data's name."""
     renamed = view.get("renamed", {}).get(area["id"])
+    if renamed:  # its converted name in the map's language, where names.yaml has one
+        renamed = style.get("renamed_names", {}).get(area["id"], renamed)
     label = renamed or style.get("labels", {}).get(area["id"], area["name"])
     if "\n" in label or len(label) <= style["wrap"] or " " not in label:
         return label.split("\n")
@@ -309,14 +313,9 @@ def _area(
     lines = _label_lines(area, style, view)
     size = style.get("sizes", {}).get(area_id, look.get("size", 10.5))
     units = _units_of(view, area_id)
-    per_row = style["chips_per_row"]
-    rows = -(-len(units) // per_row)
     italic = bool(look.get("italic"))
-    name_w = max(text_width(line, size, bold=True, italic=italic) for line in lines)
-    w = max(look["width"], min(len(units), per_row) * (CHIP + GAP) + 6, name_w + 8)
+    left, top, w, h = _tile_box(area, xy, view, style)
     line_h = size + 0.5
-    h = len(lines) * line_h + 6 + rows * (CHIP + GAP) + 2 * bool(rows) + 12 * quay
-    left, top = xy[0] - w / 2, xy[1] - h / 2
     blocked = area_id in view.get("impassable", ())
     ids = {"id": f"area-{area_id}", "class_": f"area {area['kind']}", "data_area": area_id}
     out = [
@@ -340,26 +339,98 @@ def _area(
         y += line_h
     out += _chips(units, xy[0], y + 3, style)
     out += _marks(area, (left, top, w, h), view, style)
-    if shapes is not None and area_id in shapes.get("harbours", {}):
-        out.append(_port_on_coast(area_id, shapes["harbours"][area_id], style))
     return "".join(out) + "</g>"
 
 
-def _port_on_coast(area_id: str, harbour: Mapping[str, Any], style: Mapping) -> str:
-    """A port on its territory's coast (baltic): an anchor, and the port's name, which
-    orders use for the territory, with its harbour strength (A.2)."""
+def _tile_box(
+    area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style: Mapping
+) -> tuple[float, float, float, float]:
+    """(left, top, width, height) of an area's tile: as wide as its name and its units."""
+    area_id, look = area["id"], style["kinds"][area["kind"]]
+    lines = _label_lines(area, style, view)
+    size = style.get("sizes", {}).get(area_id, look.get("size", 10.5))
+    units = _units_of(view, area_id)
+    per_row = style["chips_per_row"]
+    rows = -(-len(units) // per_row)
+    italic = bool(look.get("italic"))
+    name_w = max(text_width(line, size, bold=True, italic=italic) for line in lines)
+    w = max(look["width"], min(len(units), per_row) * (CHIP + GAP) + 6, name_w + 8)
+    quay = look["shape"] == "quay"
+    h = len(lines) * (size + 0.5) + 6 + rows * (CHIP + GAP) + 2 * bool(rows) + 12 * quay
+    return xy[0] - w / 2, xy[1] - h / 2, w, h
+
+
+def _taken(
+    area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style: Mapping
+) -> list[tuple[float, float, float, float]]:
+    """The boxes an area's tile and marks cover (left, top, right, bottom), as `_marks`
+    places them: what a port's name must not cover."""
+    left, top, w, h = _tile_box(area, xy, view, style)
+    right, bottom = left + w, top + h
+    out = [(left, top, right, bottom)]
+    if area.get("castle", "none") != "none":
+        out.append((left, top - 10, left + 24, top + 3))
+    if area["id"] in view.get("garrisons", {}):
+        out.append((right, top - 8, right + 16, top + 10))
+    if area["id"] in view.get("power_tokens", {}) or area["id"] in view.get("orders", {}):
+        out.append((left - 6, bottom - 1, right + 10, bottom + 15))
+    return out
+
+
+# Where a port's name may stand from its anchor: (dx, dy, text-anchor), tried in order.
+PORT_PLACES = (
+    (6, 0, "start"),
+    (-6, 0, "end"),
+    (0, 11, "middle"),
+    (0, -10, "middle"),
+    (6, 9, "start"),
+    (-6, 9, "end"),
+    (6, -8, "start"),
+    (-6, -8, "end"),
+)
+
+
+def _ports_on_coasts(view, areas, pos, style, shapes) -> str:
+    """Every port on its territory's coast (baltic): an anchor, and the port's name, which
+    orders use for the territory, with its harbour strength (A.2). Each name stands on the
+    first side of its anchor that covers no tile, mark or other port's name (the drawing
+    data's ``port_labels`` may say which side to try first), else where it covers least."""
+    taken = [box for i, a in areas.items() for box in _taken(a, pos[i], view, style)]
     ox, oy = style["map_origin"]
-    x, y = harbour["at"][0] + ox, harbour["at"][1] + oy
-    name = style.get("port_names", {}).get(area_id, harbour["name"])
-    strength = harbour.get("harbor")
-    words = f"{name} {strength:g}" if strength is not None else name
-    font = {"font_style": "italic", "fill": "#173a5e", "stroke": HALO, "stroke_width": "2.2"}
-    font.update(paint_order="stroke", stroke_linejoin="round")
-    return (
-        f'<g class="harbour" data-port="{_esc(harbour["name"])}">{_anchor(x, y + 1, 0.7)}'
-        + _text(x + 6, y, words, 8.5, "start", **font)
-        + "</g>"
-    )
+    out = ['<g id="ports">']
+    for ident, harbour in sorted(shapes.get("harbours", {}).items()):
+        x, y = harbour["at"][0] + ox, harbour["at"][1] + oy
+        name = style.get("port_names", {}).get(ident, harbour["name"])
+        strength = harbour.get("harbor")
+        words = f"{name} {strength:g}" if strength is not None else name
+        width = text_width(words, 9, italic=True)
+        first = style.get("port_labels", {}).get(ident)
+        places = [tuple(first), *PORT_PLACES] if first else PORT_PLACES
+
+        def box(place, x=x, y=y, width=width):
+            dx, dy, side = place
+            left = x + dx - width * {"middle": 0.5, "end": 1.0}.get(side, 0.0)
+            return (left, y + dy - 3.8, left + width, y + dy + 5.4)  # as `_text` sets it
+
+        def covered(b):
+            return sum(
+                max(0, min(b[2], t[2]) - max(b[0], t[0]))
+                * max(0, min(b[3], t[3]) - max(b[1], t[1]))
+                for t in taken
+            )
+
+        place = min(places, key=lambda p: (covered(box(p)) > 0, covered(box(p)), places.index(p)))
+        taken.append(box(place))
+        font = {"font_style": "italic", "fill": "#173a5e", "stroke": HALO, "stroke_width": "2.2"}
+        font.update(paint_order="stroke", stroke_linejoin="round")
+        out.append(
+            f'<g class="harbour" data-territory="{ident}" data-port="{_esc(harbour["name"])}">'
+            + _anchor(x, y + 1, 0.7)
+            + _text(x + place[0], y + place[1], words, 9, place[2], **font)
+            + "</g>"
+        )
+    out.append("</g>")
+    return "".join(out)
 
 
 def _harbour(
