@@ -775,6 +775,7 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
         rows.append((_tile(look, x, y - 8, 30, 16, False) + quay, look["name"]))
     blocked = _tile(next(iter(style["kinds"].values())), x, y - 8, 30, 16, True)
     rows.append((blocked, say("impassable")))
+    rows += _legend_regions(view, style, x, y, house, say)
     rows += [(_castle(x + 2, y - 7, c), say(c)) for c in ("castle", "stronghold")]
     for kind, look in sorted(style["units"].items()):
         rows.append((_unit(x + 7, y - 7, house, kind, style), look["name"]))
@@ -798,6 +799,33 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
         out.append(f'<g transform="translate(0 {dy})">{mark}</g>')
         out.append(_text(x + 40, y + dy, label, 11, "start"))
     return ['<g id="legend">', *out, "</g>"], y + len(rows) * 21
+
+
+def _legend_regions(view: Mapping, style: Mapping, x: float, y: float, house: str, say) -> list:
+    """Key rows of a map of regions: land in its holder's colour, each kind of border, a
+    crossing over water, a port on its coast with its harbour strength."""
+    shapes = mapshapes.regions_of(view["game"])
+    if shapes is None:
+        return []
+    land = style["kinds"]["land"]
+    held = mapshapes.blend(_house(style, house)["colour"], land.get("region", land["fill"]), 0.5)
+    rows = [(_tile({**land, "fill": held}, x, y - 8, 30, 16, False), say("held"))]
+    for kind, look in style.get("borders", {}).items():
+        dash = f' stroke-dasharray="{look["dash"]}"' if look.get("dash") else ""
+        line = (
+            f'<path d="M{_n(x)} {_n(y)}h30" stroke="{look["colour"]}" '
+            f'stroke-width="{look["width"]}"{dash} fill="none"/>'
+        )
+        rows.append((line, say(f"border_{kind}")))
+    if shapes.get("crossings"):
+        line = (
+            f'<path d="M{_n(x)} {_n(y)}h30" stroke="#ffffff" stroke-width="4"/>'
+            f'<path d="M{_n(x)} {_n(y)}h30" stroke="{INK}" stroke-width="1.5"/>'
+        )
+        rows.append((line, say("crossing")))
+    if shapes.get("harbours"):
+        rows.append((_anchor(x + 15, y + 1, 0.7), say("harbour")))
+    return rows
 
 
 _SECTIONS = {

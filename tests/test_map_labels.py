@@ -120,3 +120,23 @@ def test_every_westeros_name_stays_in_its_region(lang: str) -> None:
             if not all(inside((x - ox, y - oy), regions[area]) for x, y in corners):
                 out.append(area)
     assert sorted(set(out)) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("which", ["westeros-private", "baltic-sweden"])
+def test_every_word_of_the_key_fits_in_the_panel(which: str, lang: str) -> None:
+    svg = draw_svg(VIEWS[which], lang=lang)
+    root = ET.fromstring(svg)
+    panel = root.find(f".//{SVG}g[@id='panel']/{SVG}rect")
+    right = float(panel.get("x")) + float(panel.get("width"))
+    legend = root.find(f".//{SVG}g[@id='legend']")
+    too_long = [
+        t.text for t in legend.iter(f"{SVG}text") for box in name_boxes_of(t) if box[2] > right
+    ]
+    assert too_long == []
+
+
+def name_boxes_of(text: ET.Element) -> list[Box]:
+    holder = ET.Element("g")
+    holder.append(text)
+    return name_boxes(holder)
