@@ -86,7 +86,43 @@ VIEWS = views()
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("which", sorted(VIEWS))
 def test_no_name_overlaps_another_name_or_a_mark(which: str, lang: str) -> None:
-    svg = draw_svg(VIEWS[which], lang=lang)
+    assert clashes(draw_svg(VIEWS[which], lang=lang)) == []
+
+
+@pytest.mark.parametrize(
+    ("game", "setup"),
+    [("westeros", {"players": 6}), ("baltic", {"scenario": "poltava", "players": 2})],
+)
+def test_names_stay_clear_through_a_bot_game(game: str, setup: dict) -> None:
+    """Every moment of a bot game, public and private maps in turn, each language in turn:
+    armies pile up and tiles grow, and still no name is covered."""
+    import importlib
+
+    from adjudicator.bots import bot_source, play
+    from adjudicator.dice import Dice
+    from adjudicator.rulesets import RULESETS
+
+    ruleset = importlib.import_module(RULESETS[game]).RULESET
+    state = ruleset.new_game(setup, Dice(b"labels", "labels", 0))
+    found: list[str] = []
+    moments: list[int] = []
+
+    def check(state: Any, events: list) -> None:
+        if len(moments) >= 80 or not events:
+            return
+        viewers = [None, *ruleset.players(state)]
+        viewer = viewers[len(moments) % len(viewers)]
+        lang = LANGS[len(moments) % 3]
+        svg = draw_svg(ruleset.view(state, viewer), lang=lang)
+        found.extend(f"moment {len(moments)} ({lang}): {c}" for c in clashes(svg))
+        moments.append(len(moments))
+
+    play(ruleset, state, source=bot_source(ruleset, seed=5), check=check)
+    assert "\n".join(found) == ""
+
+
+def clashes(svg: str) -> list[str]:
+    """Every name that overlaps another name or a mark, as 'name A / name B'."""
     groups = areas_of(svg)
     names = {a: name_boxes(g) for a, g in groups.items()}
     for g in ET.fromstring(svg).iter(f"{SVG}g"):
@@ -102,7 +138,7 @@ def test_no_name_overlaps_another_name_or_a_mark(which: str, lang: str) -> None:
             for b, others in marks.items():
                 if any(overlap(box, o) for o in others):
                     clashes.append(f"name {a} / a mark of {b}")
-    assert sorted(set(clashes)) == []
+    return sorted(set(clashes))
 
 
 @pytest.mark.parametrize("lang", LANGS)
