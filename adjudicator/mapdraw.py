@@ -232,9 +232,21 @@ def _label_lines(
     middle = len(label) / 2
     cut = min((i for i, c in enumerate(label) if c == " "), key=lambda i: abs(i - middle))
     lines = [label[:cut], label[cut + 1 :]]
-    # A name of three long words (Залив Железных Людей) takes three lines, not two wide ones.
-    if max(map(len, lines)) > style["wrap"] and label.count(" ") >= 2:
-        return label.split(" ", 2) if label.count(" ") == 2 else lines
+    # A name of three or more long words (Залив Железных Людей, Baía dos Homens de Ferro)
+    # takes three lines rather than two wide ones.
+    if max(map(len, lines)) > style["wrap"] + 1 and label.count(" ") >= 2:
+        return _wrapped(label, style["wrap"])
+    return lines
+
+
+def _wrapped(label: str, width: int) -> list[str]:
+    """Words filled into lines of at most ``width`` characters (a longer word alone)."""
+    lines: list[str] = []
+    for word in label.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
     return lines
 
 
@@ -313,7 +325,7 @@ def _area(
     size = style.get("sizes", {}).get(area_id, look.get("size", 10.5))
     units = _units_of(view, area_id)
     italic = bool(look.get("italic"))
-    left, top, w, h = _tile_box(area, xy, view, style)
+    left, top, w, h = _tile_box(area, xy, view, style, tiles=shapes is None)
     line_h = size + 0.5
     blocked = area_id in view.get("impassable", ())
     ids = {"id": f"area-{area_id}", "class_": f"area {area['kind']}", "data_area": area_id}
@@ -340,9 +352,14 @@ def _area(
 
 
 def _tile_box(
-    area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style: Mapping
+    area: Mapping[str, Any],
+    xy: tuple[float, float],
+    view: Mapping,
+    style: Mapping,
+    tiles: bool = False,
 ) -> tuple[float, float, float, float]:
-    """(left, top, width, height) of an area's tile: as wide as its name and its units."""
+    """(left, top, width, height) of an area's tile: as wide as its name and its units,
+    and, where ``tiles`` are drawn (a map without regions), at least the kind's width."""
     area_id, look = area["id"], style["kinds"][area["kind"]]
     lines = _label_lines(area, style, view)
     size = style.get("sizes", {}).get(area_id, look.get("size", 10.5))
@@ -351,7 +368,8 @@ def _tile_box(
     rows = -(-len(units) // per_row)
     italic = bool(look.get("italic"))
     name_w = max(text_width(line, size, bold=True, italic=italic) for line in lines)
-    w = max(look["width"], min(len(units), per_row) * (CHIP + GAP) + 6, name_w + 8)
+    least = look["width"] if tiles or look["shape"] == "quay" else 0
+    w = max(least, min(len(units), per_row) * (CHIP + GAP) + 6, name_w + 8)
     quay = look["shape"] == "quay"
     h = len(lines) * (size + 0.5) + 6 + rows * (CHIP + GAP) + 2 * bool(rows) + 12 * quay
     return xy[0] - w / 2, xy[1] - h / 2, w, h

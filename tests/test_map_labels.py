@@ -1,5 +1,6 @@
 """Labels that fit (issue 21, item 4): no area's name overlaps another name, a unit, a shield,
-a castle, a token or an order, nor leaves its region, in every language of the maps.
+a castle, a token or an order, nor leaves its region, in every language of the maps; and
+no area's marks cover another's.
 
 Boxes are measured as the PNG draws them: a name's width from the map font's glyph
 advances (`glyphs.text_width`, the advances `outline_text` places the glyphs by).
@@ -122,7 +123,8 @@ def test_names_stay_clear_through_a_bot_game(game: str, setup: dict) -> None:
 
 
 def clashes(svg: str) -> list[str]:
-    """Every name that overlaps another name or a mark, as 'name A / name B'."""
+    """Every name that overlaps another name or a mark, and every mark that overlaps
+    another area's mark, as 'name A / name B'."""
     groups = areas_of(svg)
     names = {a: name_boxes(g) for a, g in groups.items()}
     for g in ET.fromstring(svg).iter(f"{SVG}g"):
@@ -138,6 +140,10 @@ def clashes(svg: str) -> list[str]:
             for b, others in marks.items():
                 if any(overlap(box, o) for o in others):
                     clashes.append(f"name {a} / a mark of {b}")
+    for a, boxes in marks.items():  # a shield on a neighbour's ship hides the ship
+        for b, others in marks.items():
+            if b > a and any(overlap(box, o) for box in boxes for o in others):
+                clashes.append(f"a mark of {a} / a mark of {b}")
     return sorted(set(clashes))
 
 
