@@ -23,6 +23,7 @@ from adjudicator.glyphs import text_width
 
 FONT = "DejaVu Sans Condensed, Arial Narrow, sans-serif"
 CHIP = 15  # side of a unit chip, in canvas units
+ICON = 8.5  # the cell of a supply barrel or a power crown
 GAP = 2
 NAME_LINE = 11
 INK = "#1b1b1b"
@@ -385,6 +386,9 @@ def _taken(
     out = [(left, top, right, bottom)]
     if area.get("castle", "none") != "none":
         out.append((left, top - 10, left + 24, top + 3))
+    icons = len(_icon_kinds(area))
+    if icons:
+        out.append((left - ICON * icons - 1, top + 2, left, top + 10))
     if area["id"] in view.get("garrisons", {}):
         out.append((right, top - 8, right + 16, top + 10))
     if area["id"] in view.get("power_tokens", {}) or area["id"] in view.get("orders", {}):
@@ -492,6 +496,9 @@ def _marks(area: Mapping, box: tuple[float, ...], view: Mapping, style: Mapping)
     out = []
     if area.get("castle", "none") != "none":
         out.append(_castle(left + 1, top - 10, area["castle"]))
+    icons = _icon_kinds(area)
+    if icons:  # left of the tile, level with the name
+        out.append(_icons(left - ICON * len(icons) - 1, top + 2, icons))
     if area_id in view.get("garrisons", {}):
         # Beside the tile, not on its edge: the name reaches within 4 units of the edge.
         out.append(_garrison(left + w + 8, top, view["garrisons"][area_id], area, view, style))
@@ -523,6 +530,34 @@ def _anchor(x: float, y: float, scale: float = 1.0) -> str:
         f'<circle cx="{_n(x)}" cy="{_n(y - 6 * s)}" r="{_n(1.6 * s)}" fill="none" '
         f'stroke="#2d5f8f"/>'
     )
+
+
+def _icon_kinds(area: Mapping[str, Any]) -> list[str]:
+    """The printed icons of an area: a barrel per supply, a crown per power icon."""
+    return ["supply"] * int(area.get("supply") or 0) + ["crown"] * int(area.get("crowns") or 0)
+
+
+def _icons(x: float, y: float, kinds: Sequence[str]) -> str:
+    """Barrels and crowns in a row from (x, y), each in an ICON-wide cell."""
+    out = ['<g class="icons">']
+    for i, kind in enumerate(kinds):
+        cx = x + i * ICON
+        if kind == "supply":  # a barrel with two hoops
+            out.append(
+                f'<rect x="{_n(cx + 1)}" y="{_n(y)}" width="6" height="8" rx="2" fill="#9c6b2f" '
+                f'stroke="#4a3117" stroke-width="0.8" data-icon="supply"/>'
+                f'<path d="M{_n(cx + 1)} {_n(y + 2.5)}H{_n(cx + 7)}M{_n(cx + 1)} {_n(y + 5.5)}'
+                f'H{_n(cx + 7)}" stroke="#4a3117" stroke-width="0.8"/>'
+            )
+        else:  # a crown of three points
+            points = [(0.5, 8), (0.5, 1.5), (2.3, 4.5), (4, 0.5), (5.7, 4.5), (7.5, 1.5), (7.5, 8)]
+            pts = " ".join(f"{_n(cx + px)},{_n(y + py)}" for px, py in points)
+            out.append(
+                f'<polygon points="{pts}" fill="#e0b12b" stroke="#5c4300" stroke-width="0.8" '
+                f'data-icon="crown"/>'
+            )
+    out.append("</g>")
+    return "".join(out)
 
 
 def _castle(x: float, y: float, castle: str) -> str:
@@ -793,6 +828,7 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
     rows.append((blocked, say("impassable")))
     rows += _legend_regions(view, style, x, y, house, say)
     rows += [(_castle(x + 2, y - 7, c), say(c)) for c in ("castle", "stronghold")]
+    rows += [(_icons(x + 2, y - 4, [icon]), say(icon)) for icon in ("supply", "crown")]
     for kind, look in sorted(style["units"].items()):
         rows.append((_unit(x + 7, y - 7, house, kind, style), look["name"]))
     rows.append((_unit(x + 7, y - 7, house, f"routed {min(style['units'])}", style), say("routed")))

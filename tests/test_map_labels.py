@@ -45,7 +45,8 @@ def name_boxes(group: ET.Element) -> list[Box]:
 
 
 def mark_boxes(group: ET.Element) -> list[Box]:
-    """Boxes of the marks drawn in an area: units, shields, castles, tokens and orders."""
+    """Boxes of the marks drawn in an area: units, shields, castles, supply and power
+    icons, tokens and orders."""
     out = []
     for g in group.iter(f"{SVG}g"):
         kind = g.get("class", "")
@@ -60,6 +61,15 @@ def mark_boxes(group: ET.Element) -> list[Box]:
             paths = g.findall(f"{SVG}path")
             x, bottom = map(float, FIRST.match(paths[0].get("d")).groups())
             out.append((x, bottom - 13, x + 11 * len(paths) - 3, bottom))
+        elif kind == "icons":  # barrels (rects) and crowns (polygons)
+            for r in g.findall(f"{SVG}rect"):
+                x, y = float(r.get("x")), float(r.get("y"))
+                out.append((x, y, x + float(r.get("width")), y + float(r.get("height"))))
+            for p in g.findall(f"{SVG}polygon"):
+                xs, ys = zip(
+                    *(map(float, xy.split(",")) for xy in p.get("points").split()), strict=True
+                )
+                out.append((min(xs), min(ys), max(xs), max(ys)))
         elif kind == "power":
             c = g.find(f"{SVG}circle")
             cx, cy, r = (float(c.get(k)) for k in ("cx", "cy", "r"))
