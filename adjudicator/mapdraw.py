@@ -1,8 +1,10 @@
 """The board as a picture: an SVG (and a PNG) drawn from a *view*, never from a state.
 
 Like python-chess ``chess.svg.board()``, :func:`draw_svg` is a pure function of what a player may
-see plus keyword-only options, and knows no rules. Geometry comes from ``games/<game>/board.yaml``
-(area ``xy`` points and ``adjacency``); colours, labels and the side panel from
+see plus keyword-only options, and knows no rules. The board's shapes come from
+``games/<game>/regions.yaml`` (each area's outline and label point, written by
+``tools/draw_regions.py``; `mapshapes` draws them), or for a game without it from the area
+``xy`` points and ``adjacency`` of ``board.yaml``; colours, labels and the side panel from
 ``games/<game>/map.yaml``. So a new game needs data, not code, and a private view cannot leak:
 only what the view holds is drawn.
 

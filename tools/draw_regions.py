@@ -34,7 +34,6 @@ import regions
 
 HERE = Path(__file__).resolve().parent.parent
 GAMES = HERE / "games"
-ROUNDS = int(__import__("os").environ.get("ROUNDS", 40))
 
 
 def fill(grid: regions.Grid, polygons: list[list[tuple[float, float]]]) -> np.ndarray:
@@ -85,17 +84,6 @@ def build(
     ]
     print(f"{len(missing)} borders missing:", *missing, sep="\n  ", file=sys.stderr)
     return labels
-
-
-def _name(said: str, ids: list[str]) -> str:
-    words = said.split()
-    out = []
-    for w in words:
-        parts = w.split("-")
-        if all(p.isdigit() for p in parts):
-            w = "-".join(ids[int(p)] for p in parts)
-        out.append(w)
-    return " ".join(out)
 
 
 def write(game: str, data: dict, header: str) -> None:
