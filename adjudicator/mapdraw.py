@@ -26,6 +26,7 @@ from adjudicator.glyphs import text_width
 FONT = "DejaVu Sans Condensed, Arial Narrow, sans-serif"
 CHIP = 15  # side of a unit chip, in canvas units
 ICON = 8.5  # the cell of a supply barrel or a power crown
+PORT_SIZE = 10  # a port's name on its coast (baltic): 8 px on the 1000 px map
 GAP = 2
 NAME_LINE = 11
 INK = "#1b1b1b"
@@ -402,12 +403,12 @@ def _taken(
 PORT_PLACES = (
     (6, 0, "start"),
     (-6, 0, "end"),
-    (0, 11, "middle"),
-    (0, -10, "middle"),
-    (6, 9, "start"),
-    (-6, 9, "end"),
-    (6, -8, "start"),
-    (-6, -8, "end"),
+    (0, 12, "middle"),
+    (0, -11, "middle"),
+    (6, 10, "start"),
+    (-6, 10, "end"),
+    (6, -9, "start"),
+    (-6, -9, "end"),
 )
 
 
@@ -424,14 +425,16 @@ def _ports_on_coasts(view, areas, pos, style, shapes) -> str:
         name = style.get("port_names", {}).get(ident, harbour["name"])
         strength = harbour.get("harbor")
         words = f"{name} {strength:g}" if strength is not None else name
-        width = text_width(words, 9, italic=True)
+        width = text_width(words, PORT_SIZE, italic=True)
         first = style.get("port_labels", {}).get(ident)
         places = [tuple(first), *PORT_PLACES] if first else PORT_PLACES
 
         def box(place, x=x, y=y, width=width):
             dx, dy, side = place
             left = x + dx - width * {"middle": 0.5, "end": 1.0}.get(side, 0.0)
-            return (left, y + dy - 3.8, left + width, y + dy + 5.4)  # as `_text` sets it
+            # the box of the glyphs as `_text` sets them: 0.76 size above, 0.22 below a
+            # baseline 0.36 size under y
+            return (left, y + dy - 0.4 * PORT_SIZE, left + width, y + dy + 0.58 * PORT_SIZE)
 
         def covered(b):
             return sum(
@@ -448,7 +451,7 @@ def _ports_on_coasts(view, areas, pos, style, shapes) -> str:
         out.append(
             f'<g class="harbour" data-territory="{ident}" data-port="{_esc(harbour["name"])}">'
             + _anchor(x, y + 1, 0.7)
-            + _text(x + place[0], y + place[1], words, 9, place[2], **font)
+            + _text(x + place[0], y + place[1], words, PORT_SIZE, place[2], **font)
             + "</g>"
         )
     out.append("</g>")
