@@ -815,6 +815,49 @@ def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     return out, y + 10
 
 
+def _years(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
+    """The Year Track (baltic, 1.7): this year and the next ones to the last (at most
+    ``span``), this one marked, the last one framed; under each year the truce cubes (in
+    their nation's colour) and the blocks due then (public, as at the table)."""
+    year, last = view.get("year"), view.get("last_year")
+    if year is None or last is None:
+        return [], y - 14
+    span = max(1, min(int(spec.get("span", 8)), last - year + 1))
+    out = [_heading(x, y, spec["title"], w)]
+    y += 34
+    cell = w / span
+    for i in range(span):
+        shown = year + i
+        on = shown == year
+        frame = 'stroke-width="2.5"' if shown == last else ""
+        out.append(
+            f'<rect x="{_n(x + i * cell)}" y="{_n(y - 9)}" width="{_n(cell - 2)}" height="18" '
+            f'fill="{"#a61b1b" if on else "#ece4cc"}" stroke="{INK}" {frame}/>'
+        )
+        ink = "#ffffff" if on else INK
+        out.append(
+            _text(x + i * cell + cell / 2 - 1, y, str(shown), 9, fill=ink, font_weight="bold")
+        )
+        due = [e for e in view.get("year_track", ()) if e.get("year") == shown]
+        for j, entry in enumerate(due[:4]):
+            out.append(_year_mark(x + i * cell + 2 + j * 9, y + 12, entry, style))
+    return out, y + 26
+
+
+def _year_mark(x: float, y: float, entry: Mapping[str, Any], style: Mapping) -> str:
+    """A truce cube (a small square in its nation's colour) or a block (a grey block)."""
+    if "cube" in entry:
+        colour = _house(style, entry["cube"])["colour"]
+        return (
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="7" height="7" fill="{colour}" stroke="{INK}" '
+            f'data-cube="{_esc(entry["cube"])}"/>'
+        )
+    return (
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="7" height="10" rx="1" fill="#6e6e6e" '
+        f'stroke="{INK}"/>'
+    )
+
+
 def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
     """What each mark means, drawn with the very helpers the map uses.
 
@@ -832,6 +875,8 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
     blocked = _tile(next(iter(style["kinds"].values())), x, y - 8, 30, 16, True)
     rows.append((blocked, say("impassable")))
     rows += _legend_regions(view, style, x, y, house, say)
+    rows.append((_year_mark(x + 11, y - 3, {"cube": house}, style), say("cube")))
+    rows.append((_year_mark(x + 11, y - 5, {"block": ""}, style), say("year_block")))
     rows += [(_castle(x + 2, y - 7, c), say(c)) for c in ("castle", "stronghold")]
     rows += [(_icons(x + 2, y - 4, [icon]), say(icon)) for icon in ("supply", "crown")]
     for kind, look in sorted(style["units"].items()):
@@ -890,5 +935,6 @@ _SECTIONS = {
     "tracks": _tracks,
     "table": _table,
     "gauge": _gauge,
+    "years": _years,
     "legend": _legend,
 }
