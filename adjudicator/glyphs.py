@@ -23,6 +23,7 @@ from typing import Any
 TEXT = re.compile(r"<text( [^>]*)>([^<]*)</text>")
 ATTR = re.compile(r'([\w:-]+)="([^"]*)"')
 PLACING = {"x", "y", "font-size", "font-weight", "font-style", "text-anchor"}
+TOKEN = re.compile(r"([MLQHVZ])|(-?[\d.]+)")
 SHIFT = {"middle": 0.5, "end": 1.0}
 
 
@@ -34,44 +35,75 @@ def _font() -> dict[str, Any]:
 
 
 def outline_text(svg: str) -> str:
-    """``svg`` with each ``<text>`` replaced by its glyphs' outlines, drawn with ``<use>``
-    of one path per glyph defined once in ``<defs>``.
+    """``svg`` with each ``<text>`` replaced by one path: its glyphs' outlines set one
+    advance apart (`word_path`), placed and scaled by a transform.
+
+    One path per text, not a ``<use>`` per glyph: resvg's cost is per element, and the
+    ~2,500 glyphs of a map drawn one by one were three quarters of its render (issue 21).
 
     A text with a character the outlines lack stays text (resvg then finds a font for
-    it), so nothing is lost. Its other attributes (fill, class...) go to the group that
-    replaces it. The same SVG always gives the same bytes.
+    it), so nothing is lost. Its other attributes (fill, a halo's stroke...) go to the
+    path that replaces it, a stroke's width scaled back to the map's units. The same SVG
+    always gives the same bytes.
     """
     font = _font()
-    defs: dict[str, str] = {}
 
     def replace(match: re.Match[str]) -> str:
         attrs = dict(ATTR.findall(match[1]))
         face = _face(attrs)
-        glyphs = font["faces"][face]
         words = html.unescape(match[2])
-        if any(char not in glyphs for char in words):
+        drawn = word_path(face, words)
+        if drawn is None:
             return match[0]
+        d, width = drawn
         scale = float(attrs["font-size"]) / font["units_per_em"]
-        width = sum(glyphs[char][0] for char in words)
         x = float(attrs["x"]) - width * scale * SHIFT.get(attrs.get("text-anchor", ""), 0.0)
-        uses, advance = [], 0
-        for char in words:
-            step, path = glyphs[char]
-            if path:  # a space has no outline, only an advance
-                key = f"glyph-{face}-{ord(char):x}"
-                defs[key] = path
-                uses.append(f'<use href="#{key}" x="{advance}"/>')
-            advance += step
+        if "stroke-width" in attrs:
+            attrs["stroke-width"] = f"{float(attrs['stroke-width']) / scale:.4g}"
         kept = "".join(f' {k}="{v}"' for k, v in attrs.items() if k not in PLACING)
         place = f"translate({_n(x)} {attrs['y']}) scale({scale:.9g})"
-        return f'<g transform="{place}"{kept}>{"".join(uses)}</g>'
+        return f'<path transform="{place}"{kept} d="{d}"/>' if d else ""
 
-    body = TEXT.sub(replace, svg)
-    if not defs:
-        return body
-    head_end = body.index(">", body.index("<svg")) + 1
-    paths = "".join(f'<path id="{key}" d="{path}"/>' for key, path in sorted(defs.items()))
-    return f"{body[:head_end]}\n<defs>{paths}</defs>{body[head_end:]}"
+    return TEXT.sub(replace, svg)
+
+
+@functools.lru_cache(maxsize=4096)
+def word_path(face: str, words: str) -> tuple[str, int] | None:
+    """(path data in font units, advance width) of ``words`` set in ``face``: each glyph's
+    outline moved right by the advances before it; None when a character has no outline.
+    Cached: a run's maps repeat the same few hundred words."""
+    glyphs = _font()["faces"][face]
+    if any(char not in glyphs for char in words):
+        return None
+    parts, advance = [], 0
+    for char in words:
+        step, path = glyphs[char]
+        if path:  # a space has no outline, only an advance
+            parts.append(_moved(path, advance) if advance else path)
+        advance += step
+    return "".join(parts), advance
+
+
+def _moved(path: str, dx: int) -> str:
+    """A glyph's path (absolute M, L, Q, H, V and Z, as tools/outline_font.py writes them)
+    moved ``dx`` font units to the right."""
+    out, xy = [], 0
+    for command, number in TOKEN.findall(path):
+        if command:
+            out.append(command)
+            kind, xy = command, 0
+            continue
+        value = float(number)
+        if kind == "H" or (kind in "MLQ" and xy % 2 == 0):
+            value += dx
+        xy += 1
+        out.append(("" if out[-1].isalpha() else " ") + _g(value))
+    return "".join(out)
+
+
+def _g(value: float) -> str:
+    """A font-unit number, short: integers plain, halves with one decimal."""
+    return f"{value:.1f}".removesuffix(".0")
 
 
 def _face(attrs: dict[str, str]) -> str:
@@ -84,3 +116,14 @@ def _face(attrs: dict[str, str]) -> str:
 def _n(x: float) -> str:
     """A coordinate with two decimals and no trailing zeros: short and stable."""
     return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def text_width(text: str, size: float, *, bold: bool = False, italic: bool = False) -> float:
+    """How wide ``text`` is drawn at ``size`` in the map's font (the same advances that
+    `outline_text` places glyphs by), so a label's box is known before it is drawn. A
+    character the outlines lack counts as wide as an 'M'."""
+    face = "-".join(n for n, on in (("bold", bold), ("italic", italic)) if on) or "regular"
+    font = _font()
+    glyphs = font["faces"][face]
+    wide = glyphs["M"][0]
+    return sum(glyphs.get(c, (wide,))[0] for c in text) * size / font["units_per_em"]

@@ -1,8 +1,10 @@
 """The board as a picture: an SVG (and a PNG) drawn from a *view*, never from a state.
 
 Like python-chess ``chess.svg.board()``, :func:`draw_svg` is a pure function of what a player may
-see plus keyword-only options, and knows no rules. Geometry comes from ``games/<game>/board.yaml``
-(area ``xy`` points and ``adjacency``); colours, labels and the side panel from
+see plus keyword-only options, and knows no rules. The board's shapes come from
+``games/<game>/regions.yaml`` (each area's outline and label point, written by
+``tools/draw_regions.py``; `mapshapes` draws them), or for a game without it from the area
+``xy`` points and ``adjacency`` of ``board.yaml``; colours, labels and the side panel from
 ``games/<game>/map.yaml``. So a new game needs data, not code, and a private view cannot leak:
 only what the view holds is drawn.
 
@@ -17,10 +19,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from adjudicator import mapwords
+from adjudicator import mapshapes, mapwords
+from adjudicator.glyphs import text_width
 
 FONT = "DejaVu Sans Condensed, Arial Narrow, sans-serif"
 CHIP = 15  # side of a unit chip, in canvas units
+ICON = 8.5  # the cell of a supply barrel or a power crown
+PORT_SIZE = 10  # a port's name on its coast (baltic): 8 px on the 1000 px map
 GAP = 2
 NAME_LINE = 11
 INK = "#1b1b1b"
@@ -70,31 +75,88 @@ def draw_svg(
     unknown = sorted({a for key in AREA_KEYED for a in view.get(key, ())} - set(areas))
     if unknown:
         raise ValueError(f"areas not on the {game} board: {', '.join(unknown)}")
-    pos = {i: _position(a, style) for i, a in areas.items()}
+    shapes = mapshapes.regions_of(game)
+    pos = {i: _position(a, style, shapes) for i, a in areas.items()}
+    owners = _owners(view, areas) if shapes else {}
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
         f'width="{width}" height="{height}" viewBox="0 0 {canvas_w} {canvas_h}" '
         f'font-family="{FONT}">',
         HATCH,
+        mapshapes.symbol_defs(),
         f'<rect width="{canvas_w}" height="{canvas_h}" fill="#f6f1e3"/>',
     ]
     memo = {} if memo is None else memo
-    links = (lang, "", "links")  # the same on every map of a game in one language
-    if links not in memo:
-        memo[links] = "\n".join(_links(board["adjacency"], areas, pos, style))
-    parts.append(memo[links])
+    parts.append(_ground(memo, lang, board, areas, pos, style, shapes, owners, view))
     # Top to bottom, so a lower area's marks overlap the one above it the same way every time.
     order = sorted(areas, key=lambda i: (pos[i][1], i))
     inputs = _area_inputs(view)
     for i in order:
-        key = (lang, i, _area_key(i, inputs))
+        key = (lang, i, _area_key(i, inputs) + repr(owners.get(i)))
         if key not in memo:
-            memo[key] = _area(areas[i], pos[i], view, style)
+            memo[key] = _area(areas[i], pos[i], view, style, owners, shapes)
         parts.append(memo[key])
+    if shapes is not None and shapes.get("harbours"):
+        parts.append(_ports_on_coasts(view, areas, pos, style, shapes))
     if panel:
         parts.append(_panel(view, style, canvas_h))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _ground(memo: dict, lang: str, board, areas, pos, style, shapes, owners, view) -> str:
+    """What lies under the areas' names and pieces: the regions, tinted by their owners, or
+    (a game without regions.yaml) the lines of adjacency. Kept in `memo` by what it shows."""
+    if shapes is None:
+        key = (lang, "", "links")  # the same on every map of a game in one language
+        if key not in memo:
+            memo[key] = "\n".join(_links(board["adjacency"], areas, pos, style))
+        return memo[key]
+    kinds = {i: a["kind"] for i, a in areas.items()}
+    blocked = set(view.get("impassable", ()))
+    tints = {i: "url(#hatch)" for i in blocked}
+    for i, house in owners.items():
+        if kinds[i] == "land" and i not in blocked:
+            land = style["kinds"]["land"].get("region", style["kinds"]["land"]["fill"])
+            tints[i] = mapshapes.blend(_house(style, house)["colour"], land, 0.5)
+    key = ("", "", "regions " + repr(sorted(tints.items())))
+    if key not in memo:
+        memo[key] = mapshapes.region_layer(shapes, kinds, tints, style, style["map_origin"])
+    return memo[key]
+
+
+def _owners(view: Mapping[str, Any], areas: Mapping[str, Mapping]) -> dict[str, str]:
+    """Who holds each area as the board shows it: the view's ``control`` where it gives one
+    (baltic), else the house whose units stand there, else its power token, else the house
+    whose printed home it is; a port, its ships' house, else its land's holder.
+
+    NOTE: westeros 2nd ed. rulebook p. 12 ("Control"): an area is controlled by the house
+    with units or a power token in it; a home area by its house until another takes it;
+    a port by the house controlling its land (ports expansion). This is what the table
+    shows, so the drawer reads it off the pieces rather than asking the rules.
+    """
+    houses = view.get("houses", ())
+    control = view.get("control")
+    units = view.get("units", {})
+    tokens = view.get("power_tokens", {})
+    out: dict[str, str] = {}
+    for i, area in areas.items():
+        if control is not None:
+            owner = control.get(i)
+        else:
+            here = [h for h in houses if units.get(i, {}).get(h)]
+            home = area.get("home") if area.get("home") in houses else None
+            owner = here[0] if here else tokens.get(i) or home
+        if owner:
+            out[i] = owner
+    for i, area in areas.items():
+        land = (area.get("port_of") or {}).get("land")
+        if land and i not in {a for a in units if units[a]}:
+            if out.get(land):
+                out[i] = out[land]
+            else:
+                out.pop(i, None)
+    return out
 
 
 # ---- small helpers
@@ -135,10 +197,17 @@ def _house(style: Mapping[str, Any], house: str) -> Mapping[str, str]:
     return {**default, **style["houses"].get(house, {})}
 
 
-def _position(area: Mapping[str, Any], style: Mapping[str, Any]) -> tuple[float, float]:
-    """Canvas point of an area: its board ``xy`` moved by the map origin and any nudge."""
+def _position(
+    area: Mapping[str, Any], style: Mapping[str, Any], shapes: Mapping[str, Any] | None
+) -> tuple[float, float]:
+    """Canvas point of an area: with regions, its label point (a port: its harbour); else
+    its board ``xy``. Either way moved by the map origin and any nudge."""
     ox, oy = style["map_origin"]
     dx, dy = style.get("nudge", {}).get(area["id"], (0, 0))
+    if shapes is not None:
+        port = shapes.get("ports", {}).get(area["id"])
+        x, y = port["at"] if port else shapes["labels"][area["id"]]
+        return x + ox + dx, y + oy + dy
     return area["xy"][0] + ox + dx, area["xy"][1] + oy + dy
 
 
@@ -148,12 +217,30 @@ def _label_lines(
     """The area's drawn label, split into at most two lines so it fits its tile; a view's
     ``renamed`` (baltic: Nyen is Sankt-Peterburg once converted) beats the data's name."""
     renamed = view.get("renamed", {}).get(area["id"])
+    if renamed:  # its converted name in the map's language, where names.yaml has one
+        renamed = style.get("renamed_names", {}).get(area["id"], renamed)
     label = renamed or style.get("labels", {}).get(area["id"], area["name"])
     if "\n" in label or len(label) <= style["wrap"] or " " not in label:
         return label.split("\n")
     middle = len(label) / 2
     cut = min((i for i, c in enumerate(label) if c == " "), key=lambda i: abs(i - middle))
-    return [label[:cut], label[cut + 1 :]]
+    lines = [label[:cut], label[cut + 1 :]]
+    # A name of three or more long words (Залив Железных Людей, Baía dos Homens de Ferro)
+    # takes three lines rather than two wide ones.
+    if max(map(len, lines)) > style["wrap"] + 1 and label.count(" ") >= 2:
+        return _wrapped(label, style["wrap"])
+    return lines
+
+
+def _wrapped(label: str, width: int) -> list[str]:
+    """Words filled into lines of at most ``width`` characters (a longer word alone)."""
+    lines: list[str] = []
+    for word in label.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 # ---- the map
@@ -210,39 +297,178 @@ def _area_key(area_id: str, inputs: tuple[str, list[tuple[str, Mapping]]]) -> st
     return lists + repr([(k, v.get(area_id)) for k, v in mappings])
 
 
-def _area(area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style: Mapping) -> str:
+def _area(
+    area: Mapping[str, Any],
+    xy: tuple[float, float],
+    view: Mapping,
+    style: Mapping,
+    owners: Mapping[str, str],
+    shapes: Mapping[str, Any] | None = None,
+) -> str:
     """One area's group: its tile, name and units, then the marks on the tile's edges.
 
-    The tile grows to fit its units, so a crowded area stays legible rather than overflowing.
+    The tile grows to fit its name and units, so a crowded area stays legible rather than
+    overflowing, and the marks on its edges never cover its name. On a map of regions
+    (``shapes``) the tile is not drawn, only its content, over the region; a port's tile
+    is its harbour, in its owner's colour, on a quay to its land.
     """
     area_id, look = area["id"], style["kinds"][area["kind"]]
     quay = look["shape"] == "quay"
     lines = _label_lines(area, style, view)
+    size = style.get("sizes", {}).get(area_id, look.get("size", 10.5))
     units = _units_of(view, area_id)
-    per_row = style["chips_per_row"]
-    rows = -(-len(units) // per_row)
-    w = max(look["width"], min(len(units), per_row) * (CHIP + GAP) + 6)
-    h = len(lines) * NAME_LINE + 6 + rows * (CHIP + GAP) + 2 * bool(rows) + 12 * quay
-    left, top = xy[0] - w / 2, xy[1] - h / 2
+    italic = bool(look.get("italic"))
+    left, top, w, h = _tile_box(area, xy, view, style, tiles=shapes is None)
+    line_h = size + 0.5
     blocked = area_id in view.get("impassable", ())
     ids = {"id": f"area-{area_id}", "class_": f"area {area['kind']}", "data_area": area_id}
     out = [
         f"<g{_attrs(**ids, data_impassable='true' if blocked else None)}>",
         f"<title>{_esc(area['name'])}</title>",
-        _tile(look, left, top, w, h, blocked),
     ]
+    if shapes is None:
+        out.append(_tile(look, left, top, w, h, blocked))
+    elif quay:
+        out.append(_harbour(look, (left, top, w, h), shapes, area_id, owners, style))
     y = top + 3
     if quay:
         out.append(_anchor(xy[0], y + 6))
         y += 12
     font = {"font_weight": "bold", "fill": "#6b6b6b" if blocked else look["ink"]}
-    font["font_style"] = "italic" if look.get("italic") else None
+    font["font_style"] = "italic" if italic else None
     for line in lines:
-        out.append(_text(xy[0], y + NAME_LINE / 2, line, 10.5, **font))
-        y += NAME_LINE
+        out.append(_text(xy[0], y + line_h / 2, line, size, **font))
+        y += line_h
     out += _chips(units, xy[0], y + 3, style)
     out += _marks(area, (left, top, w, h), view, style)
     return "".join(out) + "</g>"
+
+
+def _tile_box(
+    area: Mapping[str, Any],
+    xy: tuple[float, float],
+    view: Mapping,
+    style: Mapping,
+    tiles: bool = False,
+) -> tuple[float, float, float, float]:
+    """(left, top, width, height) of an area's tile: as wide as its name and its units,
+    and, where ``tiles`` are drawn (a map without regions), at least the kind's width."""
+    area_id, look = area["id"], style["kinds"][area["kind"]]
+    lines = _label_lines(area, style, view)
+    size = style.get("sizes", {}).get(area_id, look.get("size", 10.5))
+    units = _units_of(view, area_id)
+    per_row = style["chips_per_row"]
+    rows = -(-len(units) // per_row)
+    italic = bool(look.get("italic"))
+    name_w = max(text_width(line, size, bold=True, italic=italic) for line in lines)
+    least = look["width"] if tiles or look["shape"] == "quay" else 0
+    w = max(least, min(len(units), per_row) * (CHIP + GAP) + 6, name_w + 8)
+    quay = look["shape"] == "quay"
+    h = len(lines) * (size + 0.5) + 6 + rows * (CHIP + GAP) + 2 * bool(rows) + 12 * quay
+    return xy[0] - w / 2, xy[1] - h / 2, w, h
+
+
+def _taken(
+    area: Mapping[str, Any], xy: tuple[float, float], view: Mapping, style: Mapping
+) -> list[tuple[float, float, float, float]]:
+    """The boxes an area's tile and marks cover (left, top, right, bottom), as `_marks`
+    places them: what a port's name must not cover."""
+    left, top, w, h = _tile_box(area, xy, view, style)
+    right, bottom = left + w, top + h
+    out = [(left, top, right, bottom)]
+    if area.get("castle", "none") != "none":
+        out.append((left, top - 10, left + 24, top + 3))
+    icons = len(_icon_kinds(area))
+    if icons:
+        out.append((left - ICON * icons - 1, top + 2, left, top + 10))
+    if area["id"] in view.get("garrisons", {}):
+        out.append((right, top - 8, right + 16, top + 10))
+    if area["id"] in view.get("power_tokens", {}) or area["id"] in view.get("orders", {}):
+        out.append((left - 6, bottom - 1, right + 10, bottom + 15))
+    return out
+
+
+# Where a port's name may stand from its anchor: (dx, dy, text-anchor), tried in order.
+PORT_PLACES = (
+    (6, 0, "start"),
+    (-6, 0, "end"),
+    (0, 12, "middle"),
+    (0, -11, "middle"),
+    (6, 10, "start"),
+    (-6, 10, "end"),
+    (6, -9, "start"),
+    (-6, -9, "end"),
+)
+
+
+def _ports_on_coasts(view, areas, pos, style, shapes) -> str:
+    """Every port on its territory's coast (baltic): an anchor, and the port's name, which
+    orders use for the territory, with its harbour strength (A.2). Each name stands on the
+    first side of its anchor that covers no tile, mark or other port's name (the drawing
+    data's ``port_labels`` may say which side to try first), else where it covers least."""
+    taken = [box for i, a in areas.items() for box in _taken(a, pos[i], view, style)]
+    ox, oy = style["map_origin"]
+    out = ['<g id="ports">']
+    for ident, harbour in sorted(shapes.get("harbours", {}).items()):
+        x, y = harbour["at"][0] + ox, harbour["at"][1] + oy
+        name = style.get("port_names", {}).get(ident, harbour["name"])
+        strength = harbour.get("harbor")
+        words = f"{name} {strength:g}" if strength is not None else name
+        width = text_width(words, PORT_SIZE, italic=True)
+        first = style.get("port_labels", {}).get(ident)
+        places = [tuple(first), *PORT_PLACES] if first else PORT_PLACES
+
+        def box(place, x=x, y=y, width=width):
+            dx, dy, side = place
+            left = x + dx - width * {"middle": 0.5, "end": 1.0}.get(side, 0.0)
+            # the box of the glyphs as `_text` sets them: 0.76 size above, 0.22 below a
+            # baseline 0.36 size under y
+            return (left, y + dy - 0.4 * PORT_SIZE, left + width, y + dy + 0.58 * PORT_SIZE)
+
+        def covered(b):
+            return sum(
+                max(0, min(b[2], t[2]) - max(b[0], t[0]))
+                * max(0, min(b[3], t[3]) - max(b[1], t[1]))
+                for t in taken
+            )
+
+        place = min(places, key=lambda p: (covered(box(p)) > 0, covered(box(p)), places.index(p)))
+        taken.append(box(place))
+        # NOTE: no halo behind names: stroking the glyphs' outlines cost a third of the
+        # PNG's drawing time (issue 21); the names are bold and dark on light land.
+        font = {"font_style": "italic", "fill": "#173a5e"}
+        out.append(
+            f'<g class="harbour" data-territory="{ident}" data-port="{_esc(harbour["name"])}">'
+            + _anchor(x, y + 1, 0.7)
+            + _text(x + place[0], y + place[1], words, PORT_SIZE, place[2], **font)
+            + "</g>"
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _harbour(
+    look: Mapping, box: tuple[float, ...], shapes: Mapping, area_id: str, owners: Mapping, style
+) -> str:
+    """A port's harbour: a quay from its land, then a box in its owner's colour (its ships'
+    house, else its land's holder); an unheld port keeps the plain harbour colours."""
+    left, top, w, h = box
+    ox, oy = style["map_origin"]
+    (x1, y1), (x2, y2) = shapes["ports"][area_id]["quay"]
+    quay = (
+        f'<path d="M{_n(x1 + ox)} {_n(y1 + oy)}L{_n(x2 + ox)} {_n(y2 + oy)}" '
+        f'stroke="{look["stroke"]}" stroke-width="3" stroke-linecap="round"/>'
+    )
+    owner = owners.get(area_id)
+    fill, stroke = look["fill"], look["stroke"]
+    if owner:
+        colour = _house(style, owner)["colour"]
+        fill, stroke = mapshapes.blend(colour, "#ffffff", 0.35), mapshapes.blend(colour, INK, 0.7)
+    return quay + (
+        f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(w)}" height="{_n(h)}" rx="4" '
+        f'fill="{fill}" stroke="{stroke}" stroke-width="2"'
+        f"{_attrs(data_owner=owner)}/>"
+    )
 
 
 def _chips(units: Sequence[tuple[str, str]], cx: float, y: float, style: Mapping) -> list[str]:
@@ -264,12 +490,17 @@ def _marks(area: Mapping, box: tuple[float, ...], view: Mapping, style: Mapping)
     out = []
     if area.get("castle", "none") != "none":
         out.append(_castle(left + 1, top - 10, area["castle"]))
+    icons = _icon_kinds(area)
+    if icons:  # left of the tile, level with the name
+        out.append(_icons(left - ICON * len(icons) - 1, top + 2, icons))
     if area_id in view.get("garrisons", {}):
-        out.append(_garrison(left + w + 1, top, view["garrisons"][area_id], area, view, style))
+        # Beside the tile, not on its edge: the name reaches within 4 units of the edge.
+        out.append(_garrison(left + w + 8, top, view["garrisons"][area_id], area, view, style))
+    # Under the tile, not on its edge, so neither covers the name of a tile with no units.
     if area_id in view.get("power_tokens", {}):
-        out.append(_power(left + 2, top + h, view["power_tokens"][area_id], style))
+        out.append(_power(left + 2, top + h + 7, view["power_tokens"][area_id], style))
     if area_id in view.get("orders", {}):
-        out.append(_order(left + w - 10, top + h, view["orders"][area_id], style))
+        out.append(_order(left + w - 10, top + h + 6, view["orders"][area_id], style))
     return out
 
 
@@ -283,13 +514,44 @@ def _tile(look: Mapping, x: float, y: float, w: float, h: float, blocked: bool) 
     )
 
 
-def _anchor(x: float, y: float) -> str:
+def _anchor(x: float, y: float, scale: float = 1.0) -> str:
     """A small anchor: our harbour mark for ports."""
+    s = scale
     return (
-        f'<path d="M{_n(x)} {_n(y - 5)}v10M{_n(x - 4)} {_n(y - 2)}h8'
-        f'M{_n(x - 5)} {_n(y + 2)}q5 6 10 0" fill="none" stroke="#2d5f8f" stroke-width="1.6"/>'
-        f'<circle cx="{_n(x)}" cy="{_n(y - 6)}" r="1.6" fill="none" stroke="#2d5f8f"/>'
+        f'<path d="M{_n(x)} {_n(y - 5 * s)}v{_n(10 * s)}M{_n(x - 4 * s)} {_n(y - 2 * s)}'
+        f'h{_n(8 * s)}M{_n(x - 5 * s)} {_n(y + 2 * s)}q{_n(5 * s)} {_n(6 * s)} {_n(10 * s)} 0" '
+        f'fill="none" stroke="#2d5f8f" stroke-width="1.6"/>'
+        f'<circle cx="{_n(x)}" cy="{_n(y - 6 * s)}" r="{_n(1.6 * s)}" fill="none" '
+        f'stroke="#2d5f8f"/>'
     )
+
+
+def _icon_kinds(area: Mapping[str, Any]) -> list[str]:
+    """The printed icons of an area: a barrel per supply, a crown per power icon."""
+    return ["supply"] * int(area.get("supply") or 0) + ["crown"] * int(area.get("crowns") or 0)
+
+
+def _icons(x: float, y: float, kinds: Sequence[str]) -> str:
+    """Barrels and crowns in a row from (x, y), each in an ICON-wide cell."""
+    out = ['<g class="icons">']
+    for i, kind in enumerate(kinds):
+        cx = x + i * ICON
+        if kind == "supply":  # a barrel with two hoops
+            out.append(
+                f'<rect x="{_n(cx + 1)}" y="{_n(y)}" width="6" height="8" rx="2" fill="#9c6b2f" '
+                f'stroke="#4a3117" stroke-width="0.8" data-icon="supply"/>'
+                f'<path d="M{_n(cx + 1)} {_n(y + 2.5)}H{_n(cx + 7)}M{_n(cx + 1)} {_n(y + 5.5)}'
+                f'H{_n(cx + 7)}" stroke="#4a3117" stroke-width="0.8"/>'
+            )
+        else:  # a crown of three points
+            points = [(0.5, 8), (0.5, 1.5), (2.3, 4.5), (4, 0.5), (5.7, 4.5), (7.5, 1.5), (7.5, 8)]
+            pts = " ".join(f"{_n(cx + px)},{_n(y + py)}" for px, py in points)
+            out.append(
+                f'<polygon points="{pts}" fill="#e0b12b" stroke="#5c4300" stroke-width="0.8" '
+                f'data-icon="crown"/>'
+            )
+    out.append("</g>")
+    return "".join(out)
 
 
 def _castle(x: float, y: float, castle: str) -> str:
@@ -324,9 +586,8 @@ def _unit(x: float, y: float, house: str, unit: Any, style: Mapping) -> str:
         f"{_attrs(fill_opacity='0.45' if routed else None)}/>"
     ]
     if kind != "hidden":  # an anonymous block: its side, never its type
-        letter = style["units"].get(kind, {}).get("letter", kind[:1].upper())
         ink = INK if routed else look["ink"]
-        out.append(_text(x + CHIP / 2, y + CHIP / 2, letter, 10, font_weight="bold", fill=ink))
+        out.append(mapshapes.symbol(kind, x + 2, y + 2, CHIP - 4, ink))
     if routed:
         out.append(
             f'<line x1="{_n(x)}" y1="{_n(y + CHIP)}" x2="{_n(x + CHIP)}" y2="{_n(y)}" '
@@ -543,6 +804,49 @@ def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     return out, y + 10
 
 
+def _years(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
+    """The Year Track (baltic, 1.7): this year and the next ones to the last (at most
+    ``span``), this one marked, the last one framed; under each year the truce cubes (in
+    their nation's colour) and the blocks due then (public, as at the table)."""
+    year, last = view.get("year"), view.get("last_year")
+    if year is None or last is None:
+        return [], y - 14
+    span = max(1, min(int(spec.get("span", 8)), last - year + 1))
+    out = [_heading(x, y, spec["title"], w)]
+    y += 34
+    cell = w / span
+    for i in range(span):
+        shown = year + i
+        on = shown == year
+        frame = 'stroke-width="2.5"' if shown == last else ""
+        out.append(
+            f'<rect x="{_n(x + i * cell)}" y="{_n(y - 9)}" width="{_n(cell - 2)}" height="18" '
+            f'fill="{"#a61b1b" if on else "#ece4cc"}" stroke="{INK}" {frame}/>'
+        )
+        ink = "#ffffff" if on else INK
+        out.append(
+            _text(x + i * cell + cell / 2 - 1, y, str(shown), 9, fill=ink, font_weight="bold")
+        )
+        due = [e for e in view.get("year_track", ()) if e.get("year") == shown]
+        for j, entry in enumerate(due[:4]):
+            out.append(_year_mark(x + i * cell + 2 + j * 9, y + 12, entry, style))
+    return out, y + 26
+
+
+def _year_mark(x: float, y: float, entry: Mapping[str, Any], style: Mapping) -> str:
+    """A truce cube (a small square in its nation's colour) or a block (a grey block)."""
+    if "cube" in entry:
+        colour = _house(style, entry["cube"])["colour"]
+        return (
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="7" height="7" fill="{colour}" stroke="{INK}" '
+            f'data-cube="{_esc(entry["cube"])}"/>'
+        )
+    return (
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="7" height="10" rx="1" fill="#6e6e6e" '
+        f'stroke="{INK}"/>'
+    )
+
+
 def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
     """What each mark means, drawn with the very helpers the map uses.
 
@@ -559,7 +863,11 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
         rows.append((_tile(look, x, y - 8, 30, 16, False) + quay, look["name"]))
     blocked = _tile(next(iter(style["kinds"].values())), x, y - 8, 30, 16, True)
     rows.append((blocked, say("impassable")))
+    rows += _legend_regions(view, style, x, y, house, say)
+    rows.append((_year_mark(x + 11, y - 3, {"cube": house}, style), say("cube")))
+    rows.append((_year_mark(x + 11, y - 5, {"block": ""}, style), say("year_block")))
     rows += [(_castle(x + 2, y - 7, c), say(c)) for c in ("castle", "stronghold")]
+    rows += [(_icons(x + 2, y - 4, [icon]), say(icon)) for icon in ("supply", "crown")]
     for kind, look in sorted(style["units"].items()):
         rows.append((_unit(x + 7, y - 7, house, kind, style), look["name"]))
     rows.append((_unit(x + 7, y - 7, house, f"routed {min(style['units'])}", style), say("routed")))
@@ -584,10 +892,38 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
     return ['<g id="legend">', *out, "</g>"], y + len(rows) * 21
 
 
+def _legend_regions(view: Mapping, style: Mapping, x: float, y: float, house: str, say) -> list:
+    """Key rows of a map of regions: land in its holder's colour, each kind of border, a
+    crossing over water, a port on its coast with its harbour strength."""
+    shapes = mapshapes.regions_of(view["game"])
+    if shapes is None:
+        return []
+    land = style["kinds"]["land"]
+    held = mapshapes.blend(_house(style, house)["colour"], land.get("region", land["fill"]), 0.5)
+    rows = [(_tile({**land, "fill": held}, x, y - 8, 30, 16, False), say("held"))]
+    for kind, look in style.get("borders", {}).items():
+        dash = f' stroke-dasharray="{look["dash"]}"' if look.get("dash") else ""
+        line = (
+            f'<path d="M{_n(x)} {_n(y)}h30" stroke="{look["colour"]}" '
+            f'stroke-width="{look["width"]}"{dash} fill="none"/>'
+        )
+        rows.append((line, say(f"border_{kind}")))
+    if shapes.get("crossings"):
+        line = (
+            f'<path d="M{_n(x)} {_n(y)}h30" stroke="#ffffff" stroke-width="4"/>'
+            f'<path d="M{_n(x)} {_n(y)}h30" stroke="{INK}" stroke-width="1.5"/>'
+        )
+        rows.append((line, say("crossing")))
+    if shapes.get("harbours"):
+        rows.append((_anchor(x + 15, y + 1, 0.7), say("harbour")))
+    return rows
+
+
 _SECTIONS = {
     "title": _title,
     "tracks": _tracks,
     "table": _table,
     "gauge": _gauge,
+    "years": _years,
     "legend": _legend,
 }

@@ -78,7 +78,40 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
     style["season_names"] = {k: say(v) for k, v in style.get("seasons", {}).items()}
     style["players"] = {k: names.get(k) or say(v) for k, v in style.get("players", {}).items()}
     style["phrases"] = {k: say(v) for k, v in PHRASES.items()}
+    style["port_names"] = _port_names(game, lang)
+    style["renamed_names"] = {
+        ident: name
+        for ident in sections(game).get("converted", {})
+        if (name := name_in(game, "converted", ident, lang))
+    }
     return board, style
+
+
+def _port_names(game: str, lang: str) -> dict[str, str]:
+    """Each coastal port's name in `lang` (baltic: Reval is Ревель), by its territory.
+
+    NOTE: names.yaml lists a territory's port town among its aliases, last (Смоланд,
+    Карлскруна); a port named as its territory (Nyen, Danzig) takes the territory's name.
+    """
+    from adjudicator.mapshapes import regions_of
+    from adjudicator.vocabulary import names_of, sections
+
+    shapes = regions_of(game) or {}
+    entries = sections(game).get("territories", {})
+    out = {}
+    for ident, harbour in shapes.get("harbours", {}).items():
+        names = names_of(entries.get(ident, {}), lang)
+        if not names:
+            continue
+        same = harbour["name"].casefold() in {n.casefold() for n in _english(game, ident)}
+        out[ident] = names[0] if same or len(names) == 1 else names[-1]
+    return out
+
+
+def _english(game: str, ident: str) -> set[str]:
+    """A drawn area's English name (the drawing data's)."""
+    board, _ = drawing_data(game)
+    return {a["name"] for a in board["areas"] if a["id"] == ident}
 
 
 def _houses(houses: dict[str, Any], names: Mapping[str, str]) -> None:

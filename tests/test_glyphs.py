@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dice import Dice
-from adjudicator.glyphs import _font, outline_text
+from adjudicator.glyphs import _font, outline_text, word_path
 from adjudicator.mapdraw import draw_svg
 from tests.test_mapdraw import start_view
 from tests.test_mapdraw_i18n import played_view
@@ -29,15 +29,20 @@ def advance(face: str, char: str) -> int:
 
 
 def outlined(text_element: str) -> ET.Element:
-    """The group that replaced a lone ``<text>`` element."""
+    """The path that replaced a lone ``<text>`` element."""
     root = ET.fromstring(outline_text(HEAD + text_element + "</svg>"))
     assert root.find(f".//{SVG}text") is None
-    (group,) = root.findall(f"{SVG}g")
-    return group
+    (path,) = root.findall(f"{SVG}path")
+    return path
+
+
+def glyph_starts(path: ET.Element) -> list[float]:
+    """The x of each glyph's first point (each outline starts with M), in font units."""
+    return [float(x) for x in re.findall(r"M(-?[\d.]+)", path.get("d"))]
 
 
 def placement(group: ET.Element) -> tuple[float, float, float]:
-    """(x, y, scale) of the group's transform."""
+    """(x, y, scale) of the path's transform."""
     found = re.fullmatch(r"translate\((\S+) (\S+)\) scale\((\S+)\)", group.get("transform"))
     x, y, scale = found.groups()
     return float(x), float(y), float(scale)
@@ -54,9 +59,12 @@ def test_the_outlines_are_dejavu_sans_condensed_in_font_units() -> None:
 
 def test_a_centred_word_becomes_its_glyphs_one_advance_apart() -> None:
     group = outlined('<text x="150" y="40" font-size="20" text-anchor="middle">Wi</text>')
-    uses = group.findall(f"{SVG}use")
-    assert [u.get("href") for u in uses] == ["#glyph-regular-57", "#glyph-regular-69"]
-    assert [float(u.get("x")) for u in uses] == [0, advance("regular", "W")]
+    font = _font()["faces"]["regular"]
+    w, i = font["W"][1], font["i"][1]
+    assert group.get("d").startswith(w)  # the W where the word starts
+    # the i one W's advance to the right: its first point moved by exactly that
+    (i_x,) = [float(x) for x in re.findall(r"M(-?[\d.]+)", i)][:1]
+    assert glyph_starts(group)[-len(re.findall("M", i))] == i_x + advance("regular", "W")
     x, y, scale = placement(group)
     width = (advance("regular", "W") + advance("regular", "i")) * 20 / UPEM
     assert (x, y, scale) == (pytest.approx(150 - width / 2, abs=0.01), 40, 20 / UPEM)
@@ -79,22 +87,24 @@ def test_start_and_end_anchors(anchor: str, share: float) -> None:
 )
 def test_weight_and_style_choose_the_face(style: str, face: str) -> None:
     group = outlined(f'<text x="5" y="30" font-size="12" {style}>K</text>')
-    assert group.find(f"{SVG}use").get("href") == f"#glyph-{face}-4b"
+    assert group.get("d") == _font()["faces"][face]["K"][1]
 
 
 def test_colour_and_other_attributes_stay_and_a_space_is_only_an_advance() -> None:
     group = outlined('<text x="5" y="30" font-size="12" fill="#a61b1b" class="x">A &amp; B</text>')
     assert (group.get("fill"), group.get("class")) == ("#a61b1b", "x")
-    hrefs = [u.get("href") for u in group.findall(f"{SVG}use")]
-    assert hrefs == ["#glyph-regular-41", "#glyph-regular-26", "#glyph-regular-42"]
+    font = _font()["faces"]["regular"]
+    a_, amp, b_ = (font[c] for c in "A&B")
+    space = font[" "][0]
+    assert font[" "][1] == ""  # a space draws nothing
+    assert group.get("d") == word_path("regular", "A & B")[0]
+    assert word_path("regular", "A & B")[1] == a_[0] + amp[0] + b_[0] + 2 * space
 
 
-def test_each_glyph_is_defined_once_in_defs() -> None:
-    svg = outline_text(HEAD + '<text x="5" y="30" font-size="12">aaa</text></svg>')
-    root = ET.fromstring(svg)
-    paths = root.findall(f"{SVG}defs/{SVG}path")
-    assert [p.get("id") for p in paths] == ["glyph-regular-61"]
-    assert paths[0].get("d") == _font()["faces"]["regular"]["a"][1]
+def test_a_halo_keeps_its_width_in_the_maps_units() -> None:
+    """A stroke's width is the map's, not the font's: the transform scales it back."""
+    path = outlined('<text x="5" y="30" font-size="10" stroke="#fff" stroke-width="2">a</text>')
+    assert float(path.get("stroke-width")) * 10 / UPEM == pytest.approx(2, rel=1e-3)
 
 
 def test_a_word_with_a_letter_the_outlines_lack_stays_text() -> None:

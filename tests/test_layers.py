@@ -35,6 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "submissions",
             "render",
             "mapwords",
+            "mapshapes",
             "mapdraw",
             "raster",
         ),

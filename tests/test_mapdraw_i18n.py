@@ -52,9 +52,14 @@ def badges(svg: str) -> dict[str, str]:
     return found
 
 
-def chip_letters(svg: str, area: str) -> list[str]:
+def chip_marks(svg: str, area: str) -> list[tuple[str, str | None]]:
+    """(text, symbol) drawn on each unit chip of an area."""
     group = areas_of(svg)[area]
-    return ["".join(g.itertext()) for g in group.iter(f"{SVG}g") if "data-unit" in g.attrib]
+    chips = [g for g in group.iter(f"{SVG}g") if "data-unit" in g.attrib]
+    return [
+        ("".join(g.itertext()), next(iter(g.iter(f"{SVG}use")), ET.Element("")).get("href"))
+        for g in chips
+    ]
 
 
 def test_a_russian_map_names_every_area_in_russian_and_draws_no_latin_letter() -> None:
@@ -75,7 +80,7 @@ def test_a_russian_map_names_every_area_in_russian_and_draws_no_latin_letter() -
     assert {"Пехотинец", "Рыцарь", "Корабль", "Осадная башня"} <= set(panel)
 
 
-def test_russian_units_and_orders_are_marked_with_russian_letters() -> None:
+def test_russian_orders_are_marked_with_russian_letters_and_units_with_symbols() -> None:
     svg = draw_svg(played_view(), lang="ru")
     assert badges(svg) == {
         "winterfell": "М+1",  # марш: поход and подмога would both be П
@@ -84,7 +89,11 @@ def test_russian_units_and_orders_are_marked_with_russian_letters() -> None:
         "highgarden": "О+2",
         "sunspear": "СВ",
     }
-    assert chip_letters(svg, "winterfell") == ["П", "Р"]
+    # Issue 21 item 3: a unit is a symbol, the same in every language, never a letter
+    # (K was a knight on the English map and К a ship on the Russian one).
+    symbols = [("", "#sym-footman"), ("", "#sym-knight")]
+    assert chip_marks(svg, "winterfell") == symbols
+    assert chip_marks(draw_svg(played_view(), lang="en"), "winterfell") == symbols
     assert units_in(areas_of(svg)["winterfell"]) == {
         ("stark", "footman"): 1,
         ("stark", "routed knight"): 1,
@@ -104,7 +113,7 @@ def test_a_portuguese_map_uses_the_brazilian_names() -> None:
     assert {"Trono", "de Ferro", "Feudos", "Corte do Rei"} <= set(panel)  # tracks
     assert {"Infantaria", "Cavaleiro", "Navio", "Máquina de Cerco"} <= set(panel)
     assert badges(svg)["pyke"] == "I★" and badges(svg)["sunspear"] == "CP"
-    assert chip_letters(svg, "winterfell") == ["I", "C"]
+    assert [mark for mark, _ in chip_marks(svg, "winterfell")] == ["", ""]
     for english in ("Influence", "Key", "Wildling threat: 2", "Footman", "Round 3 · action"):
         assert english not in panel, english
 
@@ -120,7 +129,9 @@ def test_english_is_drawn_as_before() -> None:
     assert svg == draw_svg(view, lang="en")
     panel = texts(svg)
     assert "Round 3 · action" in panel and "Influence" in panel and "Winterfell" in panel
-    assert badges(svg)["winterfell"] == "M+1" and chip_letters(svg, "winterfell") == ["F", "K"]
+    assert (
+        badges(svg)["winterfell"] == "M+1" and chip_marks(svg, "winterfell")[1][1] == "#sym-knight"
+    )
     assert areas_of(svg)["kings_landing"].find(f"{SVG}title").text == "King's Landing"
 
 

@@ -101,7 +101,8 @@ def publish(resolution: Resolution, edition: Edition, tx: Transaction) -> list[s
         "tables": edition.settings.get("bbcode_tables", True),
     }
     memo: dict[tuple[str, str, str], str] = {}  # areas drawn alike on several maps
-    maps = _maps(edition, stem, tx, memo)
+    drawings: dict[str, Any] = {}  # PNGs being drawn, by their SVG
+    maps = _maps(edition, stem, tx, memo, drawings)
     written = []
     for fmt in ("md", "bbcode"):
         public = {
@@ -115,7 +116,7 @@ def publish(resolution: Resolution, edition: Edition, tx: Transaction) -> list[s
         written.append(f"reports/{stem}.{fmt}")
     written += maps
     for player in edition.languages:
-        written += _private_report(edition, player, events, context, stem, tx, memo)
+        written += _private_report(edition, player, events, context, stem, tx, memo, drawings)
     span = _span(before, public_view)
     tx.message = f"{edition.game_id}: {span} (after step {resolution.last_step})"
     return written
@@ -149,6 +150,7 @@ def _private_report(
     stem: str,
     tx: Transaction,
     memo: dict[tuple[str, str, str], str],
+    drawings: dict[str, Any],
 ) -> list[str]:
     """A house's report (and map) with what only it may see, under .adjudicator/private/."""
     mine = [e for e in events if not e.public and e.to == player]
@@ -182,9 +184,16 @@ def _private_report(
         drawn = draw_svg(view, lang=lang, memo=memo)
         tx.write(f"{folder}/{stem}.svg", drawn)
         written.append(f"{folder}/{stem}.svg")
-        # Mail clients and forums show no SVG: the player's map as PNG too (issue 17).
-        if edition.settings.get("png", True) and _draw_png(drawn, f"{folder}/{stem}.png", tx):
-            written.append(f"{folder}/{stem}.png")
+        # Issue 21 item 6: most mail readers and forums show no SVG; the PNG is what a
+        # player sees of a private map. NOTE: a private map that shows nothing the public
+        # one does not (westeros: every house sees the whole board) gets the public PNG,
+        # not a second drawing of the same board with its reader's name on it: six PNGs
+        # drawn for nothing were half a run's time.
+        shown = draw_svg({**view, "viewer": None}, lang=lang, memo=memo)
+        png = f"{folder}/{stem}.png"
+        same = shown if shown in drawings else drawn
+        if edition.settings.get("png", True) and _draw_png(same, png, tx, drawings):
+            written.append(png)
     return written
 
 
@@ -193,6 +202,7 @@ def _maps(
     stem: str,
     tx: Transaction,
     memo: dict[tuple[str, str, str], str],
+    drawings: dict[str, Any],
 ) -> list[str]:
     """The public map: SVG (unless settings.maps is false), and PNG when resvg is here.
 
@@ -205,21 +215,24 @@ def _maps(
     svg = draw_svg(edition.views[None], lang=edition.lang, memo=memo)
     tx.write(f"reports/{stem}.svg", svg)
     written = [f"reports/{stem}.svg"]
-    if edition.settings.get("png", True) and _draw_png(svg, f"reports/{stem}.png", tx):
+    if edition.settings.get("png", True) and _draw_png(svg, f"reports/{stem}.png", tx, drawings):
         written.append(f"reports/{stem}.png")
     return written
 
 
-def _draw_png(svg: str, relpath: str, tx: Transaction) -> bool:
+def _draw_png(svg: str, relpath: str, tx: Transaction, drawings: dict[str, Any]) -> bool:
     """Start drawing the PNG (`raster`: resvg in a process of its own); `tx` collects it
-    before applying, so the reports and the game file are written meanwhile. False
+    before applying, so the reports and the game file are written meanwhile. An SVG
+    already being drawn (`drawings`) is drawn once for every file that shows it. False
     without resvg (pip install 'adjudicator[png]'): the SVG serves."""
     from adjudicator import raster
 
-    try:
-        drawing = raster.start(svg)
-    except raster.NoRenderer:
-        return False
+    drawing = drawings.get(svg)
+    if drawing is None:
+        try:
+            drawing = drawings[svg] = raster.start(svg)
+        except raster.NoRenderer:
+            return False
 
     def finish() -> None:
         try:

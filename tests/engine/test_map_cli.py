@@ -56,3 +56,9 @@ def test_each_report_has_its_map_and_every_house_a_private_one(new_game) -> None
     )
     for house in SAMPLE_ORDERS:
         assert (game / ".adjudicator" / "private" / house / "0001.svg").exists()
+        # Issue 21 item 6: mail readers and forums show PNG, not SVG; under 500 KB.
+        png = (game / ".adjudicator" / "private" / house / "0001.png").read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 500_000
+        # Every house sees the whole westeros board: its PNG is the public one, not the
+        # same board drawn again (its SVG still names its reader).
+        assert png == (game / "reports" / "0001.png").read_bytes()
