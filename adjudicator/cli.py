@@ -333,7 +333,7 @@ def status(game_dir: Path, now: str | None) -> None:
     echo(head, lang, ruleset)
     for warning in game.warnings():
         echo(_l("warning: %(warning)s", warning=warning), lang)
-    if game.settings.get("paused"):
+    if game.config.paused:
         echo(_l("PAUSED: nothing is resolved until 'adjudicator resume'"), lang)
     if not rows:
         echo(_l("nothing is awaited from the players"), lang)

@@ -18,6 +18,7 @@ from typing import Any
 from adjudicator.auth import verify_password
 from adjudicator.clock import utc
 from adjudicator.gamedir import GameDir, atomic_write, bounded_name, dump_yaml, safe_name
+from adjudicator.gamefile import Settings
 from adjudicator.i18n import check_language
 from adjudicator.orders.errors import OrderErrors, invalid
 from adjudicator.publish.messages import NOT_RECOGNISED
@@ -45,7 +46,7 @@ def language_of(meta: dict[str, Any], player: str | None = None) -> str:
     public texts. Read at each run, so a GM's change applies to the next text."""
     players = meta.get("players", {})
     chosen = players.get(player, {}).get("lang") if player else None
-    return check_language(chosen or meta.get("settings", {}).get("lang") or "en")
+    return check_language(chosen or Settings.of(meta).lang)
 
 
 class Intake:
@@ -74,10 +75,6 @@ class Intake:
     @property
     def players(self) -> dict[str, dict[str, Any]]:
         return self.meta["players"]
-
-    @property
-    def settings(self) -> dict[str, Any]:
-        return self.meta.setdefault("settings", {})
 
     @property
     def submissions(self) -> list[Submission]:
@@ -204,7 +201,7 @@ class Intake:
         ):
             # Generic on purpose: never tell a stranger which half was wrong.
             raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
-        if sender is not None and sender.lower() not in _addresses(record, self.settings):
+        if sender is not None and sender.lower() not in _addresses(record, Settings.of(self.meta)):
             raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
         return player, "\n".join(lines)
 
@@ -287,7 +284,7 @@ class Intake:
         own = str(record.get("email", "")).lower()
         if sender is None or sender.lower() == own:
             return str(record.get("password", ""))
-        return str(self.settings.get("gm_password", ""))
+        return Settings.of(self.meta).gm_password or ""
 
     def _password_ok(self, password: str, stored: str) -> bool:
         key = (password, stored)
@@ -371,7 +368,7 @@ def _header(text: str) -> tuple[dict[str, str], list[str]]:
     return header, lines
 
 
-def _addresses(record: dict[str, Any], settings: dict[str, Any]) -> set[str]:
+def _addresses(record: dict[str, Any], settings: Settings) -> set[str]:
     emails = {str(record.get("email", "")).lower()}
-    emails.add(str(settings.get("gm_email", "")).lower())
+    emails.add((settings.gm_email or "").lower())
     return emails - {""}
