@@ -337,9 +337,10 @@ def settle(table: Table, requests: list[Request], collected: Collected) -> Colle
             nmr = {"player": request.player, "request": request.kind, "summary": request.summary}
             notes.append(Event("nmr", nmr))
     kinds = {r.id: r.kind for r in requests}
+    whole = getattr(table.ruleset, "whole_kinds", ())
     for answer in answers.values():
         if answer.source is AnswerSource.INSTRUCTION:
-            ledger.used.update(refs_used_by(answer, ledger.submissions))
+            ledger.used.update(refs_used_by(answer, ledger.submissions, whole))
             if table.reported:
                 ledger.answered[f"{answer.submission}:{answer.line}"] = {
                     "kind": kinds[answer.request_id],

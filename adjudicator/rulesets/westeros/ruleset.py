@@ -43,6 +43,8 @@ class Westeros:
     """A Game of Thrones: The Board Game, 2nd edition, with ports, for 3-6 players."""
 
     name = "westeros"
+    whole_kinds = frozenset({"orders"})
+    """A house's orders are one set: answering the orders request spends all of them."""
 
     # -- setting up -----------------------------------------------------------------------
     def new_game(self, scenario: Mapping[str, Any], rng: Dice) -> State:
