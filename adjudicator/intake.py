@@ -77,6 +77,15 @@ class Intake:
         return self.meta["players"]
 
     @property
+    def ruleset(self) -> Any:
+        return self.table.ruleset
+
+    @property
+    def state(self) -> Any:
+        """The game's state now: texts are parsed against it."""
+        return self.table.state
+
+    @property
     def submissions(self) -> list[Submission]:
         return self.table.ledger.submissions
 
@@ -245,7 +254,7 @@ class Intake:
     def _parse(self, player: str, body: str) -> tuple[Instruction, ...] | OrderErrors:
         """The ruleset's reading of `body` for `player`: its instructions, or its errors."""
         try:
-            return tuple(self.table.ruleset.parse(self.table.state, player, body))
+            return tuple(self.ruleset.parse(self.state, player, body))
         except OrderErrors as errors:
             return errors
 
