@@ -13,7 +13,6 @@ that they round-trip YAML and the same inputs always give the same bytes.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -87,10 +86,9 @@ class Instruction:
         """What a receipt echoes: what was understood, else the line as written."""
         return self.understood or self.text
 
-    @functools.cached_property
+    @property
     def ref(self) -> str:
-        """'<submission>:<line>', unique within a game: how the engine marks it used (kept
-        once made: the loop asks it of every standing instruction at every request)."""
+        """'<submission>:<line>', unique within a game: how the engine marks it used."""
         return f"{self.submission}:{self.line}"
 
     def to_data(self) -> dict[str, Any]:

@@ -136,7 +136,8 @@ class Resolution:
     """What one `advance` resolved: the typed record that reports are written from."""
 
     view_before: dict[str, Any]
-    """The public view when `advance` began: reports say where their story starts."""
+    """The public view when `advance` began: reports say where their story starts (empty
+    when nothing is reported from the table)."""
     steps: list[Resolved] = field(default_factory=list)
     waiting: list[Request] = field(default_factory=list)
     """The requests left unanswered when it stopped (none: the game asks nothing more, or
@@ -387,7 +388,8 @@ def advance(
     memory reads them in `Policy.resolved`). Raises `Runaway` after `max_steps` steps
     without stopping."""
     policy = policy or Policy()
-    resolution = Resolution(table.ruleset.view(table.state, None) if record else {})
+    reported = record and table.reported  # only reports read where the story began
+    resolution = Resolution(table.ruleset.view(table.state, None) if reported else {})
     for _ in range(max_steps):
         requests = table.ruleset.requests(table.state)
         policy.opened(table, requests)
