@@ -433,7 +433,7 @@ def status(game_dir: Path, now: str | None) -> None:
             player=player,
         )
         echo(guessed, lang)
-    if game.settings.get("paused"):
+    if game.config.paused:
         echo(_l("PAUSED: nothing is resolved until 'adjudicator resume'"), lang)
     automatic = [r for r in game.ruleset.requests(game.state) if not r.player]
     if not rows and automatic:  # resolved by the next run, waiting for nobody

@@ -28,6 +28,7 @@ from adjudicator.gamedir import (
     load_yaml_text,
     remove_temp_files,
 )
+from adjudicator.gamefile import Settings
 from adjudicator.guessing import Guesses
 from adjudicator.inbox.quarantine import Quarantine
 from adjudicator.intake import Intake, language_of
@@ -153,6 +154,11 @@ class Game:
         return self.meta.setdefault("settings", {})
 
     @property
+    def config(self) -> Settings:
+        """The settings as read now, with their defaults (`gamefile.Settings`)."""
+        return Settings.of(self.meta)
+
+    @property
     def players(self) -> dict[str, dict[str, Any]]:
         return self.meta["players"]
 
@@ -227,7 +233,7 @@ class Game:
         forced = set(self.requests) if force_defaults else set()
         epoch = self.ruleset.epoch(self.state)
         try:
-            resolution = advance(self.table, Deadlines(now, self.settings, forced))
+            resolution = advance(self.table, Deadlines(now, self.config, forced))
         except Runaway:
             runaway = _l(
                 "%(game)s resolved %(n)d steps without stopping: a bug in the ruleset. Nothing "
@@ -248,7 +254,7 @@ class Game:
     def register_requests(self, now: datetime) -> list[Request]:
         """The ruleset's open requests; newly opened ones get their deadline now."""
         requests = self.ruleset.requests(self.state)
-        await_requests(self.ledger, requests, now, deadline_hours(self.settings))
+        await_requests(self.ledger, requests, now, self.config.deadline_hours)
         return requests
 
     def waiting(self) -> list[dict[str, Any]]:
@@ -377,7 +383,7 @@ class Game:
             game_id=self.meta["id"],
             now=now,
             players=self.players,
-            settings=self.settings,
+            settings=self.config,
             lang=self.language(),
             languages={p: self.language(p) for p in players},
             views={None: self.ruleset.view(self.state, None)}
@@ -429,26 +435,21 @@ class Game:
 # -- when the engine stops waiting -----------------------------------------------------------
 
 
-def deadline_hours(settings: dict[str, Any]) -> float:
-    """How long a newly opened request waits for its answer (settings.deadline_hours)."""
-    return float(settings.get("deadline_hours", 48))
-
-
 class Deadlines(Policy):
     """The engine's policy: wait for answers until the deadlines (and the GM's NMR
     settings) let the defaults answer; a paused game resolves nothing."""
 
-    def __init__(self, now: datetime, settings: dict[str, Any], forced: set[str]) -> None:
+    def __init__(self, now: datetime, settings: Settings, forced: set[str]) -> None:
         self.now = now
         self.settings = settings
         self.forced = forced
         """Requests the GM answers with their defaults now (`run --nmr`)."""
 
     def opened(self, table: Table, requests: list[Request]) -> None:
-        await_requests(table.ledger, requests, self.now, deadline_hours(self.settings))
+        await_requests(table.ledger, requests, self.now, float(self.settings.deadline_hours))
 
     def stop(self, table: Table) -> bool:
-        return bool(self.settings.get("paused"))
+        return bool(self.settings.paused)
 
     def missing(self, table: Table, missing: list[Request], attempt: int) -> Verdict:
         if all(r.id in self.forced for r in missing) or self._defaults_due(table, missing):
@@ -457,12 +458,12 @@ class Deadlines(Policy):
 
     def _defaults_due(self, table: Table, missing: list[Request]) -> bool:
         """Whether the NMR policy lets defaults answer the missing requests now."""
-        policy = self.settings.get("nmr", "defaults")
+        policy = self.settings.nmr
         if policy == "wait":
             return False
-        grace = float(self.settings.get("grace_hours", 0))
+        grace = float(self.settings.grace_hours)
         if policy == "wait-then-defaults":
-            grace += float(self.settings.get("wait_hours", 24))
+            grace += float(self.settings.wait_hours)
         awaited = table.ledger.awaited
         return all(
             self.now >= parse_time(awaited[r.id]["deadline"]) + timedelta(hours=grace)
@@ -472,7 +473,7 @@ class Deadlines(Policy):
     def ready(self, table: Table, answers: dict[str, Answer]) -> bool:
         """Everything is in, but settings.early_delay_minutes after the last submission used
         has not passed: players may still change their minds (a GM's choice, default 0)."""
-        delay = float(self.settings.get("early_delay_minutes", 0))
+        delay = float(self.settings.early_delay_minutes)
         if delay <= 0:
             return True
         used = {a.submission for a in answers.values() if a.submission}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from adjudicator.text import Text, _l, quoted
@@ -95,6 +96,48 @@ SETTINGS: dict[str, tuple[Check, Text]] = {
 }
 """settings: key -> (check, what is allowed); README "Settings" lists the same keys (and
 "Per game: game.yaml settings" the mail ones: gm_password is the mail engineer's)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """game.yaml's `settings:` as the engine reads them, every default said here once (the
+    GM's own mapping stays as written: game.yaml keeps it, `SETTINGS` checks it)."""
+
+    deadline_hours: float = 48.0
+    """How long a newly opened request waits for its answer."""
+    nmr: str = "defaults"
+    """After a deadline: 'defaults' answer, or 'wait' for the GM, or 'wait-then-defaults'."""
+    grace_hours: float = 0.0
+    """Hours after a deadline before the defaults answer."""
+    wait_hours: float = 24.0
+    """With 'wait-then-defaults': the further hours before the defaults answer."""
+    early_delay_minutes: float = 0.0
+    """When everything is in, minutes to wait after the last submission used."""
+    paused: bool = False
+    """Nothing is resolved while paused."""
+    maps: bool = True
+    """Draw the SVG maps."""
+    png: bool = True
+    """Draw the public map as PNG too (when resvg is installed)."""
+    bbcode_tables: bool = True
+    """BBCode reports with [table]s (a forum without them gets plain lists)."""
+    map_base_url: str | None = None
+    """Where the maps are published: the BBCode report's image links."""
+    gm_email: str | None = None
+    gm_password: str | None = None
+    """The hash a mail from the GM's address must match to send for a player."""
+    lang: str = "en"
+    """The game's language: public reports and what a player without a `lang` reads."""
+    mail: Mapping[str, Any] = field(default_factory=dict)
+    forum: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, meta: Mapping[str, Any]) -> Settings:
+        """The settings of a game.yaml's data; a key left out or empty takes its default."""
+        given = meta.get("settings") or {}
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in given.items() if k in names and v is not None})
+
 
 MAIL: dict[str, tuple[Check, Text]] = {
     "folder": OPTIONAL_TEXT,

@@ -20,6 +20,7 @@ from typing import Any
 from adjudicator.auth import needs_rehash, upgrade, verify_password
 from adjudicator.clock import utc
 from adjudicator.gamedir import GameDir, atomic_write, bounded_name, dump_yaml, safe_name
+from adjudicator.gamefile import Settings
 from adjudicator.guessing import LIMIT, LOCKED, Guesses
 from adjudicator.i18n import check_language
 from adjudicator.inbox.files import UnreadableFile, decode_order_file, save_as_utf8
@@ -49,7 +50,7 @@ def language_of(meta: dict[str, Any], player: str | None = None) -> str:
     public texts. Read at each run, so a GM's change applies to the next text."""
     players = meta.get("players", {})
     chosen = players.get(player, {}).get("lang") if player else None
-    return check_language(chosen or meta.get("settings", {}).get("lang") or "en")
+    return check_language(chosen or Settings.of(meta).lang)
 
 
 class Intake:
@@ -83,8 +84,13 @@ class Intake:
         return self.meta["players"]
 
     @property
-    def settings(self) -> dict[str, Any]:
-        return self.meta.setdefault("settings", {})
+    def ruleset(self) -> Any:
+        return self.table.ruleset
+
+    @property
+    def state(self) -> Any:
+        """The game's state now: texts are parsed against it."""
+        return self.table.state
 
     @property
     def submissions(self) -> list[Submission]:
@@ -234,7 +240,7 @@ class Intake:
                 guesses.add(player, self.step)
             # Generic on purpose: never tell a stranger which half was wrong.
             raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
-        if sender is not None and sender.lower() not in _addresses(record, self.settings):
+        if sender is not None and sender.lower() not in _addresses(record, Settings.of(self.meta)):
             raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
         return player, "\n".join(lines)
 
@@ -288,7 +294,7 @@ class Intake:
     def _parse(self, player: str, body: str) -> tuple[Instruction, ...] | OrderErrors:
         """The ruleset's reading of `body` for `player`: its instructions, or its errors."""
         try:
-            return tuple(self.table.ruleset.parse(self.table.state, player, body))
+            return tuple(self.ruleset.parse(self.state, player, body))
         except OrderErrors as errors:
             return errors
 
@@ -327,7 +333,7 @@ class Intake:
         own = str(record.get("email", "")).lower()
         if sender is None or sender.lower() == own:
             return str(record.get("password", ""))
-        return str(self.settings.get("gm_password", ""))
+        return Settings.of(self.meta).gm_password or ""
 
     def _password_ok(self, password: str, stored: str) -> bool:
         key = (password, stored)
@@ -459,7 +465,7 @@ def _header(text: str) -> tuple[dict[str, str], list[str]]:
     return header, lines
 
 
-def _addresses(record: dict[str, Any], settings: dict[str, Any]) -> set[str]:
+def _addresses(record: dict[str, Any], settings: Settings) -> set[str]:
     emails = {str(record.get("email", "")).lower()}
-    emails.add(str(settings.get("gm_email", "")).lower())
+    emails.add((settings.gm_email or "").lower())
     return emails - {""}

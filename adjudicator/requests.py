@@ -13,7 +13,7 @@ that they round-trip YAML and the same inputs always give the same bytes.
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -86,10 +86,9 @@ class Instruction:
         """What a receipt echoes: what was understood, else the line as written."""
         return self.understood or self.text
 
-    @functools.cached_property
+    @property
     def ref(self) -> str:
-        """'<submission>:<line>', unique within a game: how the engine marks it used (kept
-        once made: the loop asks it of every standing instruction at every request)."""
+        """'<submission>:<line>', unique within a game: how the engine marks it used."""
         return f"{self.submission}:{self.line}"
 
     def to_data(self) -> dict[str, Any]:
@@ -186,19 +185,18 @@ def standing_instructions(
     return [i for group in groups.values() for i in group if i.ref not in used]
 
 
-def refs_used_by(answer: Answer, submissions: list[Submission]) -> set[str]:
-    """The instructions an answer uses up: its own line and, for a set of orders, the whole
-    set (the orders of one submission answer as one block)."""
+def refs_used_by(
+    answer: Answer, submissions: list[Submission], whole: Collection[str] = ()
+) -> set[str]:
+    """The instructions an answer uses up: its own line and, when its kind is one of
+    `whole` (a ruleset's ``whole_kinds``: a set of orders), every instruction of that kind
+    in its submission (they answer as one block)."""
     for submission in submissions:
         if submission.id != answer.submission:
             continue
         chosen = next((i for i in submission.instructions if i.line == answer.line), None)
-        whole = chosen is not None and chosen.kind == "orders"
-        return {
-            i.ref
-            for i in submission.instructions
-            if i.line == answer.line or (whole and i.kind == "orders")
-        }
+        kind = chosen.kind if chosen is not None and chosen.kind in whole else None
+        return {i.ref for i in submission.instructions if i.line == answer.line or i.kind == kind}
     return set()
 
 

@@ -136,7 +136,8 @@ class Resolution:
     """What one `advance` resolved: the typed record that reports are written from."""
 
     view_before: dict[str, Any]
-    """The public view when `advance` began: reports say where their story starts."""
+    """The public view when `advance` began: reports say where their story starts (empty
+    when nothing is reported from the table)."""
     steps: list[Resolved] = field(default_factory=list)
     waiting: list[Request] = field(default_factory=list)
     """The requests left unanswered when it stopped (none: the game asks nothing more, or
@@ -337,9 +338,10 @@ def settle(table: Table, requests: list[Request], collected: Collected) -> Colle
             nmr = {"player": request.player, "request": request.kind, "summary": request.summary}
             notes.append(Event("nmr", nmr))
     kinds = {r.id: r.kind for r in requests}
+    whole = getattr(table.ruleset, "whole_kinds", ())
     for answer in answers.values():
         if answer.source is AnswerSource.INSTRUCTION:
-            ledger.used.update(refs_used_by(answer, ledger.submissions))
+            ledger.used.update(refs_used_by(answer, ledger.submissions, whole))
             if table.reported:
                 ledger.answered[f"{answer.submission}:{answer.line}"] = {
                     "kind": kinds[answer.request_id],
@@ -386,7 +388,8 @@ def advance(
     memory reads them in `Policy.resolved`). Raises `Runaway` after `max_steps` steps
     without stopping."""
     policy = policy or Policy()
-    resolution = Resolution(table.ruleset.view(table.state, None) if record else {})
+    reported = record and table.reported  # only reports read where the story began
+    resolution = Resolution(table.ruleset.view(table.state, None) if reported else {})
     for _ in range(max_steps):
         requests = table.ruleset.requests(table.state)
         policy.opened(table, requests)

@@ -7,6 +7,9 @@ run) and the mails marked processed on the server. A run killed anywhere before 
 reads the mails again next time: a recorded mail whose receipt was never queued is judged
 once more, and the engine, which knows its source, hands back what it stored, so the
 player gets the real receipt.
+
+`cron.run` imports this module only when it takes a game's mail, with the mail clients
+already loaded, so everything it needs is imported at its top.
 """
 
 from __future__ import annotations
@@ -18,11 +21,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from adjudicator.clock import parse_time
 from adjudicator.cron.games import MAIL_STATE, GameInfo, GameReport, Outcome, log_line
 from adjudicator.gamedir import atomic_write
+from adjudicator.guessing import LIMIT
+from adjudicator.inbox.imap import (
+    FetchedMail,
+    ImapConfig,
+    ImapSession,
+    MailConnectionError,
+    MailSetupError,
+    SeenMail,
+)
 from adjudicator.inbox.mail import (
     MAX_TEXT_BYTES,
     Mail,
@@ -36,13 +48,11 @@ from adjudicator.inbox.mail import (
 from adjudicator.inbox.quarantine import Quarantine, SetAside
 from adjudicator.inbox.quotes import clean_body, own_lines
 from adjudicator.orders.errors import invalid
+from adjudicator.publish import messages, notices
+from adjudicator.publish.smtp import ERROR_KIND, Outbox, compose, is_error_reply, queue_mail
 from adjudicator.requests import summary_in
 from adjudicator.submissions import SubmissionRejected
 from adjudicator.text import Text, _l
-
-if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
-    from adjudicator.inbox.imap import FetchedMail, ImapConfig, ImapSession
-    from adjudicator.publish.smtp import Outbox
 
 MAX_ERROR_REPLIES = 20
 """Error replies per sender and game per UTC day; then silence and a line in the GM's log.
@@ -81,7 +91,6 @@ class MailDesk:
     """Takes one game's mails and answers them; see the module docstring for the order."""
 
     def __init__(self, run: Station, game: GameInfo, outbox: Outbox, report: GameReport) -> None:
-        from adjudicator.inbox.imap import SeenMail
 
         self.run = run
         self.game = game
@@ -106,7 +115,6 @@ class MailDesk:
         next run. Returns the mail-server error that cut the reading short (None when all
         was read): what was taken before it stands.
         """
-        from adjudicator.inbox.imap import MailConnectionError, MailSetupError
 
         loaded.durable = False  # one os.sync() below instead of four fsyncs a mail
         cut: Exception | None = None
@@ -185,7 +193,6 @@ class MailDesk:
     def _judge(self, loaded: Any, fetched: FetchedMail, mail: Mail) -> tuple[Outcome, str]:
         """Decide about one mail, store what it carries, queue an error reply or keep the
         receipt for later."""
-        from adjudicator.publish import messages
 
         mail, listed = self._through_list(mail)
         roles = sender_roles(mail.sender, self.game.emails, self.game.gm)
@@ -284,7 +291,6 @@ class MailDesk:
 
     def queue_receipts(self, result: Any) -> None:
         """Queue the receipts kept back while the engine ran, with the deadline as it is now."""
-        from adjudicator.publish import notices
 
         rows = result.waiting if result is not None else self.game.waiting
         for pending in self.receipts:
@@ -322,8 +328,6 @@ class MailDesk:
     def _reply_rejected(
         self, mail: Mail, errors: list[Any], text: str, ours: frozenset[str], lang: str
     ) -> None:
-        from adjudicator.publish import notices
-        from adjudicator.publish.smtp import ERROR_KIND
 
         if self.outbox.known(f"{ERROR_KIND}:{mail.message_id}", "mail"):
             return
@@ -338,9 +342,6 @@ class MailDesk:
             self.caps.count(mail.sender)
 
     def _reply_too_large(self, mail: Mail, lang: str) -> None:
-        from adjudicator.publish import notices
-        from adjudicator.publish.smtp import ERROR_KIND
-
         if self.caps.allow(mail.sender):
             body = notices.too_large_body(self.game.id, mail.oversize, MAX_TEXT_BYTES, lang)
             if self._reply(mail, ERROR_KIND, body, lang):
@@ -352,10 +353,6 @@ class MailDesk:
         """Tell the owner of a player's (or the GM's) address that a mail in their name was
         not applied (issue 18: a forged From, a list's rewrite), never more than the daily
         cap of error replies; their orders are never quoted back to anyone else."""
-        from adjudicator.inbox.mail import sender_roles
-        from adjudicator.publish.smtp import ERROR_KIND
-        from adjudicator.text import _l
-
         kind = f"{ERROR_KIND}:{why}" if why else ERROR_KIND
         if self.outbox.known(f"{kind}:{mail.message_id}", "mail"):
             return
@@ -369,9 +366,6 @@ class MailDesk:
     def _note_guessing(self, loaded: Any, player: str | None, before: int, mail: Mail) -> None:
         """When this mail's wrong password brought `player` to the limit (`guessing`): the
         GM's log gets a problem (exit 1), and the house's own address a notice, once."""
-        from adjudicator.guessing import LIMIT
-        from adjudicator.publish import messages
-
         if player is None or not before < LIMIT <= loaded.guesses().count(player, loaded.step):
             return
         self.report.problems.append(
@@ -385,9 +379,6 @@ class MailDesk:
     def _reply(self, mail: Mail, kind: str, body: str, lang: str, to: str = "") -> bool:
         """Queue our answer to `mail` (to its sender, or `to`), in `lang` (the body is said
         already)."""
-        from adjudicator.publish import messages, notices
-        from adjudicator.publish.smtp import compose, queue_mail
-
         sender = self.run.sender_for(self.game)
         if sender is None:
             return False
@@ -409,8 +400,6 @@ class MailDesk:
 
 
 def _answers_our_error(mail: Mail) -> bool:
-    from adjudicator.publish.smtp import is_error_reply
-
     return any(is_error_reply(i) for i in (mail.in_reply_to, *mail.references) if i)
 
 

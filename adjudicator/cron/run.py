@@ -30,7 +30,6 @@ from adjudicator.cron.games import (
     remember_run,
 )
 from adjudicator.cron.mailing import queue_reports
-from adjudicator.submissions import hide_inline_passwords
 
 # -- one run ----------------------------------------------------------------------------------
 
@@ -100,6 +99,7 @@ class CronRun:
         """
         from adjudicator.inbox.mail import named_game, parse_mail
         from adjudicator.inbox.quarantine import SetAside
+        from adjudicator.submissions import hide_inline_passwords
 
         routed: dict[str, list[tuple[FetchedMail, Mail]]] = {}
         if self.imap is None or self.imap_config is None:

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from adjudicator.gamedir import GameError
+from adjudicator.gamefile import Settings
 from adjudicator.i18n import localized_names, translations
 from adjudicator.render import (
     display_name,
@@ -38,7 +39,7 @@ class Edition:
     now: datetime
     players: Mapping[str, Mapping[str, Any]]
     """game.yaml's players: their names and time zones."""
-    settings: Mapping[str, Any]
+    settings: Settings
     """game.yaml's settings: maps, png, bbcode_tables, map_base_url."""
     lang: str
     """The language of the public reports."""
@@ -98,7 +99,7 @@ def publish(resolution: Resolution, edition: Edition, tx: Transaction) -> list[s
         "before": before,
         "now": edition.now,
         "players": {p: r.get("name", p) for p, r in edition.players.items()},
-        "tables": edition.settings.get("bbcode_tables", True),
+        "tables": edition.settings.bbcode_tables,
     }
     memo: dict[tuple[str, str, str], str] = {}  # areas drawn alike on several maps
     drawings: dict[str, Any] = {}  # PNGs being drawn, by their SVG
@@ -178,7 +179,7 @@ def _private_report(
     folder = f".adjudicator/private/{player}"
     tx.write(f"{folder}/{stem}.md", text)
     written = [f"{folder}/{stem}.md"]
-    if edition.settings.get("maps", True):
+    if edition.settings.maps:
         from adjudicator.mapdraw import draw_svg
 
         drawn = draw_svg(view, lang=lang, memo=memo)
@@ -192,7 +193,7 @@ def _private_report(
         shown = draw_svg({**view, "viewer": None}, lang=lang, memo=memo)
         png = f"{folder}/{stem}.png"
         same = shown if shown in drawings else drawn
-        if edition.settings.get("png", True) and _draw_png(same, png, tx, drawings):
+        if edition.settings.png and _draw_png(same, png, tx, drawings):
             written.append(png)
     return written
 
@@ -208,14 +209,14 @@ def _maps(
 
     The PNG is queued by `_draw_png`, which draws it while the rest of the run is written.
     """
-    if not edition.settings.get("maps", True):
+    if not edition.settings.maps:
         return []
     from adjudicator.mapdraw import draw_svg
 
     svg = draw_svg(edition.views[None], lang=edition.lang, memo=memo)
     tx.write(f"reports/{stem}.svg", svg)
     written = [f"reports/{stem}.svg"]
-    if edition.settings.get("png", True) and _draw_png(svg, f"reports/{stem}.png", tx, drawings):
+    if edition.settings.png and _draw_png(svg, f"reports/{stem}.png", tx, drawings):
         written.append(f"reports/{stem}.png")
     return written
 
@@ -258,7 +259,7 @@ def _map_url(edition: Edition, fmt: str, maps: list[str]) -> str | None:
     if not maps:
         return None
     image = maps[-1].removeprefix("reports/")
-    base = edition.settings.get("map_base_url")
+    base = edition.settings.map_base_url
     if base:
         return f"{base.rstrip('/')}/{image}"
     return image if fmt == "md" else None

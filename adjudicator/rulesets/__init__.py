@@ -46,7 +46,13 @@ class PositionError(ValueError):
 
 
 class Ruleset(Protocol):
-    """What a game must provide. ``State`` is the ruleset's own object."""
+    """What a game must provide. ``State`` is the ruleset's own object.
+
+    Two attributes are optional, read with their default when absent:
+    ``secret_submissions`` (True: nothing of a submission is archived before the game ends)
+    and ``whole_kinds`` (the instruction kinds spent as one set when one of them answers, as
+    a set of orders; none by default).
+    """
 
     name: str
 

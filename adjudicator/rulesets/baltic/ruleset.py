@@ -56,6 +56,8 @@ class Baltic:
     defaults."""
     secret_submissions = True
     """13.6: submissions and standing lines are never public until the game ends."""
+    whole_kinds = frozenset({"orders"})
+    """A side's action lines are one set: answering its orders request spends them all."""
 
     # -- setting up -----------------------------------------------------------------------
     def new_game(self, scenario: Mapping[str, Any], rng: Dice) -> State:

@@ -50,6 +50,8 @@ class Westeros:
     )
     """What `new --help` says of this game, a line each: its players, its options with their
     defaults."""
+    whole_kinds = frozenset({"orders"})
+    """A house's orders are one set: answering the orders request spends all of them."""
 
     # -- setting up -----------------------------------------------------------------------
     def new_game(self, scenario: Mapping[str, Any], rng: Dice) -> State:
