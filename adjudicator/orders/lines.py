@@ -4,14 +4,41 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+SIGNS = str.maketrans(
+    {
+        "\u2212": "-",  # minus sign: how our receipts and reports print March −1
+        "\u2010": "-",  # hyphen
+        "\u2011": "-",  # non-breaking hyphen
+        "\u2012": "-",  # figure dash
+        "\u2013": "-",  # en dash
+        "\u2014": "-",  # em dash
+        "\ufe63": "-",  # small hyphen-minus
+        "\uff0d": "-",  # full-width hyphen-minus
+        "\uff0b": "+",  # full-width plus
+        "\ufe62": "+",  # small plus
+        "\uff1a": ":",  # full-width colon
+    }
+)
+"""Signs players paste from our own texts, word processors and phone keyboards, read as the
+ASCII sign the parsers know (issue 17: 'March −1' pasted back must stay March -1)."""
+
+
+def plain_signs(text: str) -> str:
+    """`text` with every minus, dash and full-width sign as ASCII '-', '+' and ':'.
+
+    >>> plain_signs("Винтерфелл: Поход −1")
+    'Винтерфелл: Поход -1'
+    """
+    return text.translate(SIGNS)
+
 
 def order_lines(text: str) -> Iterator[tuple[int, str]]:
-    """Yield (line number, content) for each line that holds something.
+    """Yield (line number, content) for each line that holds something, its signs plain.
 
-    >>> list(order_lines("# my orders\\nWinterfell: march  # go\\n\\n"))
-    [(2, 'Winterfell: march')]
+    >>> list(order_lines("# my orders\\nWinterfell: march –1  # go\\n\\n"))
+    [(2, 'Winterfell: march -1')]
     """
     for number, raw in enumerate(text.splitlines(), start=1):
-        content = raw.split("#", 1)[0].strip()
+        content = plain_signs(raw.split("#", 1)[0]).strip()
         if content:
             yield number, content

@@ -119,6 +119,27 @@ def is_area_name(state: State, text: str) -> bool:
     return normalize(text) in _area_names(state.board.names)
 
 
+def is_keyword_line(state: State, line: str) -> bool:
+    """Whether `line` is a keyword and an area before its colon: an instruction, even where
+    the whole head is also a small typo away from an area and the tail reads as an order
+    token ('подмога Залив Разбитых Кораблей: Защитник' supports the defender; issue 17)."""
+    head = line.partition(":")[0]
+    found = split_verb(head)
+    if found is None:
+        word, _, rest = head.strip().partition(" ")
+        found = (word.lower(), rest) if word.lower() in _english_verbs() else None
+    if found is None or is_area_name(state, head):
+        return False
+    return state.board.names.lookup(found[1].strip()) is not None
+
+
+@functools.cache
+def _english_verbs() -> frozenset[str]:
+    from adjudicator.rulesets.westeros.action import ACTION_VERBS
+
+    return frozenset({*ACTION_VERBS, *ENGLISH_HEADS})
+
+
 def verb_names() -> list[Name]:
     """Every instruction keyword, said in the reader's language (an error's alternatives)."""
     verbs = vocabulary.sections(GAME).get("verbs", {})

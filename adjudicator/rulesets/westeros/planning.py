@@ -117,9 +117,11 @@ def _not_a_token(text: str) -> LineError:
     return invalid(_l("'%(text)s' is not an order token", text=text.strip()), token_list())
 
 
-def token_list() -> list[Name]:
-    """The 11 distinct order tokens as names, for the 'legal:' line of an error."""
-    return [Name(n, n, "tokens") for n in token_names()]
+def token_list(state: State | None = None) -> list[Name]:
+    """The distinct order tokens as players write them, for the 'legal:' line of an error:
+    all 11, or those a Westeros card leaves allowed in `state`."""
+    tokens = [token_by_name(n) for n in token_names()]
+    return [token_said(t) for t in tokens if state is None or is_allowed_type(state, t)]
 
 
 def token_by_name(name: str) -> OrderToken:
@@ -193,7 +195,11 @@ def parse_order_line(state: State, house: str, text: str) -> Instruction:
             ),
             names,
         )
-    token = parse_token(token_text)
+    try:
+        token = parse_token(token_text)
+    except LineError as error:
+        # Only the tokens the house may place this round (issue 17: never a forbidden one).
+        raise invalid(error.message, token_list(state)) from None
     understood = _l("%(area)s: %(token)s", area=said.area(state, area), token=token_said(token))
     return Instruction(
         "orders", "", {"area": area, "token": token.name}, text=text, understood=understood
@@ -294,10 +300,7 @@ def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> lis
         used[token.name] += 1
         problem: Text | None = None
         if not is_allowed_type(state, token):
-            problem = _l(
-                "%(token)s orders may not be placed this round (Westeros card)",
-                token=token_said(token),
-            )
+            problem = forbidden(state, token)
         elif used[token.name] > owned[token.name]:
             problem = _ln(
                 "you have only %(n)d %(token)s token",
@@ -330,9 +333,36 @@ def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> lis
                 and is_allowed_type(state, token_by_name(n))
                 and not (token_by_name(n).star and (no_star or stars >= state.star_limit(house)))
             ]
-            spare_names = [Name(n, n, "tokens") for n in spare]
+            spare_names = [token_said(token_by_name(n)) for n in spare]
             errors.append(illegal(problem, spare_names).at(ins.line, ins.text))
     return errors
+
+
+def forbidden(state: State, token: OrderToken) -> Text:
+    """Why `token` may not be placed this round, naming the Westeros card that forbids it."""
+    card = forbidding_card(state, token)
+    if card is None:  # a GM's position names no card
+        return _l(
+            "%(token)s orders may not be placed this round (Westeros card)",
+            token=token_said(token),
+        )
+    return _l(
+        "%(token)s orders may not be placed this round (%(card)s)",
+        token=token_said(token),
+        card=said.card(card),
+    )
+
+
+def forbidding_card(state: State, token: OrderToken) -> str | None:
+    """The deck III card of this round that forbids `token`: the last one drawn (only deck
+    III forbids orders, and it is drawn once a round)."""
+    from adjudicator.rulesets.westeros.westeros_cards import RESTRICTIONS
+
+    drawn = state.deck_discards.get("westeros_3") or []
+    card = drawn[-1] if drawn else None
+    if card in RESTRICTIONS or card == "put-to-the-sword":
+        return card
+    return None
 
 
 def is_allowed_type(state: State, token: OrderToken) -> bool:

@@ -39,6 +39,13 @@ def _westeros():
     return westeros_phase
 
 
+def _is_order_line(state: State, line: str) -> bool:
+    """'Area: order token', and not a keyword before an area ('support Pyke: defender')."""
+    from adjudicator.rulesets.westeros import keywords
+
+    return planning.is_order_line(state, line) and not keywords.is_keyword_line(state, line)
+
+
 class Westeros:
     """A Game of Thrones: The Board Game, 2nd edition, with ports, for 3-6 players."""
 
@@ -157,9 +164,11 @@ class Westeros:
         return instructions
 
     def _parse_line(self, state: State, player: str, line: str) -> Instruction:
-        if planning.is_order_line(state, line):
-            return planning.parse_order_line(state, player, line)
         from adjudicator.rulesets.westeros import keywords
+
+        if _is_order_line(state, line) or keywords.is_area_name(state, line.partition(":")[0]):
+            # 'Port of Pyke: rai' is an order with a mistake, never a `port` line.
+            return planning.parse_order_line(state, player, line)
 
         # Issue 12: an instruction's keywords in any of the game's languages (keywords.py);
         # never in a line that starts with an area ('Porto Real: ...' is no `port` line).
@@ -189,7 +198,7 @@ class Westeros:
             return wildling_words.parse_wildling_line(state, player, line)
         if westeros_words.is_westeros_line(line):
             return westeros_words.parse_westeros_line(state, player, line)
-        if verb in _action().ACTION_VERBS and not planning.is_order_line(state, line):
+        if verb in _action().ACTION_VERBS and not _is_order_line(state, line):
             return _action().parse_action_line(state, player, line)
         return planning.parse_order_line(state, player, line)
 

@@ -90,7 +90,8 @@ def house_names() -> NameIndex:
 def is_westeros_line(line: str) -> bool:
     """Whether a line is one of this module's (checked before the action-phase verbs)."""
     head = normalize(line.partition(":")[0])
-    first = head.split(" ", 1)[0] if head else ""
+    # The first word as written: normalize drops a leading article ('a muster: ...').
+    first = line.partition(":")[0].strip().split(" ", 1)[0].lower()
     return first in ("bid", "tie", "reduce", "muster") or head in CARD_LINES
 
 
@@ -126,7 +127,7 @@ def _parse_bid(state: State, house: str, rest: str, tail: str) -> Instruction:
     elif _NUMBER.match(word):
         amount = int(word)
     else:
-        raise invalid(say("bid_amount", text=tail.strip()), ["0", "all"])
+        raise invalid(say("bid_amount", text=tail.strip()), ["0", _l("all")])
     track = track_names().find(rest)
     return Instruction("bid", track, {"bid": amount}, understood=format_bid(track, amount))
 
@@ -236,7 +237,8 @@ def _parse_card_choice(state: State, house: str, head: str, tail: str) -> Instru
     elif word in words:
         choice = words[word]
     else:
-        options = sorted({*words.values(), "nothing"})
+        # The choices as the receipt echoes them, in the player's words (issue 17: no ids).
+        options = [_l(CHOICE_WORDS[c]) for c in sorted({*words.values(), "nothing"})]
         raise invalid(say("not_a_choice", text=tail.strip()), options)
     understood = format_card_choice(kind, choice)
     held = state.holder(track) == house

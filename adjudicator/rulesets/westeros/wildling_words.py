@@ -135,7 +135,7 @@ def _parse_bid(rest: str, again: bool) -> Instruction:
     elif words.isdigit():
         bid = int(words)
     else:
-        raise invalid(_l(MESSAGES["bid_number"]), ["bid wildlings: 2", "bid wildlings: all"])
+        raise invalid(_l(MESSAGES["bid_number"]), ["2", _l("all")])
     key = "again" if again else ""
     return Instruction("wildling-bid", key, bid, understood=bid_line(bid, again))
 

@@ -1,0 +1,73 @@
+"""Issue 17: what players send is read as they meant it, and every answer helps them.
+
+Each test sends the text a player would write (in English, Russian and Portuguese) to the
+6-player start and checks what was understood, what was listed and what was warned.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.dice import Dice
+from adjudicator.orders.errors import OrderErrors
+from adjudicator.rulesets.westeros import RULESET
+from adjudicator.rulesets.westeros.state import State
+
+GAME = "westeros"
+
+
+def start() -> State:
+    """The 6-player start, round 1, planning."""
+    return RULESET.new_game({"players": 6}, Dice(b"trip", "trip", 0))
+
+
+def rejected(state: State, house: str, text: str, lang: str = "en") -> str:
+    """The errors a text gets, said in `lang`."""
+    with pytest.raises(OrderErrors) as caught:
+        RULESET.parse(state, house, text)
+    return "\n".join(e.say(lang, GAME) for e in caught.value.errors)
+
+
+def tokens(state: State, house: str, text: str) -> dict[str, str]:
+    return {
+        i.value["area"]: i.value["token"]
+        for i in RULESET.parse(state, house, text)
+        if i.kind == "orders"
+    }
+
+
+# -- 1. minus signs, dashes and full-width signs ------------------------------------------------
+SIGNS = ["\u2212", "\u2013", "\u2014", "\u2012", "\uff0d"]
+"""The minus sign our receipts print, the en, em and figure dashes, the full-width minus."""
+
+
+@pytest.mark.parametrize("sign", SIGNS)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Winterfell: march {s}1\nWhite Harbor: defense\nThe Shivering Sea: raid",
+        "Винтерфелл: Поход {s}1\nБелая Гавань: оборона\nДрожащее море: набег",
+        "Winterfell: Marcha {s}1\nPorto Branco: defesa\nMar Tremente: invasão",
+    ],
+    ids=["en", "ru", "pt_BR"],
+)
+def test_a_minus_sign_or_dash_reads_as_minus(text: str, sign: str) -> None:
+    assert tokens(start(), "stark", text.format(s=sign))["winterfell"] == "march-1"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Winterfell: march \uff0b1\nWhite Harbor: defense\nThe Shivering Sea: raid",
+        "Винтерфелл: Поход \uff0b1\nБелая Гавань: оборона\nДрожащее море: набег",
+        "Winterfell: Marcha \uff0b1\nPorto Branco: defesa\nMar Tremente: invasão",
+    ],
+    ids=["en", "ru", "pt_BR"],
+)
+def test_a_full_width_plus_reads_as_plus(text: str) -> None:
+    assert tokens(start(), "stark", text)["winterfell"] == "march+1"
+
+
+def test_a_raven_swap_with_a_minus_sign_keeps_its_token() -> None:
+    (line,) = RULESET.parse(start(), "lannister", "raven: Lannisport -> march \u22121")
+    assert line.value == {"action": "swap", "area": "lannisport", "token": "march-1"}
