@@ -97,7 +97,9 @@ def _spelled(unit: str) -> list[str]:
         "ship": ["ship", "ships"],
         "siege_engine": ["siege engine", "siege engines"],
     }
-    return [*english_names.get(unit, []), *spellings("units", unit)]
+    from adjudicator.rulesets.westeros.words import PLURALS
+
+    return [*english_names.get(unit, []), *spellings("units", unit), *PLURALS.get(unit, [])]
 
 
 @functools.cache
@@ -238,8 +240,10 @@ def _connected(words: list[str]) -> str | None:
     connectors = table("connectors")
     size = _longest("connectors")
     for start in range(1, len(words) - 1):
+        from adjudicator.rulesets.westeros.words import NUMBER_WORDS
+
         left = words[:start]
-        if left[0].isdigit():
+        if left[0].isdigit() or left[0] in NUMBER_WORDS:
             left = left[1:]
         if " ".join(left) not in _unit_words():
             continue

@@ -24,12 +24,12 @@ from adjudicator.orders.errors import invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import said
-from adjudicator.rulesets.westeros.consolidate_words import parse_item
+from adjudicator.rulesets.westeros.consolidate_words import parse_items
 from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.state import HOUSES, TRACKS, State
 from adjudicator.rulesets.westeros.vocabulary import spellings
 from adjudicator.rulesets.westeros.westeros_messages import say
-from adjudicator.rulesets.westeros.words import area_named, is_no, unit_names
+from adjudicator.rulesets.westeros.words import area_named, is_no, unit_count
 from adjudicator.text import N_, Name, Text, _l
 
 CARD_LINES: dict[str, tuple[str, str, dict[str, str]]] = {
@@ -167,11 +167,7 @@ def _parse_reduce(state: State, house: str, rest: str, tail: str) -> Instruction
         what, sep, where = part.rpartition(" in ")
         if not sep:
             raise invalid(say("unit_in_area", text=part), ["footman in Riverrun"])
-        count, name = 1, normalize(what)
-        match = _COUNT.match(name)
-        if match:
-            count, name = int(match.group(1)), match.group(2)
-        kind = unit_names().find(name)
+        count, kind = unit_count(normalize(what))
         area = area_named(state, where)
         units += [[kind, area]] * count
     if not units:
@@ -202,7 +198,8 @@ def _parse_muster(state: State, house: str, rest: str, tail: str) -> Instruction
     if is_no(tail) or not tail.strip():
         value: dict[str, Any] = {"mode": "none"}
     else:
-        items = [parse_item(state, area, t) for t in re.split(r"[;,]", tail) if t.strip()]
+        parts = [t for t in re.split(r"[;,]", tail) if t.strip()]
+        items = [item for t in parts for item in parse_items(state, area, t)]
         value = {"mode": "muster", "items": items}
     return Instruction(
         "muster",

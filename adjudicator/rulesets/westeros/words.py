@@ -20,6 +20,29 @@ from adjudicator.rulesets.westeros.vocabulary import spellings
 from adjudicator.text import _l
 
 _COUNT = re.compile(r"^(\d+)\s*x?\s+(.*)$")
+NUMBER_WORDS = {
+    **{w: n for n, ws in enumerate([(), ("one",), ("two",), ("three",), ("four",)]) for w in ws},
+    **{"один": 1, "одна": 1, "одного": 1, "два": 2, "две": 2, "три": 3, "четыре": 4},
+    **{"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4},
+}
+"""Counts written as words before a unit ('two knights', 'два рыцаря', 'dois soldados'),
+normalized (Latin accents dropped: 'três' -> 'tres'). A muster or a march never needs more."""
+PLURALS = {
+    "footman": ["foot soldiers", "пехотинца", "пехотинцев", "пехотинцы", "soldados", "infantarias"],
+    "knight": ["рыцаря", "рыцарей", "рыцари", "cavaleiros"],
+    "ship": ["корабля", "кораблей", "корабли", "navios"],
+    "siege_engine": [
+        "осадные башни",
+        "осадных башни",
+        "осадных башен",
+        "осадные орудия",
+        "осадных орудия",
+        "осадных орудий",
+        "máquinas de cerco",
+    ],
+}
+"""The forms a unit takes after a count in each language ('2 пехотинца', '5 пехотинцев',
+'dois soldados'); the singular names are in games/westeros/names.yaml."""
 YES = ("yes", "y", "use", "true", "on", "ok")
 NO = ("no", "n", "none", "nothing", "false", "off", "pass", "dont", "remove", "destroy")
 
@@ -32,7 +55,50 @@ def unit_names() -> NameIndex:
         "ship": ["ship", "ships", "boat", "boats"],
         "siege_engine": ["siege engine", "siege engines", "siege", "engine"],
     }
-    return NameIndex({u: [*names, *spellings("units", u)] for u, names in english.items()}, "unit")
+    names = {u: [*n, *spellings("units", u), *PLURALS[u]] for u, n in english.items()}
+    return NameIndex(names, "unit")
+
+
+def counted(text: str) -> tuple[int, str]:
+    """(count, the rest) of '2 footmen', '2x knight', 'dois soldados', 'два рыцаря'; a text
+    without a count is one ('knight' -> (1, 'knight')).
+
+    >>> counted("dois soldados"), counted("knight")
+    ((2, 'soldados'), (1, 'knight'))
+    """
+    text = text.strip()
+    match = _COUNT.match(text)
+    if match:
+        return int(match.group(1)), match.group(2)
+    first, _, rest = text.partition(" ")
+    number = NUMBER_WORDS.get(normalize(first))
+    if number and rest.strip():
+        return number, rest.strip()
+    return 1, text
+
+
+def check_count(kind: str, count: int) -> None:
+    """A count of one unit type is at most the pieces the game has of it (LineError)."""
+    from adjudicator.rulesets.westeros.board import load_board
+
+    limit = load_board().game["unit_limits"][kind]
+    if count > limit:
+        raise illegal(
+            _l(
+                "%(n)d × %(unit)s: the game has only %(limit)d of them",
+                n=count,
+                unit=said.unit(kind),
+                limit=limit,
+            )
+        )
+
+
+def unit_count(text: str) -> tuple[int, str]:
+    """(count, unit type) of '2 footmen' (LineError: unknown unit, or more than exist)."""
+    count, name = counted(text)
+    kind = unit_names().find(name)
+    check_count(kind, count)
+    return count, kind
 
 
 def area_named(state: State, text: str, among: Iterable[str] | None = None) -> str:
@@ -60,12 +126,10 @@ def parse_units(text: str) -> list[str]:
     for part in re.split(r"\s*(?:,|\band\b)\s*", text.strip()):
         if not part:
             continue
-        count, name = 1, part
-        match = _COUNT.match(part)
-        if match:
-            count, name = int(match.group(1)), match.group(2)
+        count, name = counted(part)
         routed = normalize(name).startswith("routed ")
         kind = unit_names().find(normalize(name).removeprefix("routed "))
+        check_count(kind, count)
         units += [("routed " if routed else "") + kind] * count
     if not units:
         raise invalid(

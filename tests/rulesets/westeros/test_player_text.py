@@ -71,3 +71,51 @@ def test_a_full_width_plus_reads_as_plus(text: str) -> None:
 def test_a_raven_swap_with_a_minus_sign_keeps_its_token() -> None:
     (line,) = RULESET.parse(start(), "lannister", "raven: Lannisport -> march \u22121")
     assert line.value == {"action": "swap", "area": "lannisport", "token": "march-1"}
+
+
+# -- 2. counts before units ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "line",
+    [
+        "muster Winterfell: 2 footmen",
+        "muster Winterfell: two footmen",
+        "сбор войск Винтерфелл: 2 пехотинца",
+        "сбор войск Винтерфелл: два пехотинца",
+        "recrutar Winterfell: dois soldados",
+        "recrutar Winterfell: 2 soldados",
+        "consolidate Winterfell: muster 2 footmen",
+    ],
+)
+def test_a_count_before_a_unit_musters_that_many(line: str) -> None:
+    (instruction,) = RULESET.parse(start(), "stark", line)
+    assert [i["unit"] for i in instruction.value["items"]] == ["footman", "footman"]
+    for lang, unit in [("en", "footman"), ("ru", "пехотинец"), ("pt_BR", "Infantaria")]:
+        assert instruction.understood.say(lang, GAME).count(unit) == 2
+
+
+@pytest.mark.parametrize(
+    ("line", "units"),
+    [
+        ("casualties: 2 knights, footman", ["knight", "knight", "footman"]),
+        ("потери: два рыцаря, пехотинец", ["knight", "knight", "footman"]),
+        ("baixas: dois cavaleiros, soldado", ["knight", "knight", "footman"]),
+        ("retreat losses: 2 footmen", ["footman", "footman"]),
+    ],
+)
+def test_a_count_before_a_unit_in_any_list_of_units(line: str, units: list[str]) -> None:
+    (instruction,) = RULESET.parse(start(), "stark", line)
+    assert instruction.value["units"] == units
+
+
+def test_a_count_in_a_wildling_choice_and_a_reduce_line() -> None:
+    state = start()
+    (reduce,) = RULESET.parse(state, "stark", "сокращение: 2 пехотинца в области Винтерфелл")
+    assert reduce.value["units"] == [["footman", "winterfell"]] * 2
+    (horde,) = RULESET.parse(state, "stark", "the horde descends: dois soldados em Winterfell")
+    assert horde.value["prefs"].count(["footman", "winterfell"]) == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "pt_BR"])
+def test_more_units_than_the_game_has_is_an_error(lang: str) -> None:
+    said = rejected(start(), "stark", "muster Winterfell: 11 footmen", lang)
+    assert {"en": "only 10", "ru": "всего 10", "pt_BR": "só 10"}[lang] in said, said
