@@ -129,14 +129,15 @@ def is_keyword_line(state: State, line: str) -> bool:
     found = split_verb(head)
     if found is None:
         word, _, rest = head.strip().partition(" ")
-        found = (word.lower(), rest) if word.lower() in _english_verbs() else None
+        found = (word.lower(), rest) if word.lower() in english_verbs() else None
     if found is None or is_area_name(state, head):
         return False
     return state.board.names.lookup(found[1].strip()) is not None
 
 
 @functools.cache
-def _english_verbs() -> frozenset[str]:
+def english_verbs() -> frozenset[str]:
+    """The first words of English instruction lines (every other line starts with a name)."""
     from adjudicator.rulesets.westeros.action import ACTION_VERBS
 
     return frozenset({*ACTION_VERBS, *ENGLISH_HEADS})

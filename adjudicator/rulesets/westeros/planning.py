@@ -12,7 +12,7 @@ import difflib
 import functools
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -243,37 +243,60 @@ def _split_last_words(text: str) -> tuple[str, str]:
     raise invalid(_l("expected 'Area: order', e.g. 'Winterfell: march +1'"), token_list())
 
 
-def check_orders(state: State, house: str, lines: Sequence[Instruction]) -> list[OrderError]:
-    """Every fault of a whole set of order lines for one house (empty: legal)."""
+def check_orders(
+    state: State,
+    house: str,
+    lines: Sequence[Instruction],
+    pending: Mapping[int, str | None] | None = None,
+) -> list[OrderError]:
+    """Every fault of a whole set of order lines for one house (empty: legal).
+
+    `pending`: the lines of the same text that failed (line -> the area it orders, when it
+    names one). An area a failed line orders is not missing; while a failed line names no
+    area, the missing areas are listed "checked again once line N is fixed".
+    """
     errors: list[OrderError] = []
-    seen: dict[str, Instruction] = {}
+    first: dict[str, Instruction] = {}
     for ins in lines:
         area = ins.value["area"]
-        if area in seen:
+        if area in first:
             errors.append(
                 illegal(
                     _l(
                         "a second order for %(area)s (first on line %(line)d)",
                         area=said.area(state, area),
-                        line=seen[area].line,
+                        line=first[area].line,
                     )
                 ).at(ins.line, ins.text)
             )
-        seen[area] = ins
+        first.setdefault(area, ins)
     errors += _token_faults(state, house, lines)
-    placed = len(seen)
+    pending = pending or {}
+    covered = {*first, *(a for a in pending.values() if a)}
     wanted = areas_to_order(state, house)
-    usable = count_placeable(state, house)
-    missing = [a for a in wanted if a not in seen]
-    if missing and placed < min(len(wanted), usable):
-        names = said.areas(state, missing)
-        errors.append(
-            illegal(
-                _l("every area with your units needs an order; missing: %(areas)s", areas=names),
-                names,
-            ).at(0, "")
-        )
+    missing = [a for a in wanted if a not in covered]
+    if missing and len(covered & set(wanted)) < min(len(wanted), count_placeable(state, house)):
+        errors.append(_missing(state, missing, sorted(n for n, a in pending.items() if not a)))
     return errors
+
+
+def _missing(state: State, missing: list[str], unread: list[int]) -> OrderError:
+    """Areas left without an order; when lines that failed may still order them, it says
+    which lines it waits for."""
+    names = said.areas(state, missing)
+    if not unread:
+        message = _l("every area with your units needs an order; missing: %(areas)s", areas=names)
+    else:
+        message = _ln(
+            "every area with your units needs an order; missing: %(areas)s (checked again once"
+            " line %(lines)s is fixed)",
+            "every area with your units needs an order; missing: %(areas)s (checked again once"
+            " lines %(lines)s are fixed)",
+            len(unread),
+            areas=names,
+            lines=", ".join(map(str, unread)),
+        )
+    return illegal(message, names).at(0, "")
 
 
 def count_placeable(state: State, house: str) -> int:

@@ -39,6 +39,20 @@ def _westeros():
     return westeros_phase
 
 
+def _may_order(state: State, line: str) -> bool:
+    """Whether a line that failed may be an order once fixed: it starts with no keyword."""
+    from adjudicator.rulesets.westeros import keywords
+
+    english = keywords.to_english(line)
+    verb = english.split(":", 1)[0].split(" ", 1)[0].lower()
+    return verb not in keywords.english_verbs() or keywords.is_area_name(state, line.split(":")[0])
+
+
+def _area_of(state: State, line: str) -> str | None:
+    """The area a line that failed gives an order to ('Winterfell: marhc'), if it names one."""
+    return state.board.names.lookup(line.partition(":")[0].strip())
+
+
 def _is_order_line(state: State, line: str) -> bool:
     """'Area: order token', and not a keyword before an area ('support Pyke: defender')."""
     from adjudicator.rulesets.westeros import keywords
@@ -157,8 +171,11 @@ class Westeros:
                 continue
             instructions.append(replace(instruction, line=number, text=line))
         orders = [i for i in instructions if i.kind == "orders"]
-        if not errors and orders:
-            errors = planning.check_orders(state, player, orders)
+        # Issue 17: the whole file against the board in one pass; only what a failed line
+        # may still change (an area left without an order) waits for that line.
+        pending = {e.line: _area_of(state, e.text) for e in errors if _may_order(state, e.text)}
+        if orders or any(pending.values()):
+            errors += planning.check_orders(state, player, orders, pending)
         if errors:
             raise OrderErrors(errors)
         return instructions

@@ -119,3 +119,40 @@ def test_a_count_in_a_wildling_choice_and_a_reduce_line() -> None:
 def test_more_units_than_the_game_has_is_an_error(lang: str) -> None:
     said = rejected(start(), "stark", "muster Winterfell: 11 footmen", lang)
     assert {"en": "only 10", "ru": "всего 10", "pt_BR": "só 10"}[lang] in said, said
+
+
+# -- 3. every error in one reply -----------------------------------------------------------------
+ONE_PASS = {
+    "en": "Dragonstone: march +1\nKingswood: defense +2\nAtlantis: raid\n",
+    "ru": "Драконий Камень: поход +1\nКоролевский лес: оборона +2\nАтлантида: набег\n",
+    "pt_BR": "Pedra do Dragão: marcha +1\nMata do Rei: defesa +2\nAtlântida: invasão\n",
+}
+WAITS = {
+    "en": "missing: Shipbreaker Bay (checked again once line 3 is fixed)",
+    "ru": "нет приказа: Залив Разбитых Кораблей (проверим снова, когда будет исправлена строка 3)",
+    "pt_BR": "faltam: Baía dos Naufrágios (verificado de novo quando a linha 3 for corrigida)",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "pt_BR"])
+def test_a_file_gets_every_error_at_once_and_what_waits_says_for_which_line(lang: str) -> None:
+    # Baratheon is 4th on King's Court: one special order. The second special order, the
+    # unknown area and the area left without an order all come in one reply; the last
+    # depends on line 3 (it may be Shipbreaker Bay's order, misspelt) and says so.
+    said = rejected(start(), "baratheon", ONE_PASS[lang], lang)
+    line = {"en": "line", "ru": "строка", "pt_BR": "linha"}[lang]
+    assert said.startswith(f"{line} 2:") and f"\n{line} 3:" in said, said
+    assert WAITS[lang] in said.splitlines()[-2], said  # last: what the whole file lacks
+
+
+def test_an_area_a_failed_line_names_is_not_missing() -> None:
+    text = "Dragonstone: march\nKingswood: fly\nShipbreaker Bay: raid"
+    said = rejected(start(), "baratheon", text)
+    assert "'fly' is not an order token" in said
+    assert "needs an order" not in said
+
+
+def test_a_third_order_for_an_area_points_at_the_first() -> None:
+    text = "Dragonstone: march\nDragonstone: raid\nDragonstone: defense\nKingswood: raid\n"
+    said = rejected(start(), "baratheon", text + "Shipbreaker Bay: raid")
+    assert said.count("(first on line 1)") == 2, said
