@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from adjudicator.orders.errors import illegal, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.rulesets.westeros import said
-from adjudicator.rulesets.westeros.cards import card_names
+from adjudicator.rulesets.westeros.cards import card_names, close_in_hand
 from adjudicator.rulesets.westeros.decks import house_card_facts
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.vocabulary import spellings
@@ -140,8 +140,19 @@ def parse_units(text: str) -> list[str]:
 
 
 def card_in_hand(state: State, house: str, text: str) -> str:
-    """A house card of `house` that is in its hand now (LineError says why not)."""
-    card = card_names().find(text)
+    """A house card of `house` that is in its hand now (LineError says why not).
+
+    Issue 17: a close match within the house's own hand is taken ('Catelin'); a name that
+    is no card at all is answered with the hand, never with other houses' cards.
+    """
+    hand = state.hands.get(house, [])
+    card = card_names().lookup(text, among=hand) or close_in_hand(text, hand)
+    if card is not None:
+        return card
+    card = card_names().lookup(text)
+    if card is None:
+        card_names().find(text, among=hand or None)  # raises: the hand as the hints
+        card = card_names().find(text)
     owner = house_card_facts()[card]["house"]
     if owner != house:
         raise illegal(
@@ -149,7 +160,8 @@ def card_in_hand(state: State, house: str, text: str) -> str:
                 "%(card)s is a %(house)s card, not yours",
                 card=said.card(card),
                 house=said.house(owner),
-            )
+            ),
+            [said.card(c) for c in hand],
         )
     hand = state.hands.get(house, [])
     if card not in hand:

@@ -156,3 +156,30 @@ def test_a_third_order_for_an_area_points_at_the_first() -> None:
     text = "Dragonstone: march\nDragonstone: raid\nDragonstone: defense\nKingswood: raid\n"
     said = rejected(start(), "baratheon", text + "Shipbreaker Bay: raid")
     assert said.count("(first on line 1)") == 2, said
+
+
+# -- 9. house cards: a close match within the own hand ------------------------------------------
+@pytest.mark.parametrize(
+    ("line", "card", "echo"),
+    [
+        ("card: Catelin", "catelyn-stark", "card: Catelyn Stark"),
+        ("card: Ned", "eddard-stark", "card: Eddard Stark"),
+        ("карта: Кейтилин", "catelyn-stark", "карта: Кейтилин Старк"),
+        ("carta: Catelin Stark", "catelyn-stark", "carta: Catelyn Stark"),
+    ],
+)
+def test_a_close_match_in_the_own_hand_is_taken_and_echoed(line: str, card: str, echo: str) -> None:
+    (instruction,) = RULESET.parse(start(), "stark", line)
+    assert instruction.value == {"prefs": [card]}
+    lang = {"card": "en", "карта": "ru", "carta": "pt_BR"}[line.split(":")[0]]
+    assert instruction.understood.say(lang, GAME) == echo
+
+
+@pytest.mark.parametrize(
+    ("lang", "hand_card"), [("en", "Robb Stark"), ("ru", "Робб Старк"), ("pt_BR", "Robb Stark")]
+)
+def test_hints_for_a_card_list_the_own_hand(lang: str, hand_card: str) -> None:
+    for line in ("card: Zorro", "card: The Hound"):
+        said = rejected(start(), "stark", line, lang)
+        legal = said.splitlines()[-1]
+        assert hand_card in legal and "Tywin" not in legal and "Тайвин" not in legal, said
