@@ -10,6 +10,10 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
+
+from adjudicator.orders.errors import OrderError, invalid
+from adjudicator.text import N_, Name, _l
 
 _N, _R, _P = 2**12, 8, 1
 
@@ -44,3 +48,12 @@ def verify_password(password: str, stored: str) -> bool:
         dklen=32,
     )
     return hmac.compare_digest(actual, base64.b64decode(digest))
+
+
+UNKNOWN_PLAYER = N_("'%(text)s' is no house of this game")
+
+
+def unknown_player(text: str, players: Sequence[Name]) -> OrderError:
+    """The answer to a header naming no player of the game. Unlike a wrong password this
+    is no secret (issue 17): the houses of a game are public, so they are listed."""
+    return invalid(_l(UNKNOWN_PLAYER, text=text), players).at(0, "")

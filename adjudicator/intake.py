@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.auth import verify_password
 from adjudicator.clock import utc
 from adjudicator.gamedir import atomic_write, bounded_name, dump_yaml, safe_name
-from adjudicator.orders.errors import OrderErrors, invalid
+from adjudicator.orders.errors import OrderError, OrderErrors, invalid
 from adjudicator.publish.messages import NOT_RECOGNISED
 from adjudicator.requests import Instruction, Submission
 from adjudicator.submissions import (
@@ -29,7 +29,7 @@ from adjudicator.submissions import (
     redact,
     strip_bom,
 )
-from adjudicator.text import N_, _l
+from adjudicator.text import N_, Name, _l
 
 if TYPE_CHECKING:
     from adjudicator.engine import RunResult
@@ -182,7 +182,9 @@ class Intake:
         if "player" not in header or "password" not in header:
             raise SubmissionRejected([invalid(_l(NO_HEADER)).at(0, "")])
         player = self.player_named(header["player"])
-        record = self.players.get(player or "")
+        if player is None:
+            raise SubmissionRejected([self._unknown_player(header["player"])])
+        record = self.players.get(player)
         stored = self._stored(record, sender) if record else ""
         if record is None or not any(
             self._password_ok(p, stored) for p in header_values(header["password"])
@@ -192,6 +194,15 @@ class Intake:
         if sender is not None and sender.lower() not in _addresses(record, self.settings):
             raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
         return player, "\n".join(lines)
+
+    def _unknown_player(self, value: str) -> OrderError:
+        """Issue 17: a header naming no house is told the houses (a wrong password is not)."""
+        from adjudicator.auth import unknown_player
+        from adjudicator.render import display_name
+
+        game = self.meta["game"]
+        names = [Name(p, display_name(game, p)) for p in self.players]
+        return unknown_player(header_values(value)[0], names)
 
     def check_passwords_at_once(self, texts: list[str]) -> None:
         """Check the passwords of many order files side by side, and read their orders

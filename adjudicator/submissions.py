@@ -14,7 +14,13 @@ from typing import Any
 
 from adjudicator.orders.errors import OrderError, format_errors
 from adjudicator.requests import Instruction, Submission
-from adjudicator.text import Text, _l, from_data, say
+from adjudicator.text import N_, Text, _l, from_data, say
+
+NOTHING_ANSWERED = N_(
+    "nothing was answered: this text holds no order or other instruction, so whatever you"
+    " were asked is still open"
+)
+"""Issue 17: a file with the header lines only is no answer, and the receipt says so."""
 
 
 class SubmissionRejected(Exception):
@@ -54,7 +60,7 @@ class Receipt:
             return text.say(lang, game)
         lines = [_l("%(player)s: accepted as %(submission)s", **who).say(lang, game)]
         lines += [f"  {say(u, lang, game)}" for u in self.understood] or [
-            "  " + _l("(no instructions)").say(lang, game)
+            "  " + _l(NOTHING_ANSWERED).say(lang, game)
         ]
         lines += ["  " + _l("replaces: %(old)s", old=r).say(lang, game) for r in self.replaced]
         if self.deadline:

@@ -49,7 +49,8 @@ def test_wrong_house_name_is_still_refused(new_game) -> None:
     game = new_game()
     _drop(game, f"house: House Starkk Lannister\npassword: {password('stark')}\n" + BODY)
     result = cli("run", game, "--now", NOW)
-    assert "house or password not recognised" in result.stderr
+    # Issue 17: no house of the game is named, and that is no secret (the houses are public).
+    assert "'House Starkk Lannister' is no house of this game" in result.stderr
 
 
 @pytest.mark.parametrize(

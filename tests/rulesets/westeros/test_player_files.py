@@ -1,0 +1,77 @@
+"""Issue 17 through the real engine: order files as players write them, and what comes back.
+
+Stark reads Russian, Lannister Brazilian Portuguese, the others English; each test drops a
+file in inbox/, runs the engine and reads the receipt or the rejection.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from adjudicator import engine
+from tests.conftest import START, order_file
+from tests.rulesets.westeros.test_westeros_i18n import _errors, _languages, _receipt
+
+LANG_OF = {"stark": "ru", "lannister": "pt_BR", "baratheon": "en"}
+
+
+@pytest.fixture
+def game(new_game) -> Path:
+    path = new_game()
+    _languages(path)
+    return path
+
+
+def send(game: Path, text: str, name: str) -> None:
+    (game / "inbox" / f"{name}.txt").write_text(text, encoding="utf-8")
+    engine.run(game, START + timedelta(hours=1))
+
+
+# -- 10. an unknown house is named; a wrong password stays generic ------------------------------
+def test_an_unknown_house_is_answered_with_the_houses(game: Path) -> None:
+    send(game, "house: starks\npassword: whatever\nWinterfell: march\n", "starks")
+    said = _errors(game, "starks")
+    assert "'starks' is no house of this game\n  legal: Stark, Lannister, " in said, said
+    assert "password" not in said
+
+
+def test_a_wrong_password_is_still_answered_only_generically(game: Path) -> None:
+    send(game, order_file("baratheon", "Dragonstone: march\n", pw="wrong"), "baratheon")
+    said = _errors(game, "baratheon")
+    assert "house or password not recognised" in said
+    assert "Lannister" not in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "«starks» — не дом этой игры\n  можно: Старк, Ланнистер"),
+        ("pt_BR", '"starks" não é uma casa deste jogo\n  permitido: Stark, Lannister'),
+    ],
+)
+def test_the_unknown_house_answer_in_the_players_languages(lang: str, said: str) -> None:
+    from adjudicator.auth import unknown_player
+    from adjudicator.text import Name
+
+    houses = [Name("stark", "Stark"), Name("lannister", "Lannister")]
+    assert unknown_player("starks", houses).say(lang, "westeros").endswith(said)
+
+
+# -- 6. a header-only file answers nothing, and the receipt says so ------------------------------
+@pytest.mark.parametrize(
+    ("house", "said"),
+    [
+        ("baratheon", "nothing was answered"),
+        ("stark", "ничего не отвечено"),
+        ("lannister", "nada foi respondido"),
+    ],
+)
+def test_a_file_with_only_its_header_is_told_nothing_was_answered(
+    game: Path, house: str, said: str
+) -> None:
+    send(game, order_file(house, ""), house)
+    receipt = _receipt(game, house)
+    assert said in receipt and "(no instructions)" not in receipt, receipt
