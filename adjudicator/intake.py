@@ -125,7 +125,8 @@ class Intake:
         submission = self.submissions[index]
         player = submission.player
         groups = self._groups_before(index, player)
-        fresh = {(i.kind, i.key) for i in submission.instructions}
+        # A line told as ignored (a greeting) replaces nothing (issue 17).
+        fresh = {(i.kind, i.key) for i in submission.instructions if i.kind != "ignored"}
         replaced = [
             i for group in fresh & groups.keys() for i in groups[group] if i.ref not in self.used
         ]

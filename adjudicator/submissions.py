@@ -23,6 +23,14 @@ NOTHING_ANSWERED = N_(
 """Issue 17: a file with the header lines only is no answer, and the receipt says so."""
 
 
+IGNORED_PREFIX = "ignored "
+"""How the msgid of a line told as ignored starts (a ruleset's greeting or signature)."""
+
+
+def _is_ignored(understood: str | Text) -> bool:
+    return isinstance(understood, Text) and understood.msgid.startswith(IGNORED_PREFIX)
+
+
 class SubmissionRejected(Exception):
     """A submission that was not accepted; nothing of it was stored."""
 
@@ -59,9 +67,9 @@ class Receipt:
             text = _l("%(player)s: already received as %(submission)s; nothing changed", **who)
             return text.say(lang, game)
         lines = [_l("%(player)s: accepted as %(submission)s", **who).say(lang, game)]
-        lines += [f"  {say(u, lang, game)}" for u in self.understood] or [
-            "  " + _l(NOTHING_ANSWERED).say(lang, game)
-        ]
+        lines += [f"  {say(u, lang, game)}" for u in self.understood]
+        if all(_is_ignored(u) for u in self.understood):
+            lines.append("  " + _l(NOTHING_ANSWERED).say(lang, game))
         lines += ["  " + _l("replaces: %(old)s", old=r).say(lang, game) for r in self.replaced]
         if self.deadline:
             lines.append("  " + _l("deadline: %(when)s", when=self.deadline).say(lang, game))

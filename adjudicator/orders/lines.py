@@ -42,3 +42,19 @@ def order_lines(text: str) -> Iterator[tuple[int, str]]:
         content = plain_signs(raw.split("#", 1)[0]).strip()
         if content:
             yield number, content
+
+
+SIGNATURE = "-- "
+"""The e-mail signature separator (RFC 3676 §4.3): it and every line below are no orders."""
+
+
+def signature_line(text: str) -> int:
+    """The number of the line that starts a signature ('-- ' alone on its line), or 0.
+
+    >>> signature_line("Winterfell: march\\n-- \\nJoão")
+    2
+    """
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if raw.rstrip("\r") in (SIGNATURE, SIGNATURE.strip()):
+            return number
+    return 0

@@ -285,3 +285,35 @@ def is_unknown_head(state: State, line: str) -> bool:
     if normalize(head) in ENGLISH_HEADS or is_wildling_line(line):
         return False
     return state.board.names.lookup(head.strip()) is None
+
+
+def is_chat(state: State, line: str) -> bool:
+    """Whether a line that was not understood is a player's chat ('Oi mestre, tudo bem?',
+    'Abraços,'): it holds no keyword, no name of the game and no order's shape. Such a line
+    is reported as ignored; any other line not understood is an error (issue 17)."""
+    from adjudicator.rulesets.westeros import planning
+
+    if any(mark in line for mark in (":", "->", "→", "=>")) or planning.ends_with_token(line):
+        return False
+    words = inner(line).split()
+    if split_verb(line) or (words and words[0] in english_verbs()):
+        return False
+    return not any(
+        _is_game_name(state, " ".join(words[start:end]))
+        for start in range(len(words))
+        for end in range(start + 1, min(start + _LONGEST_NAME, len(words)) + 1)
+    )
+
+
+_LONGEST_NAME = 6
+"""Words in the longest name of the game ('Ser Davos Seaworth', 'Мартовские ... ')."""
+
+
+def _is_game_name(state: State, text: str) -> bool:
+    """Whether `text` is exactly an area, house, house card or unit name in any language."""
+    from adjudicator.rulesets.westeros.cards import card_names
+    from adjudicator.rulesets.westeros.instructions import house_names
+    from adjudicator.rulesets.westeros.words import unit_names
+
+    indexes = (state.board.names, house_names(), card_names(), unit_names())
+    return is_area_name(state, text) or any(index.is_spelled(text) for index in indexes)

@@ -46,6 +46,7 @@ _TYPE_WORDS = {
     "c": "consolidate-power",
 }
 _BONUS = re.compile(r"([+-])\s*(\d)")
+_ORDER_WORD = re.compile(r"\borders?\b")
 
 
 @functools.cache
@@ -89,7 +90,8 @@ def parse_token(text: str) -> OrderToken:
     raw = text.strip().lower()
     star = bool(_star_words().search(raw))
     bonus_match = _BONUS.search(raw)
-    words = _BONUS.sub(" ", _star_words().sub(" ", raw)).replace("order", " ")
+    # 'march order' is a march; 'orders' alone is no token (it was read as 's', support).
+    words = _ORDER_WORD.sub(" ", _BONUS.sub(" ", _star_words().sub(" ", raw)))
     words = " ".join(words.replace("_", " ").split())
     known = _type_words()
     words = normalize(words)
@@ -228,6 +230,15 @@ def ends_with_order_token(text: str) -> bool:
     except LineError:
         return False
     return bool(sep)
+
+
+def ends_with_token(text: str) -> bool:
+    """Whether a line without a colon ends with an order token ('Winterfel march +1')."""
+    try:
+        _split_last_words(text)
+    except LineError:
+        return False
+    return True
 
 
 def _split_last_words(text: str) -> tuple[str, str]:

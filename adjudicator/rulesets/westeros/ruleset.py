@@ -12,17 +12,41 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.orders.errors import LineError, OrderErrors, illegal, invalid
-from adjudicator.orders.lines import order_lines
+from adjudicator.orders.errors import LineError, OrderErrors, clip, illegal, invalid
+from adjudicator.orders.lines import order_lines, signature_line
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import planning, position, raven, westeros_words
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
 from adjudicator.rulesets.westeros.state import HOUSES, State
 from adjudicator.rulesets.westeros.view import view as build_view
-from adjudicator.text import _l
+from adjudicator.text import N_, _l
 
 _VERB = re.compile(r"\s*([A-Za-z']+)")
+
+
+IGNORED_LINE = N_("ignored (line %(line)d, no instruction) — %(text)s")
+IGNORED_SIGNATURE = N_("ignored — the signature, from line %(line)d on")
+
+
+def ignored(number: int, line: str, message: str) -> Instruction:
+    """A line of a player's text that holds no instruction, told in the receipt (issue 17:
+    a greeting, a thanks, a signature is not rejected, and not dropped in silence). Its
+    kind answers no request."""
+    understood = _l(message, line=number, text=clip(line, 80))
+    return Instruction(
+        IGNORED, f"line {number}", None, line=number, text=line, understood=understood
+    )
+
+
+IGNORED = "ignored"
+"""The kind of a line kept only to be told in the receipt."""
+
+
+def _keywords():
+    from adjudicator.rulesets.westeros import keywords
+
+    return keywords
 
 
 def _action():
@@ -163,13 +187,21 @@ class Westeros:
             message = say("game_ended", winner=house(str(state.winner)))
             raise OrderErrors([illegal(message).at(0, "")])
         instructions, errors = [], []
+        signature = signature_line(text)
         for number, line in order_lines(text):
+            if signature and number >= signature:
+                break
             try:
                 instruction = self._parse_line(state, player, line)
             except LineError as error:
+                if error.kind == "invalid" and _keywords().is_chat(state, line):
+                    instructions.append(ignored(number, line, IGNORED_LINE))
+                    continue
                 errors.append(error.at(number, line))
                 continue
             instructions.append(replace(instruction, line=number, text=line))
+        if signature:
+            instructions.append(ignored(signature, "-- ", IGNORED_SIGNATURE))
         orders = [i for i in instructions if i.kind == "orders"]
         # Issue 17: the whole file against the board in one pass; only what a failed line
         # may still change (an area left without an order) waits for that line.

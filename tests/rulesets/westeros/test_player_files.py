@@ -75,3 +75,62 @@ def test_a_file_with_only_its_header_is_told_nothing_was_answered(
     send(game, order_file(house, ""), house)
     receipt = _receipt(game, house)
     assert said in receipt and "(no instructions)" not in receipt, receipt
+
+
+# -- 7. human text around the orders --------------------------------------------------------------
+JOAO = """\
+Oi mestre, tudo bem?
+Seguem as ordens…
+house: lannister
+password: pw-lannister
+Lanisporto: marcha
+Septo de Pedra: defesa
+Estreito Dourado: invasão
+Porto de Lanisporto: invasão
+Abraços,
+--
+João
+Lanisporto: marcha +1
+"""
+
+
+def test_greetings_and_a_signature_are_told_ignored_and_the_orders_taken(game: Path) -> None:
+    send(game, JOAO, "lannister")
+    receipt = _receipt(game, "lannister")
+    assert "  Lannisporto: Marcha +0\n" in receipt  # the line below the signature is not read
+    assert "  ignorado (linha 1, não é instrução) — Oi mestre, tudo bem?\n" in receipt
+    assert "  ignorado (linha 9, não é instrução) — Abraços,\n" in receipt
+    assert "  ignorado — a assinatura, da linha 10 em diante\n" in receipt
+    assert "nada foi respondido" not in receipt
+
+
+@pytest.mark.parametrize(
+    ("house", "text", "said"),
+    [
+        ("baratheon", "Hi GM,\nThanks!\n-- \nBob", "nothing was answered"),
+        ("stark", "Привет, мастер!\nСпасибо\n", "ничего не отвечено"),
+        ("lannister", "Oi mestre!\nAbraços,\n", "nada foi respondido"),
+    ],
+)
+def test_a_file_of_chat_only_is_told_nothing_was_answered(
+    game: Path, house: str, text: str, said: str
+) -> None:
+    send(game, order_file(house, text), house)
+    receipt = _receipt(game, house)
+    assert said in receipt, receipt
+
+
+@pytest.mark.parametrize(
+    ("house", "line", "said"),
+    [
+        ("baratheon", "Dragonstone: fly +1", "'fly +1' is not an order token"),
+        ("stark", "Винтерфелл: пахот", "«пахот» — не жетон приказа"),
+        ("lannister", "Lanisporto: marxa", '"marxa" não é um marcador de ordem'),
+    ],
+)
+def test_a_line_like_an_order_with_a_mistake_is_still_an_error(
+    game: Path, house: str, line: str, said: str
+) -> None:
+    send(game, order_file(house, f"Hello\n{line}\nBye\n"), house)
+    errors = _errors(game, house)
+    assert said in errors, errors
