@@ -19,7 +19,7 @@ from adjudicator.clock import utc
 from adjudicator.gamedir import atomic_write, bounded_name, dump_yaml, safe_name
 from adjudicator.orders.errors import OrderError, OrderErrors, invalid
 from adjudicator.publish.messages import NOT_RECOGNISED
-from adjudicator.requests import Instruction, Submission
+from adjudicator.requests import Instruction, Submission, standing_instructions
 from adjudicator.submissions import (
     Receipt,
     SubmissionRejected,
@@ -137,7 +137,20 @@ class Intake:
             tuple(i.echo for i in submission.instructions),
             tuple(i.echo for i in replaced),
             deadline=self._deadline_of(player),
+            left=self._left_after(index),
         )
+
+    def _left_after(self, index: int) -> tuple[Any, ...] | None:
+        """After a submission that withdraws instructions (a ruleset's `live` drops what a
+        `clear` line withdrew), what is left standing, for its receipt; else None."""
+        submission = self.submissions[index]
+        live = getattr(self.ruleset, "live", None)
+        if live is None or all(i.kind != "clear" for i in submission.instructions):
+            return None
+        standing = standing_instructions(
+            self.submissions[: index + 1], submission.player, self.used
+        )
+        return tuple(i.echo for i in live(standing))
 
     def _groups_before(self, index: int, player: str) -> dict[tuple[str, str], list[Instruction]]:
         """The player's latest instructions per group among the submissions before `index`.

@@ -56,6 +56,8 @@ class Receipt:
     duplicate: bool = False
     deadline: str | None = None
     """The player's nearest open deadline, if any."""
+    left: tuple[str | Text, ...] | None = None
+    """After a `clear` line: every standing instruction left (None: no clear line)."""
 
     def __str__(self) -> str:
         return self.say("en", None)
@@ -71,6 +73,11 @@ class Receipt:
         if all(_is_ignored(u) for u in self.understood):
             lines.append("  " + _l(NOTHING_ANSWERED).say(lang, game))
         lines += ["  " + _l("replaces: %(old)s", old=r).say(lang, game) for r in self.replaced]
+        if self.left is not None:
+            lines.append("  " + _l("still standing after what you cleared:").say(lang, game))
+            lines += [f"    {say(u, lang, game)}" for u in self.left] or [
+                "    " + _l("nothing").say(lang, game)
+            ]
         if self.deadline:
             lines.append("  " + _l("deadline: %(when)s", when=self.deadline).say(lang, game))
         return "\n".join(lines)

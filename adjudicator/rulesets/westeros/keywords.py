@@ -268,7 +268,7 @@ def _padded(original: str, new: str) -> str:
 
 
 ENGLISH_HEADS = frozenset(
-    {"raven", "bury", "bid", "tie", "reduce", *(normalize(v) for v in CARD_HEADS.values())}
+    {"raven", "bury", "bid", "tie", "reduce", "clear", *(normalize(v) for v in CARD_HEADS.values())}
 )
 
 

@@ -238,6 +238,10 @@ class Westeros:
     def _parse_instruction(self, state: State, player: str, line: str) -> Instruction:
         match = _VERB.match(line)
         verb = match.group(1).lower() if match else ""
+        if verb == "clear":
+            from adjudicator.rulesets.westeros.clear import parse_clear
+
+            return parse_clear(state, line[match.end() :].lstrip())
         if verb in ("raven", "bury"):
             rest = line[match.end() :].lstrip().removeprefix(":")
             return raven.parse_raven_line(state, player, verb, rest)
@@ -252,6 +256,7 @@ class Westeros:
         return planning.parse_order_line(state, player, line)
 
     def answer(self, state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:
+        instructions = self.live(instructions)
         if request.kind == "orders":
             return planning.planning_answer(state, request, instructions)
         if request.kind in ("raven", "bury"):
@@ -259,6 +264,13 @@ class Westeros:
         if state.phase == "westeros":
             return _westeros().westeros_answer(state, request, instructions)
         return _action().action_answer(state, request, instructions)
+
+    def live(self, instructions: Sequence[Instruction]) -> list[Instruction]:
+        """A player's standing instructions without those a later `clear` line withdrew
+        (clear.py), nor the `clear` lines and ignored lines themselves."""
+        from adjudicator.rulesets.westeros.clear import live
+
+        return [i for i in live(instructions) if i.kind != IGNORED]
 
     def default(self, state: State, request: Request, rng: Dice) -> Any:
         if request.kind == "orders":

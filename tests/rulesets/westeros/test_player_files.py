@@ -134,3 +134,37 @@ def test_a_line_like_an_order_with_a_mistake_is_still_an_error(
     send(game, order_file(house, f"Hello\n{line}\nBye\n"), house)
     errors = _errors(game, house)
     assert said in errors, errors
+
+
+# -- 14. clear lines, and the receipt lists what is left --------------------------------------
+@pytest.mark.parametrize(
+    ("house", "sent", "clear", "said"),
+    [
+        (
+            "baratheon",
+            "card: Stannis\nmarch Dragonstone -> Kingswood",
+            "clear card",
+            "  still standing after what you cleared:\n    march Dragonstone -> Kingswood: all\n",
+        ),
+        (
+            "stark",
+            "card: Eddard Stark\nmarch Winterfell -> Karhold",
+            "отменить поход Винтерфелл",
+            "  после отмены остаются в силе:\n    карта: Эддард Старк\n",
+        ),
+        (
+            "lannister",
+            "card: Tywin Lannister",
+            "limpar tudo",
+            "  continua valendo depois do que você limpou:\n    nada\n",
+        ),
+    ],
+)
+def test_a_clear_line_withdraws_and_the_receipt_lists_what_is_left(
+    game: Path, house: str, sent: str, clear: str, said: str
+) -> None:
+    send(game, order_file(house, sent), f"{house}-1")
+    send(game, order_file(house, clear), f"{house}-2")
+    receipts = sorted((game / ".adjudicator" / "receipts").glob(f"*-{house}.txt"))
+    receipt = receipts[-1].read_text(encoding="utf-8")
+    assert said in receipt, receipt

@@ -183,3 +183,41 @@ def test_hints_for_a_card_list_the_own_hand(lang: str, hand_card: str) -> None:
         said = rejected(start(), "stark", line, lang)
         legal = said.splitlines()[-1]
         assert hand_card in legal and "Tywin" not in legal and "Тайвин" not in legal, said
+
+
+# -- 14. withdrawing standing instructions -----------------------------------------------------
+def _live(state: State, house: str, *texts: str) -> list[tuple[str, str]]:
+    """What stands after sending `texts` one after another (as the engine keeps them)."""
+    from dataclasses import replace
+
+    from adjudicator.requests import Submission, standing_instructions
+
+    subs = []
+    for n, text in enumerate(texts, start=1):
+        parsed = RULESET.parse(state, house, text)
+        sub_id = f"{n:04d}-{house}"
+        parsed = [replace(i, submission=sub_id) for i in parsed]
+        subs.append(Submission(sub_id, house, "", "", "", "", 0, text, tuple(parsed)))
+    return [(i.kind, i.key) for i in RULESET.live(standing_instructions(subs, house, set()))]
+
+
+AHEAD = "card: Eddard Stark\nmarch Winterfell -> Karhold\nretreat Winterfell: Castle Black\n"
+
+
+@pytest.mark.parametrize(
+    ("clear", "left"),
+    [
+        ("clear march Winterfell", [("card", ""), ("retreat", "winterfell")]),
+        ("отменить поход Винтерфелл", [("card", ""), ("retreat", "winterfell")]),
+        ("limpar carta", [("march", "winterfell"), ("retreat", "winterfell")]),
+        ("clear all", []),
+        ("отменить всё", []),
+        ("limpar tudo", []),
+    ],
+)
+def test_a_clear_line_withdraws_what_was_sent_before_it(clear: str, left: list) -> None:
+    assert _live(start(), "stark", AHEAD, clear) == left
+
+
+def test_clear_all_keeps_the_lines_after_it_in_the_same_file() -> None:
+    assert _live(start(), "stark", AHEAD, "clear all\ncard: Robb Stark") == [("card", "")]
