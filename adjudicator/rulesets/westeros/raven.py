@@ -92,7 +92,7 @@ def parse_raven_line(state: State, house: str, verb: str, rest: str) -> Instruct
     if state.phase == "raven":
         problem = swap_problem(state, house, value)
         if problem:
-            raise illegal(problem)
+            raise illegal(problem, swap_options(state, house, area))
     return Instruction("raven", "", value, understood=understood)
 
 
@@ -149,6 +149,20 @@ def swap_problem(state: State, house: str, value: dict[str, Any]) -> Text | None
         if state.board.areas[area].is_port and state.options.ports == "clash-of-kings":
             return _l("special orders may never stand in a port (P12)")
     return None
+
+
+def swap_options(state: State, house: str, area: str) -> list[Name]:
+    """What a swap may name instead (issue 17: every error lists it): the tokens the house
+    may put in `area`, or, when `area` holds no order of its, the areas that do."""
+    if state.orders.get(area) is None or state.occupant(area) != house:
+        return [said.area(state, a) for a in state.orders_of(house)]
+    tokens = dict.fromkeys(t.name for t in load_board().tokens)
+    return [
+        token_said(token_by_name(name))
+        for name in tokens
+        if name != state.orders[area]
+        and swap_problem(state, house, {"area": area, "token": name}) is None
+    ]
 
 
 def raven_answer(state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:

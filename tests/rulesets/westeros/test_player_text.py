@@ -221,3 +221,45 @@ def test_a_clear_line_withdraws_what_was_sent_before_it(clear: str, left: list) 
 
 def test_clear_all_keeps_the_lines_after_it_in_the_same_file() -> None:
     assert _live(start(), "stark", AHEAD, "clear all\ncard: Robb Stark") == [("card", "")]
+
+
+# -- 4. true and readable legal lists -----------------------------------------------------------
+def test_the_ravens_swap_error_lists_the_swaps_it_could_make() -> None:
+    from tests.rulesets.westeros.harness import play
+    from tests.rulesets.westeros.test_raven import raven_position
+
+    played = play(raven_position(), {"lannister": "raven: Stoney Sept -> march +0"})
+    (error,) = played.rejected["lannister"]
+    legal = {"en": error.say("en", GAME), "ru": error.say("ru", GAME)}
+    assert "legal: March -1, March +1 (special), Defense +1," in legal["en"], legal["en"]
+    assert "March +0" not in legal["en"].split("legal:")[1]
+    assert "можно: Поход −1, Поход +1 ★, Оборона +1," in legal["ru"], legal["ru"]
+
+
+def _sword_state() -> State:
+    """Planning after Put to the Sword forbade Defense orders."""
+    state = start()
+    state.restricted = ["defense"]
+    state.deck_discards = {"westeros_3": ["put-to-the-sword"]}
+    return state
+
+
+@pytest.mark.parametrize(
+    ("lang", "card"),
+    [("en", "Put to the Sword"), ("ru", "Предать мечу"), ("pt_BR", "Passar a Fio de Espada")],
+)
+def test_put_to_the_sword_lists_no_defense_and_names_the_card(lang: str, card: str) -> None:
+    text = "Winterfell: fly\nWhite Harbor: defense\nThe Shivering Sea: raid"
+    said = rejected(_sword_state(), "stark", text, lang).splitlines()
+    listed = [said[3], said[7]]  # the legal lists of both lines
+    for line in listed:
+        assert not any(word in line for word in ("Defense", "Оборона", "Defesa")), said
+    assert said[6].endswith(f"({card})"), said
+
+
+def test_english_lists_say_tokens_as_players_write_them() -> None:
+    said = rejected(
+        start(), "stark", "Winterfell: fly\nWhite Harbor: defense\nThe Shivering Sea: raid"
+    )
+    assert "legal: March -1, March +0, March +1 (special), Defense +1" in said, said
+    assert "march-1" not in said and "support+0" not in said and "consolidate-power" not in said
