@@ -138,6 +138,7 @@ class Intake:
             tuple(i.echo for i in replaced),
             deadline=self._deadline_of(player),
             left=self._left_after(index),
+            warnings=tuple((i.line, i.warning) for i in submission.instructions if i.warning),
         )
 
     def _left_after(self, index: int) -> tuple[Any, ...] | None:

@@ -23,6 +23,11 @@ NOTHING_ANSWERED = N_(
 """Issue 17: a file with the header lines only is no answer, and the receipt says so."""
 
 
+CANNOT_NOW = N_(
+    "warning, line %(line)d: as the board stands now it cannot be carried out (%(why)s); it"
+    " stays, and is checked again when it is asked for"
+)
+"""Issue 17: an accepted line that would be skipped today is told at once, not only later."""
 IGNORED_PREFIX = "ignored "
 """How the msgid of a line told as ignored starts (a ruleset's greeting or signature)."""
 
@@ -58,6 +63,8 @@ class Receipt:
     """The player's nearest open deadline, if any."""
     left: tuple[str | Text, ...] | None = None
     """After a `clear` line: every standing instruction left (None: no clear line)."""
+    warnings: tuple[tuple[int, str | Text], ...] = ()
+    """(line, why) for each accepted line that cannot be carried out as the board stands."""
 
     def __str__(self) -> str:
         return self.say("en", None)
@@ -72,6 +79,9 @@ class Receipt:
         lines += [f"  {say(u, lang, game)}" for u in self.understood]
         if all(_is_ignored(u) for u in self.understood):
             lines.append("  " + _l(NOTHING_ANSWERED).say(lang, game))
+        lines += [
+            "  " + _l(CANNOT_NOW, line=n, why=why).say(lang, game) for n, why in self.warnings
+        ]
         lines += ["  " + _l("replaces: %(old)s", old=r).say(lang, game) for r in self.replaced]
         if self.left is not None:
             lines.append("  " + _l("still standing after what you cleared:").say(lang, game))
@@ -171,7 +181,12 @@ def load_submission(path: Path) -> Submission:
     data = load_yaml(path, "a stored submission")
     instructions = tuple(
         Instruction(
-            **{**i, "understood": from_data(i.get("understood", ""))}, submission=data["id"]
+            **{
+                **i,
+                "understood": from_data(i.get("understood", "")),
+                "warning": from_data(i.get("warning", "")),
+            },
+            submission=data["id"],
         )
         for i in data.get("instructions", [])
     )

@@ -15,7 +15,7 @@ from adjudicator.dice import Dice
 from adjudicator.orders.errors import LineError, OrderErrors, clip, illegal, invalid
 from adjudicator.orders.lines import order_lines, signature_line
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
-from adjudicator.rulesets.westeros import planning, position, raven, westeros_words
+from adjudicator.rulesets.westeros import foresight, planning, position, raven, westeros_words
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
 from adjudicator.rulesets.westeros.state import HOUSES, State
@@ -199,7 +199,8 @@ class Westeros:
                     continue
                 errors.append(error.at(number, line))
                 continue
-            instructions.append(replace(instruction, line=number, text=line))
+            warning = foresight.warning(state, player, instruction) or ""
+            instructions.append(replace(instruction, line=number, text=line, warning=warning))
         if signature:
             instructions.append(ignored(signature, "-- ", IGNORED_SIGNATURE))
         orders = [i for i in instructions if i.kind == "orders"]

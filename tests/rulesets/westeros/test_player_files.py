@@ -168,3 +168,36 @@ def test_a_clear_line_withdraws_and_the_receipt_lists_what_is_left(
     receipts = sorted((game / ".adjudicator" / "receipts").glob(f"*-{house}.txt"))
     receipt = receipts[-1].read_text(encoding="utf-8")
     assert said in receipt, receipt
+
+
+# -- 5. an accepted line that cannot be carried out as the board stands is warned at once ------
+@pytest.mark.parametrize(
+    ("house", "line", "said"),
+    [
+        (
+            "lannister",
+            "recrutar Lanisporto: cavaleiro, cavaleiro",
+            "atenção, linha 3: do jeito que o tabuleiro está agora, ela não pode ser cumprida"
+            " (Lannisporto dá 2 pontos de recrutamento, e isto custa 4)",
+        ),
+        (
+            "baratheon",
+            "march Dragonstone -> King's Landing",
+            "warning, line 3: as the board stands now it cannot be carried out (a footman in"
+            " Dragonstone cannot reach King's Landing); it stays, and is checked again when it"
+            " is asked for",
+        ),
+        (
+            "stark",
+            "набег Дрожащее море -> Белая Гавань",
+            "внимание, строка 3: при нынешнем положении на карте её не выполнить (Белая Гавань —"
+            " ваша область: набег снимает приказ чужого дома)",
+        ),
+    ],
+)
+def test_the_receipt_warns_about_a_line_that_cannot_be_carried_out_now(
+    game: Path, house: str, line: str, said: str
+) -> None:
+    send(game, order_file(house, line + "\n"), house)
+    receipt = _receipt(game, house)
+    assert said in receipt, receipt
