@@ -263,3 +263,23 @@ def test_english_lists_say_tokens_as_players_write_them() -> None:
     )
     assert "legal: March -1, March +0, March +1 (special), Defense +1" in said, said
     assert "march-1" not in said and "support+0" not in said and "consolidate-power" not in said
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "clear all",
+        "clear march Winterfell",
+        "clear card",
+        "clear bid iron throne",
+        "clear retreat losses",
+        "clear orders",
+        "Thanks!",
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "ru", "pt_BR"])
+def test_clear_and_ignored_echoes_read_back_the_same(line: str, lang: str) -> None:
+    state = start()
+    (first,) = RULESET.parse(state, "stark", line)
+    (again,) = RULESET.parse(state, "stark", first.understood.say(lang, GAME))
+    assert (again.kind, again.value) == (first.kind, first.value)
