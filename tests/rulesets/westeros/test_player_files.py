@@ -201,3 +201,35 @@ def test_the_receipt_warns_about_a_line_that_cannot_be_carried_out_now(
     send(game, order_file(house, line + "\n"), house)
     receipt = _receipt(game, house)
     assert said in receipt, receipt
+
+
+# -- 5. a standing line skipped while the game waits: the reminder says which and why ----------
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Lines you sent that could not be used for it:\n  line 6 (march Dragonstone"),
+        ("pt_BR", "Linhas que você enviou e que não puderam ser usadas para isso:\n  linha 6"),
+    ],
+)
+def test_the_reminder_names_a_skipped_standing_line_and_why(
+    game: Path, lang: str, said: str
+) -> None:
+    from adjudicator.clock import parse_time
+    from adjudicator.publish.notices import due_notices, notice_body
+    from tests.conftest import SAMPLE_ORDERS
+
+    for house, orders in SAMPLE_ORDERS.items():
+        # Accepted (with a warning: no ship carries it today), skipped when asked.
+        extra = {"baratheon": "march Dragonstone -> King's Landing\n", "lannister": "raven: none\n"}
+        extra = extra.get(house, "")
+        (game / "inbox" / f"{house}.txt").write_text(order_file(house, orders + extra))
+    engine.run(game, START + timedelta(hours=1))
+    _, rows = engine.status(game)
+    (row,) = [r for r in rows if r["player"] == "baratheon"]
+    assert row["kind"] == "march" and not row["answered"]
+    soon = parse_time(str(row["deadline"])) - timedelta(hours=1)
+    (notice,) = due_notices([row], soon, reminder_hours=24)
+    body = notice_body(notice, "g", "defaults", lang=lang, game="westeros")
+    assert said in body, body
+    why = {"en": "cannot reach King's Landing", "pt_BR": "não alcança Porto Real"}[lang]
+    assert why in body, body
