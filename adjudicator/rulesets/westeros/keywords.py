@@ -310,10 +310,13 @@ _LONGEST_NAME = 6
 
 
 def _is_game_name(state: State, text: str) -> bool:
-    """Whether `text` is exactly an area, house, house card or unit name in any language."""
+    """Whether `text` is an area, house, house card or unit name in any language, exactly
+    or (from 4 letters on) a small typo away: 'Atack Rivrrun' is a mistyped order."""
     from adjudicator.rulesets.westeros.cards import card_names
     from adjudicator.rulesets.westeros.instructions import house_names
     from adjudicator.rulesets.westeros.words import unit_names
 
     indexes = (state.board.names, house_names(), card_names(), unit_names())
-    return is_area_name(state, text) or any(index.is_spelled(text) for index in indexes)
+    if is_area_name(state, text) or any(index.is_spelled(text) for index in indexes):
+        return True
+    return len(text) >= 4 and any(index.lookup(text) is not None for index in indexes)

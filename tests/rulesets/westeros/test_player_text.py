@@ -283,3 +283,21 @@ def test_clear_and_ignored_echoes_read_back_the_same(line: str, lang: str) -> No
     (first,) = RULESET.parse(state, "stark", line)
     (again,) = RULESET.parse(state, "stark", first.understood.say(lang, GAME))
     assert (again.kind, again.value) == (first.kind, first.value)
+
+
+# -- 7. chat around the orders, and what is still an error ----------------------------------------
+@pytest.mark.parametrize(
+    "line",
+    ["Oi mestre, tudo bem?", "Abraços,", "Thanks!", "Good luck everyone", "С уважением, Иван"],
+)
+def test_a_chat_line_is_told_ignored(line: str) -> None:
+    (ignored,) = RULESET.parse(start(), "stark", line)
+    assert ignored.kind == "ignored" and ignored.value is None
+    assert RULESET.live([ignored]) == []  # it answers nothing
+
+
+@pytest.mark.parametrize(
+    "line", ["Atack Rivrrun", "Winterfel marhc", "Wintrefell: flyy", "marhc to Winterfell"]
+)
+def test_a_line_that_looks_like_an_order_is_still_an_error(line: str) -> None:
+    assert rejected(start(), "stark", line)
