@@ -20,7 +20,7 @@ import functools
 import re
 from typing import Any
 
-from adjudicator.orders.errors import invalid
+from adjudicator.orders.errors import LineError, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import said
@@ -190,10 +190,15 @@ def format_reduce(state: State, units: list[list[str]]) -> Text:
 def _parse_muster(state: State, house: str, rest: str, tail: str) -> Instruction:
     """muster <castle>: <items> | none (the Westeros card Mustering, or a starred
     Consolidate Power there)."""
-    area = area_named(state, rest)
+    castles = [a for a, info in state.board.areas.items() if info.castle != "none"]
+    try:
+        area = area_named(state, rest)
+    except LineError:
+        area = area_named(state, rest, among=castles)  # raises, listing the castles only
     name = said.area(state, area)
-    if state.board.areas[area].castle == "none":
-        raise invalid(say("no_castle", area=name))
+    if area not in castles:
+        mine = [a for a in castles if state.controller(a) == house] or castles
+        raise invalid(say("no_castle", area=name), said.areas(state, sorted(mine)))
     held = state.controller(area) == house
     if is_no(tail) or not tail.strip():
         value: dict[str, Any] = {"mode": "none"}

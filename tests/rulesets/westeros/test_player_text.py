@@ -301,3 +301,13 @@ def test_a_chat_line_is_told_ignored(line: str) -> None:
 )
 def test_a_line_that_looks_like_an_order_is_still_an_error(line: str) -> None:
     assert rejected(start(), "stark", line)
+
+
+@pytest.mark.parametrize(
+    ("lang", "castles"), [("en", "White Harbor, Winterfell"), ("ru", "Белая Гавань, Винтерфелл")]
+)
+def test_a_muster_where_there_is_no_castle_lists_the_houses_castles(
+    lang: str, castles: str
+) -> None:
+    said = rejected(start(), "stark", "muster Karhold: footman", lang)
+    assert said.endswith(castles), said
