@@ -194,6 +194,10 @@ class Westeros:
             try:
                 instruction = self._parse_line(state, player, line)
             except LineError as error:
+                # NOTE (issue 17, 7): "text before the header line is not orders" is read
+                # as: chat anywhere (before the header or after the orders) is told ignored,
+                # but a line that looks like an order is read as one wherever it stands, so
+                # that no order is lost to where a player put the header.
                 if error.kind == "invalid" and _keywords().is_chat(state, line):
                     instructions.append(ignored(number, line, IGNORED_LINE))
                     continue
