@@ -14,7 +14,7 @@ from adjudicator.render import (
     render,
 )
 from adjudicator.requests import Event, summary_in
-from adjudicator.text import _l
+from adjudicator.text import _l, say
 
 if TYPE_CHECKING:
     from adjudicator.engine import Game
@@ -37,6 +37,8 @@ def waiting_lines(
     # A private report gives the deadline in the player's own time too, as receipts do.
     zone = game.players.get(player, {}).get("tz") if player else None
     rows = []
+    # Issue 17: a private report says which of the player's lines were skipped and why.
+    skipped = {r["id"]: r["skipped"] for r in game.waiting_status()} if player else {}
     for request in game.waiting():
         if player is not None and request["player"] != player:
             continue
@@ -50,7 +52,8 @@ def waiting_lines(
             line = _("%(house)s (%(player)s): %(request)s, by %(by)s") % words
         else:
             line = _("%(house)s: %(request)s, by %(by)s") % words
-        rows.append({**request, "line": line})
+        why = [say(s, lang, game.meta["game"]) for s in skipped.get(request["id"], [])]
+        rows.append({**request, "line": line, "skipped": [escape(w) for w in why]})
     return rows
 
 

@@ -233,3 +233,8 @@ def test_the_reminder_names_a_skipped_standing_line_and_why(
     assert said in body, body
     why = {"en": "cannot reach King's Landing", "pt_BR": "não alcança Porto Real"}[lang]
     assert why in body, body
+    # ... and so does the player's private report of the run that stopped there.
+    (report,) = sorted((game / ".adjudicator" / "private" / "baratheon").glob("*.md"))[-1:]
+    text = report.read_text(encoding="utf-8")
+    assert "Lines you sent that could not be used for it:" in text, text
+    assert "line 6 (march Dragonstone" in text and "cannot reach King's Landing" in text
