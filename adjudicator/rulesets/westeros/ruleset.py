@@ -8,45 +8,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.orders.errors import LineError, OrderErrors, clip, illegal, invalid
-from adjudicator.orders.lines import order_lines, signature_line
+from adjudicator.orders.errors import LineError, OrderErrors, illegal, invalid
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
-from adjudicator.rulesets.westeros import foresight, planning, position, raven, westeros_words
+from adjudicator.rulesets.westeros import planning, position, raven, reading, westeros_words
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
 from adjudicator.rulesets.westeros.state import HOUSES, State
 from adjudicator.rulesets.westeros.view import view as build_view
-from adjudicator.text import N_, _l
+from adjudicator.text import _l
 
 _VERB = re.compile(r"\s*([A-Za-z']+)")
-
-
-IGNORED_LINE = N_("ignored (line %(line)d, no instruction) — %(text)s")
-IGNORED_SIGNATURE = N_("ignored — the signature, from line %(line)d on")
-
-
-def ignored(number: int, line: str, message: str) -> Instruction:
-    """A line of a player's text that holds no instruction, told in the receipt (issue 17:
-    a greeting, a thanks, a signature is not rejected, and not dropped in silence). Its
-    kind answers no request."""
-    understood = _l(message, line=number, text=clip(line, 80))
-    return Instruction(
-        IGNORED, f"line {number}", None, line=number, text=line, understood=understood
-    )
-
-
-IGNORED = "ignored"
-"""The kind of a line kept only to be told in the receipt."""
-
-
-def _keywords():
-    from adjudicator.rulesets.westeros import keywords
-
-    return keywords
 
 
 def _action():
@@ -61,27 +35,6 @@ def _westeros():
     from adjudicator.rulesets.westeros import westeros_phase
 
     return westeros_phase
-
-
-def _may_order(state: State, line: str) -> bool:
-    """Whether a line that failed may be an order once fixed: it starts with no keyword."""
-    from adjudicator.rulesets.westeros import keywords
-
-    english = keywords.to_english(line)
-    verb = english.split(":", 1)[0].split(" ", 1)[0].lower()
-    return verb not in keywords.english_verbs() or keywords.is_area_name(state, line.split(":")[0])
-
-
-def _area_of(state: State, line: str) -> str | None:
-    """The area a line that failed gives an order to ('Winterfell: marhc'), if it names one."""
-    return state.board.names.lookup(line.partition(":")[0].strip())
-
-
-def _is_order_line(state: State, line: str) -> bool:
-    """'Area: order token', and not a keyword before an area ('support Pyke: defender')."""
-    from adjudicator.rulesets.westeros import keywords
-
-    return planning.is_order_line(state, line) and not keywords.is_keyword_line(state, line)
 
 
 class Westeros:
@@ -186,41 +139,13 @@ class Westeros:
 
             message = say("game_ended", winner=house(str(state.winner)))
             raise OrderErrors([illegal(message).at(0, "")])
-        instructions, errors = [], []
-        signature = signature_line(text)
-        for number, line in order_lines(text):
-            if signature and number >= signature:
-                break
-            try:
-                instruction = self._parse_line(state, player, line)
-            except LineError as error:
-                # NOTE (issue 17, 7): "text before the header line is not orders" is read
-                # as: chat anywhere (before the header or after the orders) is told ignored,
-                # but a line that looks like an order is read as one wherever it stands, so
-                # that no order is lost to where a player put the header.
-                if error.kind == "invalid" and _keywords().is_chat(state, line):
-                    instructions.append(ignored(number, line, IGNORED_LINE))
-                    continue
-                errors.append(error.at(number, line))
-                continue
-            warning = foresight.warning(state, player, instruction) or ""
-            instructions.append(replace(instruction, line=number, text=line, warning=warning))
-        if signature:
-            instructions.append(ignored(signature, "-- ", IGNORED_SIGNATURE))
-        orders = [i for i in instructions if i.kind == "orders"]
-        # Issue 17: the whole file against the board in one pass; only what a failed line
-        # may still change (an area left without an order) waits for that line.
-        pending = {e.line: _area_of(state, e.text) for e in errors if _may_order(state, e.text)}
-        if orders or any(pending.values()):
-            errors += planning.check_orders(state, player, orders, pending)
-        if errors:
-            raise OrderErrors(errors)
-        return instructions
+        return reading.read_text(state, player, text, self._parse_line)
 
     def _parse_line(self, state: State, player: str, line: str) -> Instruction:
         from adjudicator.rulesets.westeros import keywords
 
-        if _is_order_line(state, line) or keywords.is_area_name(state, line.partition(":")[0]):
+        head = line.partition(":")[0]
+        if reading.is_order_line(state, line) or keywords.is_area_name(state, head):
             # 'Port of Pyke: rai' is an order with a mistake, never a `port` line.
             return planning.parse_order_line(state, player, line)
 
@@ -256,7 +181,7 @@ class Westeros:
             return wildling_words.parse_wildling_line(state, player, line)
         if westeros_words.is_westeros_line(line):
             return westeros_words.parse_westeros_line(state, player, line)
-        if verb in _action().ACTION_VERBS and not _is_order_line(state, line):
+        if verb in _action().ACTION_VERBS and not reading.is_order_line(state, line):
             return _action().parse_action_line(state, player, line)
         return planning.parse_order_line(state, player, line)
 
@@ -275,7 +200,7 @@ class Westeros:
         (clear.py), nor the `clear` lines and ignored lines themselves."""
         from adjudicator.rulesets.westeros.clear import live
 
-        return [i for i in live(instructions) if i.kind != IGNORED]
+        return [i for i in live(instructions) if i.kind != reading.IGNORED]
 
     def default(self, state: State, request: Request, rng: Dice) -> Any:
         if request.kind == "orders":
