@@ -97,9 +97,7 @@ def _spelled(unit: str) -> list[str]:
         "ship": ["ship", "ships"],
         "siege_engine": ["siege engine", "siege engines"],
     }
-    from adjudicator.rulesets.westeros.words import PLURALS
-
-    return [*english_names.get(unit, []), *spellings("units", unit), *PLURALS.get(unit, [])]
+    return [*english_names.get(unit, []), *spellings("units", unit)]
 
 
 @functools.cache

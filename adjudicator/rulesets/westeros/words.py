@@ -21,28 +21,13 @@ from adjudicator.text import _l
 
 _COUNT = re.compile(r"^(\d+)\s*x?\s+(.*)$")
 NUMBER_WORDS = {
-    **{w: n for n, ws in enumerate([(), ("one",), ("two",), ("three",), ("four",)]) for w in ws},
+    **{"one": 1, "two": 2, "three": 3, "four": 4},
     **{"один": 1, "одна": 1, "одного": 1, "два": 2, "две": 2, "три": 3, "четыре": 4},
     **{"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4},
 }
 """Counts written as words before a unit ('two knights', 'два рыцаря', 'dois soldados'),
-normalized (Latin accents dropped: 'três' -> 'tres'). A muster or a march never needs more."""
-PLURALS = {
-    "footman": ["foot soldiers", "пехотинца", "пехотинцев", "пехотинцы", "soldados", "infantarias"],
-    "knight": ["рыцаря", "рыцарей", "рыцари", "cavaleiros"],
-    "ship": ["корабля", "кораблей", "корабли", "navios"],
-    "siege_engine": [
-        "осадные башни",
-        "осадных башни",
-        "осадных башен",
-        "осадные орудия",
-        "осадных орудия",
-        "осадных орудий",
-        "máquinas de cerco",
-    ],
-}
-"""The forms a unit takes after a count in each language ('2 пехотинца', '5 пехотинцев',
-'dois soldados'); the singular names are in games/westeros/names.yaml."""
+normalized (Latin accents dropped: 'três' -> 'tres'). A muster or a march never needs more.
+The unit's forms after a count are its spellings (names.yaml `units`)."""
 YES = ("yes", "y", "use", "true", "on", "ok")
 NO = ("no", "n", "none", "nothing", "false", "off", "pass", "dont", "remove", "destroy")
 
@@ -50,13 +35,12 @@ NO = ("no", "n", "none", "nothing", "false", "off", "pass", "dont", "remove", "d
 @functools.cache
 def unit_names() -> NameIndex:
     english = {
-        "footman": ["footman", "footmen", "foot", "infantry"],
+        "footman": ["footman", "footmen", "foot", "infantry", "foot soldiers"],
         "knight": ["knight", "knights", "cavalry"],
         "ship": ["ship", "ships", "boat", "boats"],
         "siege_engine": ["siege engine", "siege engines", "siege", "engine"],
     }
-    names = {u: [*n, *spellings("units", u), *PLURALS[u]] for u, n in english.items()}
-    return NameIndex(names, "unit")
+    return NameIndex({u: [*n, *spellings("units", u)] for u, n in english.items()}, "unit")
 
 
 def counted(text: str) -> tuple[int, str]:
