@@ -25,10 +25,12 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.text import Text, _l
+from adjudicator.orders.errors import OrderError, invalid
+from adjudicator.text import N_, Name, Text, _l
 
 if TYPE_CHECKING:
     from adjudicator.gamedir import GameDir
@@ -196,3 +198,12 @@ def set_password(gamedir: GameDir, player: str | None, password: str) -> None:
     else:
         hashes["players"][player] = hash_password(password)
     write_hashes(gamedir, hashes)
+
+
+UNKNOWN_PLAYER = N_("'%(text)s' is no house of this game")
+
+
+def unknown_player(text: str, players: Sequence[Name]) -> OrderError:
+    """The answer to a header naming no player of the game. Unlike a wrong password this
+    is no secret (issue 17): the houses of a game are public, so they are listed."""
+    return invalid(_l(UNKNOWN_PLAYER, text=text), players).at(0, "")

@@ -388,7 +388,7 @@ class Game:
             languages={p: self.language(p) for p in players},
             views={None: self.ruleset.view(self.state, None)}
             | {p: self.ruleset.view(self.state, p) for p in players},
-            waiting=self.waiting(),
+            waiting=self.waiting_status(),
         )
 
     # -- saving ---------------------------------------------------------------------------

@@ -24,9 +24,9 @@ from adjudicator.gamefile import Settings
 from adjudicator.guessing import LIMIT, LOCKED, Guesses
 from adjudicator.i18n import check_language
 from adjudicator.inbox.files import UnreadableFile, decode_order_file, save_as_utf8
-from adjudicator.orders.errors import OrderErrors, invalid
+from adjudicator.orders.errors import OrderError, OrderErrors, invalid
 from adjudicator.publish.messages import NOT_RECOGNISED
-from adjudicator.requests import Instruction, Submission
+from adjudicator.requests import Instruction, Submission, standing_instructions
 from adjudicator.submissions import (
     Receipt,
     SubmissionRejected,
@@ -38,7 +38,7 @@ from adjudicator.submissions import (
     strip_bom,
 )
 from adjudicator.table import Table, keep, new_submission
-from adjudicator.text import N_, Text, _l
+from adjudicator.text import N_, Name, Text, _l
 
 NO_HEADER = N_(
     "every order file starts with two lines, 'house: <your house>' and 'password: <your password>'"
@@ -170,7 +170,8 @@ class Intake:
         submission = self.submissions[index]
         player = submission.player
         groups = self._groups_before(index, player)
-        fresh = {(i.kind, i.key) for i in submission.instructions}
+        # A line told as ignored (a greeting) replaces nothing (issue 17).
+        fresh = {(i.kind, i.key) for i in submission.instructions if i.kind != "ignored"}
         used = self.table.ledger.used
         replaced = [
             i for group in fresh & groups.keys() for i in groups[group] if i.ref not in used
@@ -182,7 +183,21 @@ class Intake:
             tuple(i.echo for i in submission.instructions),
             tuple(i.echo for i in replaced),
             deadline=self.table.ledger.deadline_of(player),
+            left=self._left_after(index),
+            warnings=tuple((i.line, i.warning) for i in submission.instructions if i.warning),
         )
+
+    def _left_after(self, index: int) -> tuple[Any, ...] | None:
+        """After a submission that withdraws instructions (a ruleset's `live` drops what a
+        `clear` line withdrew), what is left standing, for its receipt; else None."""
+        submission = self.submissions[index]
+        live = getattr(self.ruleset, "live", None)
+        if live is None or all(i.kind != "clear" for i in submission.instructions):
+            return None
+        standing = standing_instructions(
+            self.submissions[: index + 1], submission.player, self.table.ledger.used
+        )
+        return tuple(i.echo for i in live(standing))
 
     def _groups_before(self, index: int, player: str) -> dict[tuple[str, str], list[Instruction]]:
         """The player's latest instructions per group among the submissions before `index`.
@@ -228,7 +243,9 @@ class Intake:
         if "player" not in header or "password" not in header:
             raise SubmissionRejected([invalid(_l(NO_HEADER)).at(0, "")])
         player = self.player_named(header["player"])
-        record = self.players.get(player or "")
+        if player is None:
+            raise SubmissionRejected([self._unknown_player(header["player"])])
+        record = self.players.get(player)
         stored = self._stored(record, sender) if record else ""
         guesses = self.guesses()
         if player is not None and guesses.count(player, self.step) >= LIMIT:
@@ -247,6 +264,15 @@ class Intake:
     def guesses(self) -> Guesses:
         """The wrong-password counts of this game (`guessing`), loaded once a run."""
         return self.__dict__.setdefault("_guesses", Guesses(self.dir))  # type: ignore[no-any-return]
+
+    def _unknown_player(self, value: str) -> OrderError:
+        """Issue 17: a header naming no house is told the houses (a wrong password is not)."""
+        from adjudicator.auth import unknown_player
+        from adjudicator.render import display_name
+
+        game = self.meta["game"]
+        names = [Name(p, display_name(game, p)) for p in self.players]
+        return unknown_player(header_values(value)[0], names)
 
     def check_passwords_at_once(self, texts: list[str]) -> None:
         """Check the passwords of many order files side by side, and read their orders

@@ -77,6 +77,9 @@ class Instruction:
     that the receipt says it in the player's language."""
     submission: str = ""
     """The id of the submission it came from (set by the engine)."""
+    warning: str | Text = ""
+    """Why the line cannot be carried out as the board stands now (issue 17): the receipt
+    says so, while the line stands and is checked again when its request opens."""
 
     def __str__(self) -> str:
         return str(self.understood or self.text)
@@ -100,6 +103,7 @@ class Instruction:
             "line": self.line,
             "text": self.text,
             "understood": to_data(self.understood),
+            **({"warning": to_data(self.warning)} if self.warning else {}),
         }
 
 

@@ -17,7 +17,26 @@ from adjudicator.data import game_folder, game_names, load_game_data
 from adjudicator.gamedir import load_yaml
 from adjudicator.orders.errors import OrderError, format_errors
 from adjudicator.requests import Instruction, Submission
-from adjudicator.text import Text, _l, from_data, say
+from adjudicator.text import N_, Text, _l, from_data, say
+
+NOTHING_ANSWERED = N_(
+    "nothing was answered: this text holds no order or other instruction, so whatever you"
+    " were asked is still open"
+)
+"""Issue 17: a file with the header lines only is no answer, and the receipt says so."""
+
+
+CANNOT_NOW = N_(
+    "warning, line %(line)d: as the board stands now it cannot be carried out (%(why)s); it"
+    " stays, and is checked again when it is asked for"
+)
+"""Issue 17: an accepted line that would be skipped today is told at once, not only later."""
+IGNORED_PREFIX = "ignored "
+"""How the msgid of a line told as ignored starts (a ruleset's greeting or signature)."""
+
+
+def _is_ignored(understood: str | Text) -> bool:
+    return isinstance(understood, Text) and understood.msgid.startswith(IGNORED_PREFIX)
 
 
 class SubmissionRejected(Exception):
@@ -45,6 +64,10 @@ class Receipt:
     duplicate: bool = False
     deadline: str | None = None
     """The player's nearest open deadline, if any."""
+    left: tuple[str | Text, ...] | None = None
+    """After a `clear` line: every standing instruction left (None: no clear line)."""
+    warnings: tuple[tuple[int, str | Text], ...] = ()
+    """(line, why) for each accepted line that cannot be carried out as the board stands."""
 
     def __str__(self) -> str:
         return self.say("en", None)
@@ -56,10 +79,18 @@ class Receipt:
             text = _l("%(player)s: already received as %(submission)s; nothing changed", **who)
             return text.say(lang, game)
         lines = [_l("%(player)s: accepted as %(submission)s", **who).say(lang, game)]
-        lines += [f"  {say(u, lang, game)}" for u in self.understood] or [
-            "  " + _l("(no instructions)").say(lang, game)
+        lines += [f"  {say(u, lang, game)}" for u in self.understood]
+        if all(_is_ignored(u) for u in self.understood):
+            lines.append("  " + _l(NOTHING_ANSWERED).say(lang, game))
+        lines += [
+            "  " + _l(CANNOT_NOW, line=n, why=why).say(lang, game) for n, why in self.warnings
         ]
         lines += ["  " + _l("replaces: %(old)s", old=r).say(lang, game) for r in self.replaced]
+        if self.left is not None:
+            lines.append("  " + _l("still standing after what you cleared:").say(lang, game))
+            lines += [f"    {say(u, lang, game)}" for u in self.left] or [
+                "    " + _l("nothing").say(lang, game)
+            ]
         if self.deadline:
             lines.append("  " + _l("deadline: %(when)s", when=self.deadline).say(lang, game))
         return "\n".join(lines)
@@ -176,7 +207,12 @@ def load_submission(path: Path) -> Submission:
     data = load_yaml(path, "a stored submission")
     instructions = tuple(
         Instruction(
-            **{**i, "understood": from_data(i.get("understood", ""))}, submission=data["id"]
+            **{
+                **i,
+                "understood": from_data(i.get("understood", "")),
+                "warning": from_data(i.get("warning", "")),
+            },
+            submission=data["id"],
         )
         for i in data.get("instructions", [])
     )

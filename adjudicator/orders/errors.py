@@ -97,7 +97,9 @@ class OrderErrors(Exception):
     """Every error of one submission; nothing of it is applied."""
 
     def __init__(self, errors: Iterable[OrderError]) -> None:
-        self.errors: list[OrderError] = sorted(errors, key=lambda e: e.line)
+        # By line; what concerns the whole text (line 0: an area without an order) last, as
+        # the sum of what the lines say.
+        self.errors: list[OrderError] = sorted(errors, key=lambda e: (not e.line, e.line))
         super().__init__(format_errors(self.errors))
 
 

@@ -4,14 +4,57 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+SIGNS = str.maketrans(
+    {
+        "\u2212": "-",  # minus sign: how our receipts and reports print March −1
+        "\u2010": "-",  # hyphen
+        "\u2011": "-",  # non-breaking hyphen
+        "\u2012": "-",  # figure dash
+        "\u2013": "-",  # en dash
+        "\u2014": "-",  # em dash
+        "\ufe63": "-",  # small hyphen-minus
+        "\uff0d": "-",  # full-width hyphen-minus
+        "\uff0b": "+",  # full-width plus
+        "\ufe62": "+",  # small plus
+        "\uff1a": ":",  # full-width colon
+    }
+)
+"""Signs players paste from our own texts, word processors and phone keyboards, read as the
+ASCII sign the parsers know (issue 17: 'March −1' pasted back must stay March -1)."""
+
+
+def plain_signs(text: str) -> str:
+    """`text` with every minus, dash and full-width sign as ASCII '-', '+' and ':'.
+
+    >>> plain_signs("Винтерфелл: Поход −1")
+    'Винтерфелл: Поход -1'
+    """
+    return text.translate(SIGNS)
+
 
 def order_lines(text: str) -> Iterator[tuple[int, str]]:
-    """Yield (line number, content) for each line that holds something.
+    """Yield (line number, content) for each line that holds something, its signs plain.
 
-    >>> list(order_lines("# my orders\\nWinterfell: march  # go\\n\\n"))
-    [(2, 'Winterfell: march')]
+    >>> list(order_lines("# my orders\\nWinterfell: march –1  # go\\n\\n"))
+    [(2, 'Winterfell: march -1')]
     """
     for number, raw in enumerate(text.splitlines(), start=1):
-        content = raw.split("#", 1)[0].strip()
+        content = plain_signs(raw.split("#", 1)[0]).strip()
         if content:
             yield number, content
+
+
+SIGNATURE = "-- "
+"""The e-mail signature separator (RFC 3676 §4.3): it and every line below are no orders."""
+
+
+def signature_line(text: str) -> int:
+    """The number of the line that starts a signature ('-- ' alone on its line), or 0.
+
+    >>> signature_line("Winterfell: march\\n-- \\nJoão")
+    2
+    """
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if raw.rstrip("\r") in (SIGNATURE, SIGNATURE.strip()):
+            return number
+    return 0

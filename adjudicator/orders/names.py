@@ -174,6 +174,12 @@ class NameIndex:
             exact = self._close(key, allowed) or self._prefixed(key, allowed)
         return next(iter(exact)) if len(exact) == 1 else None
 
+    def is_spelled(self, text: str) -> bool:
+        """Whether `text` is exactly one of the names (no typo, no prefix): for "does this
+        line name anything of the game?" on lines that may be a player's chat."""
+        key = normalize(text)
+        return bool(key) and key in self._exact
+
     def _close(self, key: str, allowed: set[str]) -> set[str]:
         """Ids whose names are a small typo away; a clearly closer one wins alone."""
         scores = {i: r for i, r in self._typo_scores(key).items() if i in allowed}

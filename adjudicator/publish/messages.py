@@ -76,6 +76,9 @@ LATE_SUBJECT = N_("[%(game)s] Deadline passed: %(summary)s")
 REMINDER = N_(
     "Game %(game)s: the deadline for '%(summary)s' is %(when)s and we have no answer from you yet."
 )
+NOT_USED = N_("Lines you sent that could not be used for it:")
+"""Issue 17: a reminder says which standing lines were skipped and why (before, only the
+GM's `status` did)."""
 LATE = N_(
     "Game %(game)s: the deadline for '%(summary)s' passed at %(when)s and we have no answer "
     "from you."

@@ -43,6 +43,9 @@ class Notice:
     deadline: datetime
     said: Any = field(default=None, compare=False)
     """The summary as a `text.Text` (game.yaml ``waiting: said``), None when it has none."""
+    skipped: tuple[Any, ...] = field(default=(), compare=False)
+    """The player's standing lines skipped for this request, each with why (`Text`s of the
+    engine's `waiting_status`); never in game.yaml, which is public."""
 
     @property
     def key(self) -> str:
@@ -84,6 +87,7 @@ def due_notices(
                 str(request.get("summary") or request.get("kind") or "an answer"),
                 deadline,
                 from_data(said) if said else None,
+                tuple(request.get("skipped") or ()),
             )
         )
     return sorted(set(notices), key=lambda n: (n.deadline, n.player, n.kind, n.summary))
@@ -147,7 +151,7 @@ def notice_body(
 ) -> str:
     """The text of a notice in `lang`: what is awaited, by when, and how to answer (never
     a password). `game` is the ruleset whose names the summary uses."""
-    how = say(messages.HOW_TO_ANSWER, lang, player=notice.player)
+    how = say(messages.HOW_TO_ANSWER, lang, player=notice.player) + _not_used(notice, lang, game)
     moment = when(notice.deadline, zone, lang)
     summary = notice.summary_in(lang, game)
     if notice.kind is NoticeKind.REMINDER:
@@ -158,6 +162,16 @@ def notice_body(
     if after:
         head += " " + say(after, lang)
     return f"{head}\n\n{how}\n"
+
+
+def _not_used(notice: Notice, lang: str, game: str | None) -> str:
+    """The skipped lines of a notice, each with why, after the how-to (or nothing)."""
+    if not notice.skipped:
+        return ""
+    from adjudicator.text import say as said
+
+    lines = [f"  {said(why, lang, game)}" for why in notice.skipped]
+    return "\n\n" + "\n".join([say(messages.NOT_USED, lang), *lines])
 
 
 def queue_notices(

@@ -24,7 +24,7 @@ from adjudicator.render import (
 )
 from adjudicator.requests import Event, summary_in
 from adjudicator.table import Resolution
-from adjudicator.text import _l
+from adjudicator.text import _l, say
 from adjudicator.transaction import Transaction
 
 
@@ -48,7 +48,8 @@ class Edition:
     views: Mapping[str | None, dict[str, Any]]
     """The ruleset's view for each player, and the public one (None)."""
     waiting: list[dict[str, Any]]
-    """The open requests with deadlines, sorted (`engine.Game.waiting`)."""
+    """The open requests with deadlines, sorted, each with what was skipped for it and why
+    (`engine.Game.waiting_status`)."""
 
 
 def waiting_lines(
@@ -80,7 +81,10 @@ def waiting_lines(
             line = _("%(house)s (%(player)s): %(request)s, by %(by)s") % words
         else:
             line = _("%(house)s: %(request)s, by %(by)s") % words
-        rows.append({**request, "line": line})
+        # Issue 17: a private report says which of the player's lines were skipped and why.
+        skipped = request.get("skipped", []) if player else []
+        why = [say(s, lang, game) for s in skipped]
+        rows.append({**request, "line": line, "skipped": [escape(w) for w in why]})
     return rows
 
 

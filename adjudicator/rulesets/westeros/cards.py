@@ -7,18 +7,27 @@ Card facts come from games/westeros/cards.yaml through decks.py.
 
 from __future__ import annotations
 
+import difflib
 import functools
 from typing import Any
 
 from adjudicator.data import load_game_data
-from adjudicator.orders.names import NameIndex
+from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.rulesets.westeros.decks import house_card_facts
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.support import is_supported
 from adjudicator.rulesets.westeros.vocabulary import spellings
 
-ALIASES = {"dagmar-cleftjaw": ["Dagmer Cleftjaw", "Dagmer"], "the-blackfish": ["Blackfish"]}
-"""cards.yaml note: S&R spells 'Dagmar', the printed card 'Dagmer'; accept both."""
+ALIASES = {
+    "dagmar-cleftjaw": ["Dagmer Cleftjaw", "Dagmer"],
+    "the-blackfish": ["Blackfish"],
+    "eddard-stark": ["Ned", "Ned Stark"],
+}
+"""cards.yaml note: S&R spells 'Dagmar', the printed card 'Dagmer'; accept both. Eddard
+Stark is 'Ned' to every reader of the books."""
+HAND_CUTOFF = 0.75
+"""How close a name must be to one card of the player's own hand (difflib ratio, on the
+whole name or one of its words): 'Catelin' is Catelyn Stark when she is in the hand."""
 
 
 @functools.cache
@@ -29,6 +38,24 @@ def card_names() -> NameIndex:
         {c: [f["name"], *_knightless(f["name"]), *_other_names(c)] for c, f in facts.items()},
         "house card",
     )
+
+
+def close_in_hand(text: str, hand: list[str]) -> str | None:
+    """The one card of `hand` that `text` is a typo of ('Catelin'), or None.
+
+    A hand holds at most 7 cards, so a looser match than the 42-card index allows is safe
+    there: it is taken only when one card is clearly the closest.
+    """
+    key = normalize(text)
+    scores: dict[str, float] = {}
+    for card in hand:
+        name = house_card_facts()[card]["name"]
+        names = {normalize(n) for n in [name, *_knightless(name), *_other_names(card)]}
+        names |= {word for n in names for word in n.split()}
+        scores[card] = max(difflib.SequenceMatcher(None, key, n).ratio() for n in names)
+    best = max(scores.values(), default=0.0)
+    close = [c for c, r in scores.items() if r >= best - 0.05]
+    return close[0] if best >= HAND_CUTOFF and len(close) == 1 else None
 
 
 def _other_names(card: str) -> list[str]:

@@ -16,10 +16,17 @@ from adjudicator.orders.errors import illegal, invalid
 from adjudicator.orders.names import normalize
 from adjudicator.rulesets.westeros import flow, said
 from adjudicator.rulesets.westeros.state import State
-from adjudicator.rulesets.westeros.words import area_named, is_no, unit_names
+from adjudicator.rulesets.westeros.words import (
+    area_named,
+    check_count,
+    counted,
+    is_no,
+    unit_names,
+)
 from adjudicator.text import Text, _l
 
 Parsed = tuple[str, str, Any, Text]
+ARROW = re.compile(r"\s*(?:->|→|=>)\s*")
 _UPGRADE = re.compile(r"^(?:upgrade\s+)?(.+?)\s+(?:to|->|into)\s+(.+)$")
 _FROM = re.compile(r"^(.+?)\s+from\s+(.+)$")
 _IN = re.compile(r"^(.+?)\s+(?:in|at|into)\s+(.+)$")
@@ -60,17 +67,26 @@ def parse_consolidate(state: State, house: str, rest: str, verb: str) -> Parsed:
                 )
             )
         raise illegal(_l("%(area)s has no castle or stronghold to muster in", area=name))
-    items = [parse_item(state, area, t) for t in re.split(r"[;,]", tail) if t.strip()]
+    items = [i for t in re.split(r"[;,]", tail) if t.strip() for i in parse_items(state, area, t)]
     if not items:
         raise invalid(_l("expected what to muster, e.g. 'knight; ship in Bay of Ice'"))
     shown = said.joined(_show(state, i) for i in items)
-    understood = _l("muster %(area)s: %(items)s", area=name, items=shown)
+    # Echoed with its keyword: a bare 'muster <area>: ...' is the Westeros phase's Mustering.
+    understood = _l("consolidate %(area)s: muster %(items)s", area=name, items=shown)
     return "consolidate", area, {"mode": "muster", "items": items}, understood
+
+
+def parse_items(state: State, area: str, text: str) -> list[dict[str, Any]]:
+    """One listed item, as many times as its count says ('2 footmen', 'dois soldados')."""
+    count, rest = counted(normalize(ARROW.sub(" to ", text)))
+    item = parse_item(state, area, rest)
+    check_count(item["unit"], count)
+    return [item] * count
 
 
 def parse_item(state: State, area: str, text: str) -> dict[str, Any]:
     """'knight', 'ship in Bay of Ice', 'knight from footman', 'upgrade footman to knight'."""
-    text = normalize(text)
+    text = normalize(ARROW.sub(" to ", text))  # 'footman -> knight', as a receipt echoes it
     where = area
     match = _IN.match(text)
     if match and not _UPGRADE.match(text):

@@ -119,6 +119,28 @@ def is_area_name(state: State, text: str) -> bool:
     return normalize(text) in _area_names(state.board.names)
 
 
+def is_keyword_line(state: State, line: str) -> bool:
+    """Whether `line` is a keyword and an area before its colon: an instruction, even where
+    the whole head is also a small typo away from an area and the tail reads as an order
+    token ('подмога Залив Разбитых Кораблей: Защитник' supports the defender; issue 17)."""
+    head = line.partition(":")[0]
+    found = split_verb(head)
+    if found is None:
+        word, _, rest = head.strip().partition(" ")
+        found = (word.lower(), rest) if word.lower() in english_verbs() else None
+    if found is None or is_area_name(state, head):
+        return False
+    return state.board.names.lookup(found[1].strip()) is not None
+
+
+@functools.cache
+def english_verbs() -> frozenset[str]:
+    """The first words of English instruction lines (every other line starts with a name)."""
+    from adjudicator.rulesets.westeros.action import ACTION_VERBS
+
+    return frozenset({*ACTION_VERBS, *ENGLISH_HEADS})
+
+
 def verb_names() -> list[Name]:
     """Every instruction keyword, said in the reader's language (an error's alternatives)."""
     verbs = vocabulary.sections(GAME).get("verbs", {})
@@ -217,8 +239,10 @@ def _connected(words: list[str]) -> str | None:
     connectors = table("connectors")
     size = _longest("connectors")
     for start in range(1, len(words) - 1):
+        from adjudicator.rulesets.westeros.words import NUMBER_WORDS
+
         left = words[:start]
-        if left[0].isdigit():
+        if left[0].isdigit() or left[0] in NUMBER_WORDS:
             left = left[1:]
         if " ".join(left) not in _unit_words():
             continue
@@ -242,7 +266,7 @@ def _padded(original: str, new: str) -> str:
 
 
 ENGLISH_HEADS = frozenset(
-    {"raven", "bury", "bid", "tie", "reduce", *(normalize(v) for v in CARD_HEADS.values())}
+    {"raven", "bury", "bid", "tie", "reduce", "clear", *(normalize(v) for v in CARD_HEADS.values())}
 )
 
 
@@ -259,3 +283,38 @@ def is_unknown_head(state: State, line: str) -> bool:
     if normalize(head) in ENGLISH_HEADS or is_wildling_line(line):
         return False
     return state.board.names.lookup(head.strip()) is None
+
+
+def is_chat(state: State, line: str) -> bool:
+    """Whether a line that was not understood is a player's chat ('Oi mestre, tudo bem?',
+    'Abraços,'): it holds no keyword, no name of the game and no order's shape. Such a line
+    is reported as ignored; any other line not understood is an error (issue 17)."""
+    from adjudicator.rulesets.westeros import planning
+
+    if any(mark in line for mark in (":", "->", "→", "=>")) or planning.ends_with_token(line):
+        return False
+    words = inner(line).split()
+    if split_verb(line) or (words and words[0] in english_verbs()):
+        return False
+    return not any(
+        _is_game_name(state, " ".join(words[start:end]))
+        for start in range(len(words))
+        for end in range(start + 1, min(start + _LONGEST_NAME, len(words)) + 1)
+    )
+
+
+_LONGEST_NAME = 6
+"""Words in the longest name of the game ('Ser Davos Seaworth', 'Мартовские ... ')."""
+
+
+def _is_game_name(state: State, text: str) -> bool:
+    """Whether `text` is an area, house, house card or unit name in any language, exactly
+    or (from 4 letters on) a small typo away: 'Atack Rivrrun' is a mistyped order."""
+    from adjudicator.rulesets.westeros.cards import card_names
+    from adjudicator.rulesets.westeros.instructions import house_names
+    from adjudicator.rulesets.westeros.words import unit_names
+
+    indexes = (state.board.names, house_names(), card_names(), unit_names())
+    if is_area_name(state, text) or any(index.is_spelled(text) for index in indexes):
+        return True
+    return len(text) >= 4 and any(index.lookup(text) is not None for index in indexes)

@@ -12,7 +12,7 @@ import difflib
 import functools
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -46,6 +46,7 @@ _TYPE_WORDS = {
     "c": "consolidate-power",
 }
 _BONUS = re.compile(r"([+-])\s*(\d)")
+_ORDER_WORD = re.compile(r"\borders?\b")
 
 
 @functools.cache
@@ -89,7 +90,8 @@ def parse_token(text: str) -> OrderToken:
     raw = text.strip().lower()
     star = bool(_star_words().search(raw))
     bonus_match = _BONUS.search(raw)
-    words = _BONUS.sub(" ", _star_words().sub(" ", raw)).replace("order", " ")
+    # 'march order' is a march; 'orders' alone is no token (it was read as 's', support).
+    words = _ORDER_WORD.sub(" ", _BONUS.sub(" ", _star_words().sub(" ", raw)))
     words = " ".join(words.replace("_", " ").split())
     known = _type_words()
     words = normalize(words)
@@ -117,9 +119,11 @@ def _not_a_token(text: str) -> LineError:
     return invalid(_l("'%(text)s' is not an order token", text=text.strip()), token_list())
 
 
-def token_list() -> list[Name]:
-    """The 11 distinct order tokens as names, for the 'legal:' line of an error."""
-    return [Name(n, n, "tokens") for n in token_names()]
+def token_list(state: State | None = None) -> list[Name]:
+    """The distinct order tokens as players write them, for the 'legal:' line of an error:
+    all 11, or those a Westeros card leaves allowed in `state`."""
+    tokens = [token_by_name(n) for n in token_names()]
+    return [token_said(t) for t in tokens if state is None or is_allowed_type(state, t)]
 
 
 def token_by_name(name: str) -> OrderToken:
@@ -193,7 +197,11 @@ def parse_order_line(state: State, house: str, text: str) -> Instruction:
             ),
             names,
         )
-    token = parse_token(token_text)
+    try:
+        token = parse_token(token_text)
+    except LineError as error:
+        # Only the tokens the house may place this round (issue 17: never a forbidden one).
+        raise invalid(error.message, token_list(state)) from None
     understood = _l("%(area)s: %(token)s", area=said.area(state, area), token=token_said(token))
     return Instruction(
         "orders", "", {"area": area, "token": token.name}, text=text, understood=understood
@@ -224,6 +232,15 @@ def ends_with_order_token(text: str) -> bool:
     return bool(sep)
 
 
+def ends_with_token(text: str) -> bool:
+    """Whether a line without a colon ends with an order token ('Winterfel march +1')."""
+    try:
+        _split_last_words(text)
+    except LineError:
+        return False
+    return True
+
+
 def _split_last_words(text: str) -> tuple[str, str]:
     """Split 'Moat Cailin march +1' where the token starts: at its type word."""
     words = text.split()
@@ -237,37 +254,60 @@ def _split_last_words(text: str) -> tuple[str, str]:
     raise invalid(_l("expected 'Area: order', e.g. 'Winterfell: march +1'"), token_list())
 
 
-def check_orders(state: State, house: str, lines: Sequence[Instruction]) -> list[OrderError]:
-    """Every fault of a whole set of order lines for one house (empty: legal)."""
+def check_orders(
+    state: State,
+    house: str,
+    lines: Sequence[Instruction],
+    pending: Mapping[int, str | None] | None = None,
+) -> list[OrderError]:
+    """Every fault of a whole set of order lines for one house (empty: legal).
+
+    `pending`: the lines of the same text that failed (line -> the area it orders, when it
+    names one). An area a failed line orders is not missing; while a failed line names no
+    area, the missing areas are listed "checked again once line N is fixed".
+    """
     errors: list[OrderError] = []
-    seen: dict[str, Instruction] = {}
+    first: dict[str, Instruction] = {}
     for ins in lines:
         area = ins.value["area"]
-        if area in seen:
+        if area in first:
             errors.append(
                 illegal(
                     _l(
                         "a second order for %(area)s (first on line %(line)d)",
                         area=said.area(state, area),
-                        line=seen[area].line,
+                        line=first[area].line,
                     )
                 ).at(ins.line, ins.text)
             )
-        seen[area] = ins
+        first.setdefault(area, ins)
     errors += _token_faults(state, house, lines)
-    placed = len(seen)
+    pending = pending or {}
+    covered = {*first, *(a for a in pending.values() if a)}
     wanted = areas_to_order(state, house)
-    usable = count_placeable(state, house)
-    missing = [a for a in wanted if a not in seen]
-    if missing and placed < min(len(wanted), usable):
-        names = said.areas(state, missing)
-        errors.append(
-            illegal(
-                _l("every area with your units needs an order; missing: %(areas)s", areas=names),
-                names,
-            ).at(0, "")
-        )
+    missing = [a for a in wanted if a not in covered]
+    if missing and len(covered & set(wanted)) < min(len(wanted), count_placeable(state, house)):
+        errors.append(_missing(state, missing, sorted(n for n, a in pending.items() if not a)))
     return errors
+
+
+def _missing(state: State, missing: list[str], unread: list[int]) -> OrderError:
+    """Areas left without an order; when lines that failed may still order them, it says
+    which lines it waits for."""
+    names = said.areas(state, missing)
+    if not unread:
+        message = _l("every area with your units needs an order; missing: %(areas)s", areas=names)
+    else:
+        message = _ln(
+            "every area with your units needs an order; missing: %(areas)s (checked again once"
+            " line %(lines)s is fixed)",
+            "every area with your units needs an order; missing: %(areas)s (checked again once"
+            " lines %(lines)s are fixed)",
+            len(unread),
+            areas=names,
+            lines=", ".join(map(str, unread)),
+        )
+    return illegal(message, names).at(0, "")
 
 
 def count_placeable(state: State, house: str) -> int:
@@ -294,10 +334,7 @@ def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> lis
         used[token.name] += 1
         problem: Text | None = None
         if not is_allowed_type(state, token):
-            problem = _l(
-                "%(token)s orders may not be placed this round (Westeros card)",
-                token=token_said(token),
-            )
+            problem = forbidden(state, token)
         elif used[token.name] > owned[token.name]:
             problem = _ln(
                 "you have only %(n)d %(token)s token",
@@ -330,9 +367,36 @@ def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> lis
                 and is_allowed_type(state, token_by_name(n))
                 and not (token_by_name(n).star and (no_star or stars >= state.star_limit(house)))
             ]
-            spare_names = [Name(n, n, "tokens") for n in spare]
+            spare_names = [token_said(token_by_name(n)) for n in spare]
             errors.append(illegal(problem, spare_names).at(ins.line, ins.text))
     return errors
+
+
+def forbidden(state: State, token: OrderToken) -> Text:
+    """Why `token` may not be placed this round, naming the Westeros card that forbids it."""
+    card = forbidding_card(state, token)
+    if card is None:  # a GM's position names no card
+        return _l(
+            "%(token)s orders may not be placed this round (Westeros card)",
+            token=token_said(token),
+        )
+    return _l(
+        "%(token)s orders may not be placed this round (%(card)s)",
+        token=token_said(token),
+        card=said.card(card),
+    )
+
+
+def forbidding_card(state: State, token: OrderToken) -> str | None:
+    """The deck III card of this round that forbids `token`: the last one drawn (only deck
+    III forbids orders, and it is drawn once a round)."""
+    from adjudicator.rulesets.westeros.westeros_cards import RESTRICTIONS
+
+    drawn = state.deck_discards.get("westeros_3") or []
+    card = drawn[-1] if drawn else None
+    if card in RESTRICTIONS or card == "put-to-the-sword":
+        return card
+    return None
 
 
 def is_allowed_type(state: State, token: OrderToken) -> bool:

@@ -12,6 +12,7 @@ only if the top card is one of those — a standing answer sent before the look)
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -32,6 +33,7 @@ from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import Name, Text, _l, _ln
 
 NOTHING = {"action": "none"}
+_ECHOED_SWAP = re.compile(r"replace the order in (.+) by (.+)$", re.IGNORECASE)
 
 
 def raven_requests(state: State) -> list[Request]:
@@ -67,12 +69,16 @@ def parse_raven_line(state: State, house: str, verb: str, rest: str) -> Instruct
     if verb == "bury":
         return _parse_bury(rest)
     text = normalize(rest)
-    if text in ("none", "nothing", "pass", "no"):
+    # The receipt's own echoes read back: 'raven: do nothing', 'raven: look at the top ...'.
+    if text in ("none", "nothing", "pass", "no", "do nothing"):
         return Instruction("raven", "", NOTHING, understood=_l("raven: do nothing"))
-    if text in ("look", "look at wildlings", "wildlings", "peek"):
+    if text in ("look", "look at wildlings", "wildlings", "peek", "look at the top wildling card"):
         understood = _l("raven: look at the top wildling card")
         return Instruction("raven", "", {"action": "look"}, understood=understood)
     area_text, sep, token_text = rest.partition("->")
+    echoed = _ECHOED_SWAP.match(rest.strip())
+    if echoed:  # the English receipt's 'replace the order in <area> by <token>'
+        area_text, sep, token_text = echoed.group(1), "->", echoed.group(2)
     if not sep:
         raise invalid(_l("expected 'raven: AREA -> ORDER', 'raven: look' or 'raven: none'"))
     area = state.board.names.find(area_text.strip())
@@ -86,7 +92,7 @@ def parse_raven_line(state: State, house: str, verb: str, rest: str) -> Instruct
     if state.phase == "raven":
         problem = swap_problem(state, house, value)
         if problem:
-            raise illegal(problem)
+            raise illegal(problem, swap_options(state, house, area))
     return Instruction("raven", "", value, understood=understood)
 
 
@@ -143,6 +149,20 @@ def swap_problem(state: State, house: str, value: dict[str, Any]) -> Text | None
         if state.board.areas[area].is_port and state.options.ports == "clash-of-kings":
             return _l("special orders may never stand in a port (P12)")
     return None
+
+
+def swap_options(state: State, house: str, area: str) -> list[Name]:
+    """What a swap may name instead (issue 17: every error lists it): the tokens the house
+    may put in `area`, or, when `area` holds no order of its, the areas that do."""
+    if state.orders.get(area) is None or state.occupant(area) != house:
+        return [said.area(state, a) for a in state.orders_of(house)]
+    tokens = dict.fromkeys(t.name for t in load_board().tokens)
+    return [
+        token_said(token_by_name(name))
+        for name in tokens
+        if name != state.orders[area]
+        and swap_problem(state, house, {"area": area, "token": name}) is None
+    ]
 
 
 def raven_answer(state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:

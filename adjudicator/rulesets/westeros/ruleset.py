@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.orders.errors import LineError, OrderErrors, illegal, invalid
-from adjudicator.orders.lines import order_lines
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
-from adjudicator.rulesets.westeros import planning, position, raven, westeros_words
+from adjudicator.rulesets.westeros import planning, position, raven, reading, westeros_words
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
 from adjudicator.rulesets.westeros.state import HOUSES, State
@@ -157,25 +155,15 @@ class Westeros:
 
             message = say("game_ended", winner=house(str(state.winner)))
             raise OrderErrors([illegal(message).at(0, "")])
-        instructions, errors = [], []
-        for number, line in order_lines(text):
-            try:
-                instruction = self._parse_line(state, player, line)
-            except LineError as error:
-                errors.append(error.at(number, line))
-                continue
-            instructions.append(replace(instruction, line=number, text=line))
-        orders = [i for i in instructions if i.kind == "orders"]
-        if not errors and orders:
-            errors = planning.check_orders(state, player, orders)
-        if errors:
-            raise OrderErrors(errors)
-        return instructions
+        return reading.read_text(state, player, text, self._parse_line)
 
     def _parse_line(self, state: State, player: str, line: str) -> Instruction:
-        if planning.is_order_line(state, line):
-            return planning.parse_order_line(state, player, line)
         from adjudicator.rulesets.westeros import keywords
+
+        head = line.partition(":")[0]
+        if reading.is_order_line(state, line) or keywords.is_area_name(state, head):
+            # 'Port of Pyke: rai' is an order with a mistake, never a `port` line.
+            return planning.parse_order_line(state, player, line)
 
         # Issue 12: an instruction's keywords in any of the game's languages (keywords.py);
         # never in a line that starts with an area ('Porto Real: ...' is no `port` line).
@@ -196,6 +184,10 @@ class Westeros:
     def _parse_instruction(self, state: State, player: str, line: str) -> Instruction:
         match = _VERB.match(line)
         verb = match.group(1).lower() if match else ""
+        if verb == "clear":
+            from adjudicator.rulesets.westeros.clear import parse_clear
+
+            return parse_clear(state, line[match.end() :].lstrip())
         if verb in ("raven", "bury"):
             rest = line[match.end() :].lstrip().removeprefix(":")
             return raven.parse_raven_line(state, player, verb, rest)
@@ -205,11 +197,12 @@ class Westeros:
             return wildling_words.parse_wildling_line(state, player, line)
         if westeros_words.is_westeros_line(line):
             return westeros_words.parse_westeros_line(state, player, line)
-        if verb in _action().ACTION_VERBS and not planning.is_order_line(state, line):
+        if verb in _action().ACTION_VERBS and not reading.is_order_line(state, line):
             return _action().parse_action_line(state, player, line)
         return planning.parse_order_line(state, player, line)
 
     def answer(self, state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:
+        instructions = self.live(instructions)
         if request.kind == "orders":
             return planning.planning_answer(state, request, instructions)
         if request.kind in ("raven", "bury"):
@@ -217,6 +210,13 @@ class Westeros:
         if state.phase == "westeros":
             return _westeros().westeros_answer(state, request, instructions)
         return _action().action_answer(state, request, instructions)
+
+    def live(self, instructions: Sequence[Instruction]) -> list[Instruction]:
+        """A player's standing instructions without those a later `clear` line withdrew
+        (clear.py), nor the `clear` lines and ignored lines themselves."""
+        from adjudicator.rulesets.westeros.clear import live
+
+        return [i for i in live(instructions) if i.kind != reading.IGNORED]
 
     def default(self, state: State, request: Request, rng: Dice) -> Any:
         if request.kind == "orders":

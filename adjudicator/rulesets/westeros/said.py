@@ -73,8 +73,14 @@ def dominance_token(track_id: str) -> Name:
 
 
 def token(name: str, english: str = "") -> Name:
-    """An order token ('march+1', 'raid*'); English as given (default: its id)."""
-    return Name(_TOKEN_IDS.get(name, name), english or name, "tokens")
+    """An order token ('march+1', 'raid*'); English as given (default: as players write it,
+    'March +1': an id is no word of the game, and pasted back must read the same)."""
+    ident = _TOKEN_IDS.get(name, name)
+    if not english:
+        from adjudicator.rulesets.westeros.planning import describe, token_by_name
+
+        english = describe(token_by_name(ident))
+    return Name(ident, english, "tokens")
 
 
 _TOKEN_IDS = {"support": "support+0"}

@@ -20,16 +20,16 @@ import functools
 import re
 from typing import Any
 
-from adjudicator.orders.errors import invalid
+from adjudicator.orders.errors import LineError, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import said
-from adjudicator.rulesets.westeros.consolidate_words import parse_item
+from adjudicator.rulesets.westeros.consolidate_words import parse_items
 from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.state import HOUSES, TRACKS, State
 from adjudicator.rulesets.westeros.vocabulary import spellings
 from adjudicator.rulesets.westeros.westeros_messages import say
-from adjudicator.rulesets.westeros.words import area_named, is_no, unit_names
+from adjudicator.rulesets.westeros.words import area_named, is_no, unit_count
 from adjudicator.text import N_, Name, Text, _l
 
 CARD_LINES: dict[str, tuple[str, str, dict[str, str]]] = {
@@ -90,7 +90,8 @@ def house_names() -> NameIndex:
 def is_westeros_line(line: str) -> bool:
     """Whether a line is one of this module's (checked before the action-phase verbs)."""
     head = normalize(line.partition(":")[0])
-    first = head.split(" ", 1)[0] if head else ""
+    # The first word as written: normalize drops a leading article ('a muster: ...').
+    first = line.partition(":")[0].strip().split(" ", 1)[0].lower()
     return first in ("bid", "tie", "reduce", "muster") or head in CARD_LINES
 
 
@@ -126,7 +127,7 @@ def _parse_bid(state: State, house: str, rest: str, tail: str) -> Instruction:
     elif _NUMBER.match(word):
         amount = int(word)
     else:
-        raise invalid(say("bid_amount", text=tail.strip()), ["0", "all"])
+        raise invalid(say("bid_amount", text=tail.strip()), ["0", _l("all")])
     track = track_names().find(rest)
     return Instruction("bid", track, {"bid": amount}, understood=format_bid(track, amount))
 
@@ -166,11 +167,7 @@ def _parse_reduce(state: State, house: str, rest: str, tail: str) -> Instruction
         what, sep, where = part.rpartition(" in ")
         if not sep:
             raise invalid(say("unit_in_area", text=part), ["footman in Riverrun"])
-        count, name = 1, normalize(what)
-        match = _COUNT.match(name)
-        if match:
-            count, name = int(match.group(1)), match.group(2)
-        kind = unit_names().find(name)
+        count, kind = unit_count(normalize(what))
         area = area_named(state, where)
         units += [[kind, area]] * count
     if not units:
@@ -193,15 +190,21 @@ def format_reduce(state: State, units: list[list[str]]) -> Text:
 def _parse_muster(state: State, house: str, rest: str, tail: str) -> Instruction:
     """muster <castle>: <items> | none (the Westeros card Mustering, or a starred
     Consolidate Power there)."""
-    area = area_named(state, rest)
+    castles = [a for a, info in state.board.areas.items() if info.castle != "none"]
+    try:
+        area = area_named(state, rest)
+    except LineError:
+        area = area_named(state, rest, among=castles)  # raises, listing the castles only
     name = said.area(state, area)
-    if state.board.areas[area].castle == "none":
-        raise invalid(say("no_castle", area=name))
+    if area not in castles:
+        mine = [a for a in castles if state.controller(a) == house] or castles
+        raise invalid(say("no_castle", area=name), said.areas(state, sorted(mine)))
     held = state.controller(area) == house
     if is_no(tail) or not tail.strip():
         value: dict[str, Any] = {"mode": "none"}
     else:
-        items = [parse_item(state, area, t) for t in re.split(r"[;,]", tail) if t.strip()]
+        parts = [t for t in re.split(r"[;,]", tail) if t.strip()]
+        items = [item for t in parts for item in parse_items(state, area, t)]
         value = {"mode": "muster", "items": items}
     return Instruction(
         "muster",
@@ -236,7 +239,8 @@ def _parse_card_choice(state: State, house: str, head: str, tail: str) -> Instru
     elif word in words:
         choice = words[word]
     else:
-        options = sorted({*words.values(), "nothing"})
+        # The choices as the receipt echoes them, in the player's words (issue 17: no ids).
+        options = [_l(CHOICE_WORDS[c]) for c in sorted({*words.values(), "nothing"})]
         raise invalid(say("not_a_choice", text=tail.strip()), options)
     understood = format_card_choice(kind, choice)
     held = state.holder(track) == house

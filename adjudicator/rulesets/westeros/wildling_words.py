@@ -26,7 +26,7 @@ from adjudicator.orders.errors import LineError, illegal, invalid
 from adjudicator.orders.names import normalize
 from adjudicator.requests import Instruction, Request
 from adjudicator.rulesets.westeros import said
-from adjudicator.rulesets.westeros.consolidate_words import parse_item
+from adjudicator.rulesets.westeros.consolidate_words import parse_items
 from adjudicator.rulesets.westeros.decisions import TRACK_NAMES
 from adjudicator.rulesets.westeros.decks import (
     card_index,
@@ -35,11 +35,11 @@ from adjudicator.rulesets.westeros.decks import (
     wildling_index,
 )
 from adjudicator.rulesets.westeros.state import State
-from adjudicator.rulesets.westeros.words import area_named, is_no, unit_names
+from adjudicator.rulesets.westeros.words import area_named, is_no, unit_count
 from adjudicator.text import N_, Name, Text, _l
 
 _BID = re.compile(r"^\s*(bid|tie)\s+wildlings?\s*(again)?\s*:?\s*(.*)$", re.IGNORECASE | re.DOTALL)
-_UNIT_IN = re.compile(r"^(?:(\d+)\s+)?(.+?)\s+(?:in|at)\s+(.+)$")
+_UNIT_IN = re.compile(r"^(.+?)\s+(?:in|at)\s+(.+)$")
 ITEMS: dict[str, tuple[str, ...]] = {
     "crow-killers": ("units", "no"),
     "mammoth-riders": ("card", "units", "no"),
@@ -135,7 +135,7 @@ def _parse_bid(rest: str, again: bool) -> Instruction:
     elif words.isdigit():
         bid = int(words)
     else:
-        raise invalid(_l(MESSAGES["bid_number"]), ["bid wildlings: 2", "bid wildlings: all"])
+        raise invalid(_l(MESSAGES["bid_number"]), ["2", _l("all")])
     key = "again" if again else ""
     return Instruction("wildling-bid", key, bid, understood=bid_line(bid, again))
 
@@ -172,9 +172,8 @@ def _parse_item(state: State, house: str, card: str, text: str) -> list[Any]:
         return [words]
     match = _UNIT_IN.match(words)
     if "units" in allowed and match:
-        count = int(match.group(1) or 1)
-        unit = unit_names().find(match.group(2))
-        area = area_named(state, match.group(3))
+        count, unit = unit_count(match.group(1))
+        area = area_named(state, match.group(2))
         return [[unit, area]] * count
     if "track" in allowed:
         from adjudicator.rulesets.westeros.instructions import track_names
@@ -202,7 +201,7 @@ def _parse_item(state: State, house: str, card: str, text: str) -> list[Any]:
 def _parse_muster(state: State, rest: str) -> dict[str, Any]:
     head, _, tail = rest.partition(":")
     area = area_named(state, head.strip())
-    items = [parse_item(state, area, t) for t in re.split(r"[;,]", tail) if t.strip()]
+    items = [i for t in re.split(r"[;,]", tail) if t.strip() for i in parse_items(state, area, t)]
     if not items:
         raise invalid(_l("expected what to muster, e.g. 'muster Winterfell: knight'"))
     return {"area": area, "items": items}

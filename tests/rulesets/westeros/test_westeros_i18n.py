@@ -64,6 +64,7 @@ def game(new_game) -> Path:
 def test_a_russian_players_rejected_file_lists_every_error_in_russian(game: Path) -> None:
     _send(game, "stark", STARK_MISTAKES)
     engine.run(game, START + timedelta(hours=1))
+    # Issue 17: the areas left without an order in the same reply (line 5 is no order).
     assert _errors(game, "stark") == (
         "строка 3: не понято\n"
         "  'Winterfell: fly'\n"
@@ -78,6 +79,12 @@ def test_a_russian_players_rejected_file_lists_every_error_in_russian(game: Path
         "строка 5: не по правилам\n"
         "  'card: Tywin Lannister'\n"
         "  Тайвин Ланнистер — карта дома Ланнистер, а не ваша\n"
+        "  можно: Эддард Старк, Робб Старк, Русе Болтон, Большой Джон Амбер, Сир Родрик Кассель,"
+        " Чёрная Рыба, Кейтилин Старк\n"
+        "не по правилам\n"
+        "  каждой области с вашими войсками нужен приказ; нет приказа: Дрожащее море,"
+        " Белая Гавань\n"
+        "  можно: Дрожащее море, Белая Гавань\n"
     )
 
 

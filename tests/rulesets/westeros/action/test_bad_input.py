@@ -63,7 +63,7 @@ def start_state() -> State:
             ErrorKind.ILLEGAL,
             "Winterfell holds only footman, knight",
         ),
-        ("stark", "raid Winterfell -> Karhold", ErrorKind.ILLEGAL, "is march+0, not raid"),
+        ("stark", "raid Winterfell -> Karhold", ErrorKind.ILLEGAL, "is March +0, not raid"),
         ("stark", "card: Greatjon Umber", ErrorKind.ILLEGAL, "Greatjon Umber is not in your hand"),
         ("stark", "card: Tywin Lannister", ErrorKind.ILLEGAL, "is a Lannister card, not yours"),
         ("stark", "card: Nobody Special", ErrorKind.INVALID, "no house card called"),
