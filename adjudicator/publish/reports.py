@@ -126,8 +126,11 @@ def _private_report(
     memo: dict[tuple[str, str, str], str],
 ) -> list[str]:
     """A house's report (and map) with what only it may see, under .adjudicator/private/."""
+    from adjudicator.form import FORM_FILE, form_for
+
     mine = [e for e in events if not e.public and e.to == player]
     view = game.ruleset.view(game.state, player)
+    form = form_for(game, player)
     text = render(
         game.meta["game"],
         "private",
@@ -144,12 +147,15 @@ def _private_report(
             ],
             "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
             "waiting": waiting_lines(game, player, lang=game.language(player)),
+            "form": form,
         },
         game.language(player),
     )
     folder = f".adjudicator/private/{player}"
     tx.write(f"{folder}/{stem}.md", text)
     written = [f"{folder}/{stem}.md"]
+    # The latest form, for the reminders (`notices`); empty when nothing asks for one.
+    tx.write(f"{folder}/{FORM_FILE}", form)
     if game.settings.get("maps", True):
         from adjudicator.mapdraw import draw_svg
 
