@@ -23,7 +23,7 @@ SPECIAL = ("★", "(special)")
 MINUS = "\u2212"
 
 
-def _fill(form: str, lines: list[FormLine], lang: str, pw: str) -> str:
+def _fill(form: str, lines: list[FormLine], lang: str, pw: str, raven: int = 0) -> str:
     """The form as a player fills it: the password, a plain token of their own after each
     area's colon (as the form's token list names them), every optional line sent (one
     raven choice: they exclude each other)."""
@@ -33,18 +33,18 @@ def _fill(form: str, lines: list[FormLine], lang: str, pw: str) -> str:
     # NOTE: tokens with a minus sign are issue 17 point 1's (the parser reading U+2212).
     plain = [t for t in tokens if not any(s in t for s in SPECIAL) and MINUS not in t]
     optional = {f"# {said(x.text, lang, 'westeros')}" for x in lines if x.optional}
-    out, raven_sent = [], False
+    out, ravens = [], 0
     for text in form.splitlines():
         if text.rstrip().endswith(":") and not text.startswith("#"):  # password:
             text = f"{text.rstrip()} {pw}"
         elif re.match(r"^[^#].*:\s+#", text):  # an area's blank, then its units
             area, units = text.split("#", 1)
             text = f"{area.rstrip()} {plain.pop(0)}  #{units}"
-        elif text in optional:
+        elif any(text == o or text.startswith(f"{o} ") for o in optional):  # a note after
             is_raven = "raven" in text or "ворон" in text or "corvo" in text
-            if is_raven and raven_sent:
+            ravens += is_raven
+            if is_raven and ravens != raven + 1:
                 continue
-            raven_sent |= is_raven
             text = text[2:]
         out.append(text)
     return "\n".join(out) + "\n"
@@ -63,7 +63,8 @@ def test_filling_in_the_form_gives_a_valid_file(new_game, house: str, lang: str)
     checked = check_text(game, filled, None, START)
     assert checked.accepted, f"{filled}\n{checked.text}"
     areas = [a for a, by in state.units.items() if house in by]
-    sent = sum(1 for x in lines if x.optional) - (1 if state.holder("kings_court") == house else 0)
+    raven_left = 2 if state.holder("kings_court") == house else 0  # one of three is sent
+    sent = sum(1 for x in lines if x.optional) - raven_left
     # Every area's order and every optional line is understood: one receipt line each.
     assert len(checked.text.splitlines()) == 1 + len(areas) + sent + 1, checked.text
 
@@ -127,3 +128,16 @@ def test_the_private_report_and_the_reminder_carry_the_form(new_game, tmp_path: 
     body = notice_body(notice, "g", "defaults", form=form)
     assert "Your order form, as your last report gave it" in body
     assert form.rstrip("\n") in body
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_ravens_swap_example_is_a_valid_line(new_game, lang: str) -> None:
+    game = new_game()
+    with engine.open_game(game) as opened:
+        state = opened.state
+    lines = RULESET.form(state, "lannister", [])
+    form = say_form(lines, Name("lannister", "Lannister"), lang, "westeros")
+    filled = _fill(form, lines, lang, password("lannister"), raven=2)
+    checked = check_text(game, filled, None, START)
+    assert checked.accepted, f"{filled}\n{checked.text}"
+    assert "raven: replace the order in Lannisport by Defense +1" in checked.text

@@ -56,9 +56,12 @@ def order_form(state: State, house: str, standing: Sequence[Instruction], parse:
         groups.setdefault((instruction.kind, instruction.key), []).append(instruction)
     lines = _orders(state, house, areas, groups.get(("orders", ""), []))
     if state.holder("kings_court") == house:
-        raven = ["raven: none", "raven: look"]
+        # Rulebook, Messenger Raven: swap one placed order for an unused token, or look.
+        swap = f"raven: {said.area(state, areas[0]).english} -> defense +1"
+        raven = ["raven: none", "raven: look", swap]
+        example = _l("an example: any area of yours, any token you leave unused")
         lines += _section(_l("The Messenger Raven, after the orders are revealed (choose one):"))
-        lines += _ahead(state, house, raven, groups, parse)
+        lines += _ahead(state, house, raven, groups, parse, {swap: example})
     if state.round < state.board.game["rounds"]:
         heading = _l(
             "The Westeros phase of round %(round)d, sent ahead (optional: delete the '#' "
@@ -122,9 +125,11 @@ def _ahead(
     defaults: list[str],
     groups: dict[tuple[str, str], list[Instruction]],
     parse: Parse,
+    notes: dict[str, Any] | None = None,
 ) -> list[FormLine]:
     """A line per default: the standing instructions of its group, else the default
-    itself after a '#'. A group is shown once (two defaults may share one: raven)."""
+    itself after a '#' (with its note from `notes`, if any). A group is shown once (two
+    defaults may share one: raven)."""
     read_one = _whole_file_reader(parse)
     lines: list[FormLine] = []
     shown: set[tuple[str, str]] = set()
@@ -140,7 +145,8 @@ def _ahead(
                     lines.append(FormLine(said_back))
             shown.add(group)
             continue
-        lines.append(FormLine(spelled(state, house, read, text, read_one), optional=True))
+        said_line = spelled(state, house, read, text, read_one)
+        lines.append(FormLine(said_line, optional=True, note=(notes or {}).get(text)))
     return lines
 
 
