@@ -243,9 +243,11 @@ def private_start(gamedir: GameDir, start: Mapping[str, Any]) -> Mapping[str, An
 
 def _open_first_requests(path: Path, now: datetime) -> None:
     from adjudicator.engine import open_game
+    from adjudicator.form import write_forms
 
     with open_game(path) as game:
         game.register_requests(now)  # deadlines start now; the first `run` resolves
         game.save_private()
+        write_forms(game)  # the first reminders carry the order form too
         atomic_write(game.dir.game_file, dump_yaml(game.public_meta(now)), public_mode())
         git.commit(path, [".gitignore", "game.yaml"], f"{game.meta['id']}: new game")

@@ -98,6 +98,19 @@ def form_for(game: Game, player: str) -> str:
     return say_form(lines, name, game.language(player), ruleset)
 
 
+def write_forms(game: Game) -> None:
+    """Each player's form as `latest_form` reads it, before any report was written (a new
+    game: its first reminders carry the form as later ones do)."""
+    from adjudicator.gamedir import atomic_write
+
+    for player in game.ruleset.players(game.state):
+        form = form_for(game, player)
+        if form:
+            folder = game.dir.private / "private" / player
+            folder.mkdir(parents=True, exist_ok=True)
+            atomic_write(folder / FORM_FILE, form)
+
+
 def latest_form(game_path: Path, player: str) -> str:
     """The form of `player`'s latest private report ('' when it asked for nothing)."""
     try:

@@ -141,3 +141,12 @@ def test_the_ravens_swap_example_is_a_valid_line(new_game, lang: str) -> None:
     checked = check_text(game, filled, None, START)
     assert checked.accepted, f"{filled}\n{checked.text}"
     assert "raven: replace the order in Lannisport by Defense +1" in checked.text
+
+
+def test_a_new_games_first_reminders_have_the_form(new_game) -> None:
+    from adjudicator.form import latest_form
+
+    game = new_game(roster={"stark": {"name": "Ann", "lang": "ru"}})
+    assert latest_form(game, "stark").startswith("дом: Старк\nпароль: \n")
+    assert "Винтерфелл:" in latest_form(game, "stark")
+    assert latest_form(game, "lannister").startswith("house: Lannister\n")
