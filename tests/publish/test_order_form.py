@@ -41,7 +41,7 @@ def _fill(form: str, lines: list[FormLine], lang: str, pw: str, raven: int = 0) 
             area, units = text.split("#", 1)
             text = f"{area.rstrip()} {plain.pop(0)}  #{units}"
         elif any(text == o or text.startswith(f"{o} ") for o in optional):  # a note after
-            is_raven = "raven" in text or "ворон" in text or "corvo" in text
+            is_raven = text.startswith(("# raven:", "# ворон:", "# corvo:"))
             ravens += is_raven
             if is_raven and ravens != raven + 1:
                 continue

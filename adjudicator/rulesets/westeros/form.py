@@ -70,6 +70,11 @@ def order_form(state: State, house: str, standing: Sequence[Instruction], parse:
         )
         lines += _section(heading)
         lines += _ahead(state, house, _westeros_defaults(state, house), groups, parse)
+        wildlings = _l(
+            "Wildling cards, should one ask you: your preferences, the first legal one is used:"
+        )
+        lines += _section(wildlings)
+        lines += _ahead(state, house, _wildling_defaults(state, house), groups, parse)
     return lines
 
 
@@ -116,6 +121,26 @@ def _westeros_defaults(state: State, house: str) -> list[str]:
         if state.holder(track) == house:
             lines.append(str(ww.format_card_choice(kind, "nothing")))
     lines.append(str(wl.bid_line(0)))
+    return lines
+
+
+def _wildling_defaults(state: State, house: str) -> list[str]:
+    """A preference line per wildling card that asks a choice: declining where the card
+    allows it, else every option in the rules' order (tracks, the house cards in hand)."""
+    cards = [str(wl.item_text(state, card)) for card in state.hands.get(house, [])]
+    tracks = [str(wl.item_text(state, track)) for track in TRACKS]
+    lines = []
+    for card, allowed in sorted(wl.ITEMS.items()):
+        if "no" in allowed:
+            prefs = ["no"]
+        elif "option" in allowed:
+            prefs = ["influence"]
+        elif "card" in allowed:
+            prefs = cards
+        else:
+            prefs = tracks
+        if prefs:
+            lines.append(f"{str(wl.card_line(state, card, [])).rstrip()} {', '.join(prefs)}")
     return lines
 
 
