@@ -16,7 +16,7 @@ from tests.rulesets.westeros.harness import six_player_position
 NOW = "2027-01-01T13:00Z"
 
 
-def _battle_game(tmp_path: Path) -> Path:
+def _battle_game(tmp_path: Path, hands: dict | None = None) -> Path:
     """Rulebook, support: Tyrell marches on Stark in The Twins; the Baratheon ship in The
     Narrow Sea and the Greyjoy footman in Moat Cailin hold support orders next to it."""
     position = six_player_position(
@@ -37,7 +37,7 @@ def _battle_game(tmp_path: Path) -> Path:
             "sunspear": "defense+1",
             "lannisport": "defense+1",
         },
-        hands={"tyrell": ["margaery-tyrell"], "stark": ["ser-rodrick-cassel"]},
+        hands=hands or {"tyrell": ["margaery-tyrell"], "stark": ["ser-rodrick-cassel"]},
     )
     file = tmp_path / "position.yaml"
     file.write_text(yaml.safe_dump(position))
@@ -107,3 +107,22 @@ def test_a_westeros_card_choice_lists_its_options() -> None:
     )
     ru = request.summary.say("ru", "westeros")
     assert ru.startswith("Предать мечу: выберите действие карты: ")
+
+
+def test_a_house_card_request_names_the_battle_and_lists_the_hand(tmp_path: Path) -> None:
+    hands = {
+        "tyrell": ["margaery-tyrell", "ser-loras-tyrell"],
+        "stark": ["ser-rodrick-cassel", "eddard-stark"],
+    }
+    game = _battle_game(tmp_path, hands)
+    drop(game, "baratheon", "support The Twins: none\n")
+    drop(game, "greyjoy", "support: none\n")
+    cli("run", game, "--now", NOW)
+    out = cli("status", game, "--now", NOW).output
+    assert (
+        "choose a house card for the battle in The Twins against Stark: Ser Loras Tyrell, "
+        "Margaery Tyrell"
+    ) in out, out
+    assert "in The Twins against Tyrell: " in out
+    rows = [line for line in out.splitlines() if "MISSING" in line]
+    assert len(rows) == 2 and len({row.index("MISSING") for row in rows}) == 1, rows
