@@ -33,7 +33,7 @@ from adjudicator.rulesets.westeros.planning import (
     token_said,
 )
 from adjudicator.rulesets.westeros.state import TRACKS, State
-from adjudicator.rulesets.westeros.vocabulary import GAME, LANGUAGES
+from adjudicator.rulesets.westeros.vocabulary import GAME
 from adjudicator.text import _l, say
 
 Parse = Callable[[State, str, str], list[Instruction]]
@@ -198,29 +198,29 @@ def _read(state: State, house: str, text: str, read_one: ReadOne) -> Instruction
 
 @dataclass(frozen=True)
 class Spelled:
-    """A form line in each language, as the parser reads it back to the same instruction."""
+    """A form line as the parser reads it back to the same instruction, in the language it
+    is said in: `instruction`'s echo there, else its English echo, else `fallback` (the
+    line as first written). Checked when said, for the reader's language only."""
 
-    by_lang: tuple[tuple[str, str], ...]
+    state: State
+    house: str
+    instruction: Instruction
+    fallback: str
+    read_one: ReadOne
 
     def say(self, lang: str, game: str | None) -> str:
-        return dict(self.by_lang).get(lang) or dict(self.by_lang)["en"]
+        meaning = (self.instruction.kind, self.instruction.key, self.instruction.value)
+        echo = self.instruction.echo
+        for text in (say(echo, lang, GAME), str(echo)):
+            again = _read(self.state, self.house, text, self.read_one)
+            if again is not None and (again.kind, again.key, again.value) == meaning:
+                return text
+        return self.fallback
 
 
 def spelled(
     state: State, house: str, instruction: Instruction, fallback: str, read_one: ReadOne
 ) -> Spelled:
-    """`instruction`'s echo in each language where it reads back the same (the round trip
-    of receipts), else its English echo, else `fallback` (the line as first written): a
+    """`instruction` as a form line: the round trip of receipts, checked (`Spelled`), so a
     form never offers a line the parser would read otherwise."""
-    meaning = (instruction.kind, instruction.key, instruction.value)
-    out = []
-    for lang in ("en", *LANGUAGES):
-        candidates = (say(instruction.echo, lang, GAME), str(instruction.echo), fallback)
-        for text in candidates:
-            again = _read(state, house, text, read_one)
-            if again is not None and (again.kind, again.key, again.value) == meaning:
-                out.append((lang, text))
-                break
-        else:
-            out.append((lang, fallback))
-    return Spelled(tuple(out))
+    return Spelled(state, house, instruction, fallback, read_one)
