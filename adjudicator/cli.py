@@ -496,8 +496,7 @@ def export(game_dir: Path, public: bool) -> None:
 @GAME_DIR
 @click.argument("file", type=click.File("rb"), metavar="FILE")
 @click.option("--house", help="Read FILE as this player's, header and password optional.")
-@NOW
-def check(game_dir: Path, file: BinaryIO, house: str | None, now: str | None) -> None:
+def check(game_dir: Path, file: BinaryIO, house: str | None) -> None:
     """Dry run: print the receipt (or every error) FILE would get now, in the player's
     language. Changes nothing; exits 1 when FILE would be rejected."""
     from adjudicator.check import NotAPlayer, check_text
@@ -509,7 +508,7 @@ def check(game_dir: Path, file: BinaryIO, house: str | None, now: str | None) ->
     except UnreadableFile:
         raise click.ClickException(save_as_utf8(file.name).say(lang, None)) from None
     try:
-        checked = check_text(game_dir, text, house, parse_now(now))
+        checked = check_text(game_dir, text, house)
     except NotAPlayer as wrong:
         said = _l(
             "'%(house)s' is not a player; players: %(players)s",

@@ -60,7 +60,7 @@ def test_filling_in_the_form_gives_a_valid_file(new_game, house: str, lang: str)
     form = say_form(lines, Name(house, house.title()), lang, "westeros")
     assert form.splitlines()[1].rstrip().endswith(":")  # the password is left blank
     filled = _fill(form, lines, lang, password(house))
-    checked = check_text(game, filled, None, START)
+    checked = check_text(game, filled, None)
     assert checked.accepted, f"{filled}\n{checked.text}"
     areas = [a for a, by in state.units.items() if house in by]
     raven_left = 2 if state.holder("kings_court") == house else 0  # one of three is sent
@@ -138,7 +138,7 @@ def test_the_ravens_swap_example_is_a_valid_line(new_game, lang: str) -> None:
     lines = RULESET.form(state, "lannister", [])
     form = say_form(lines, Name("lannister", "Lannister"), lang, "westeros")
     filled = _fill(form, lines, lang, password("lannister"), raven=2)
-    checked = check_text(game, filled, None, START)
+    checked = check_text(game, filled, None)
     assert checked.accepted, f"{filled}\n{checked.text}"
     assert "raven: replace the order in Lannisport by Defense +1" in checked.text
 
