@@ -9,9 +9,10 @@ the rest of the round; None when nothing is asked of that player. Here are its t
   stored only hashed, so the GM gives them once (`--passwords FILE`, the YAML of
   `new --passwords`); they are checked and kept in `.adjudicator/bot-passwords.yaml`
   (git-ignored, mode 600) for the next calls.
-- `play` plays a whole game in memory (no files, no git) the way `engine.Game.advance`
-  does: standing instructions answer requests; when the game would wait for a player, the
-  bots of the waiting players submit (one "stop"), then defaults answer what is still open.
+- `play` plays a whole game in memory (no files, no git) on the engine's own loop
+  (`table.advance`): standing instructions answer requests; when the game would wait for a
+  player, the bots of the waiting players submit (one "stop"), then defaults answer what is
+  still open.
 """
 
 from __future__ import annotations
@@ -23,15 +24,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adjudicator import engine
+from adjudicator.auth import verify_password
 from adjudicator.dice import Dice
-from adjudicator.requests import (
-    Answer,
-    AnswerSource,
-    Event,
-    Request,
-    Submission,
-    refs_used_by,
-    standing_instructions,
+from adjudicator.gamedir import GameError, atomic_write, dump_yaml, load_yaml
+from adjudicator.requests import Event, Request
+from adjudicator.table import (
+    Ledger,
+    Policy,
+    Resolved,
+    Runaway,
+    Table,
+    Verdict,
+    advance,
+    submit,
 )
 from adjudicator.text import _l
 
@@ -63,71 +69,39 @@ Source = Callable[[Any, str, int], "str | None"]
 Check = Callable[[Any, list[Event]], None]
 
 
-class InMemoryGame:
-    """Standing instructions and answers exactly as `engine.Game` keeps them, in memory."""
+class Bots(Policy):
+    """A game played in memory: when it would wait, the waiting players' bots send their
+    texts (one stop), and defaults answer whatever is still open."""
 
-    def __init__(self, ruleset: Any, state: Any, secret: bytes, game_id: str) -> None:
-        self.ruleset, self.state = ruleset, state
-        self.secret, self.game_id = secret, game_id
-        self.submissions: list[Submission] = []
-        self.used: set[str] = set()
-        self.step = 1
-        self.count = 0
-        """Submissions ever made: ids stay unique after expired ones are dropped."""
+    def __init__(self, source: Source, stats: PlayStats, check: Check | None) -> None:
+        self.source, self.stats, self.check = source, stats, check
 
-    def submit(self, player: str, text: str) -> None:
-        """Parse and keep a submission (raises `OrderErrors` as the engine rejects it)."""
-        instructions = self.ruleset.parse(self.state, player, text)
-        self.count += 1
-        sub_id = f"{self.count:04d}-{player}"
-        instructions = tuple(_with_submission(i, sub_id) for i in instructions)
-        epoch = self.ruleset.epoch(self.state)
-        self.submissions.append(
-            Submission(sub_id, player, "", sub_id, "", epoch, self.step, text, instructions)
-        )
+    def missing(self, table: Table, missing: list[Request], attempt: int) -> Verdict:
+        if attempt:
+            self.stats.defaults.update(r.kind for r in missing)
+            return Verdict.DEFAULTS
+        self.stats.stops[table.ruleset.epoch(table.state)] += 1
+        for player in dict.fromkeys(r.player for r in missing):
+            text = self.source(table.state, player, table.ledger.step)
+            if text:
+                submit(table, player, text)
+                self.stats.submissions += 1
+        return Verdict.AGAIN
 
-    def collect(self, requests: list[Request]) -> tuple[dict[str, Answer], list[Request]]:
-        """Answers from standing instructions, and the requests nobody has answered."""
-        answers: dict[str, Answer] = {}
-        missing = []
-        for request in requests:
-            if not request.player:
-                answers[request.id] = Answer(request.id, None, AnswerSource.AUTOMATIC)
-                continue
-            standing = standing_instructions(self.submissions, request.player, self.used)
-            choice = self.ruleset.answer(self.state, request, standing)
-            if choice.instruction is None and not request.wait:
-                # As the engine: a request never waited for takes its default at once.
-                dice = Dice(self.secret, f"{self.game_id}/defaults", self.step)
-                value = self.ruleset.default(self.state, request, dice)
-                answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
-                continue
-            if choice.instruction is None:
-                missing.append(request)
-                continue
-            self.used.update(i.ref for i in choice.uses)
-            ins = choice.instruction
-            answers[request.id] = Answer(
-                request.id, choice.value, AnswerSource.INSTRUCTION, ins.line, ins.submission
-            )
-        return answers, missing
+    def resolved(self, table: Table, resolved: Resolved) -> None:
+        self.stats.steps += 1
+        if self.check is not None:
+            self.check(table.state, list(resolved.events))
 
-    def mark_used(self, answers: dict[str, Answer]) -> None:
-        """As the engine does: the chosen line is used; a set of orders is used whole."""
-        for answer in answers.values():
-            if answer.source is AnswerSource.INSTRUCTION:
-                self.used.update(refs_used_by(answer, self.submissions))
 
-    def advance(self, answers: dict[str, Answer]) -> list[Event]:
-        epoch = self.ruleset.epoch(self.state)
-        events = self.ruleset.step(self.state, answers, Dice(self.secret, self.game_id, self.step))
-        self.step += 1
-        if self.ruleset.epoch(self.state) != epoch:
-            # The epoch ended: its instructions are spent (engine.Game._expire).
-            spent = {i.ref for s in self.submissions if s.epoch == epoch for i in s.instructions}
-            self.submissions = [s for s in self.submissions if s.epoch != epoch]
-            self.used -= spent
-        return events
+def in_memory(ruleset: Any, state: Any, secret: bytes, game_id: str) -> Table:
+    """A table with no files behind it: the dice of `secret` and `game_id` as the engine
+    draws them, and submissions dropped when their epoch ends."""
+
+    def dice(purpose: str, step: int) -> Dice:
+        return Dice(secret, game_id + purpose, step)
+
+    return Table(ruleset, state, Ledger(), dice, keep_spent=False, reported=False)
 
 
 def play(
@@ -141,33 +115,14 @@ def play(
     max_steps: int = 50_000,
 ) -> PlayStats:
     """Play until the game asks nothing more. `check(state, events)` runs after each step."""
-    game = InMemoryGame(ruleset, state, secret, game_id)
+    table = in_memory(ruleset, state, secret, game_id)
     stats = PlayStats()
-    for _ in range(max_steps):
-        requests = ruleset.requests(state)
-        if not requests:
-            stats.ended = True
-            return stats
-        answers, missing = game.collect(requests)
-        if missing:
-            stats.stops[ruleset.epoch(state)] += 1
-            for player in dict.fromkeys(r.player for r in missing):
-                text = source(state, player, game.step)
-                if text:
-                    game.submit(player, text)
-                    stats.submissions += 1
-            answers, missing = game.collect(requests)
-            dice = Dice(secret, game_id + "/defaults", game.step)
-            for request in missing:
-                stats.defaults[request.kind] += 1
-                value = ruleset.default(state, request, dice)
-                answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
-        game.mark_used(answers)
-        events = game.advance(answers)
-        stats.steps += 1
-        if check is not None:
-            check(state, events)
-    raise RuntimeError(f"the game did not end in {max_steps} steps")
+    try:
+        advance(table, Bots(source, stats, check), max_steps=max_steps, record=False)
+    except Runaway:
+        raise RuntimeError(f"the game did not end in {max_steps} steps") from None
+    stats.ended = True
+    return stats
 
 
 def bot_source(ruleset: Any, *, seed: int = 0, ahead: bool = False, game_id: str = "bots"):
@@ -193,9 +148,6 @@ def write_bot_orders(
     Players whose standing instructions already answer what they are asked are left out.
     Returns the files written. Raises `GameError` with what to do when a password is missing.
     """
-    from adjudicator import engine
-    from adjudicator.gamedir import GameError, atomic_write
-
     written = []
     with engine.open_game(path) as game:
         passwords = _bot_passwords(game, passwords_file)
@@ -231,22 +183,19 @@ def write_bot_orders(
     return written
 
 
-def _is_waited_for(game: Any, player: str) -> bool:
+def _is_waited_for(game: engine.Game, player: str) -> bool:
     """Whether `player` is asked something now that no standing instruction answers."""
     for request in game.ruleset.requests(game.state):
         if request.player != player:
             continue
-        standing = standing_instructions(game.submissions, player, game.used)
+        standing = game.ledger.standing(player)
         if game.ruleset.answer(game.state, request, standing).instruction is None:
             return True
     return False
 
 
-def _bot_passwords(game: Any, given: Path | None) -> dict[str, str]:
+def _bot_passwords(game: engine.Game, given: Path | None) -> dict[str, str]:
     """The players' passwords: from `given` (checked, then kept privately) or as kept."""
-    from adjudicator.auth import verify_password
-    from adjudicator.gamedir import GameError, atomic_write, dump_yaml, load_yaml
-
     kept = game.dir.private / PASSWORDS_FILE
     if given is None:
         if not kept.exists():
@@ -270,9 +219,3 @@ def _bot_passwords(game: Any, given: Path | None) -> dict[str, str]:
     atomic_write(kept, dump_yaml(passwords))
     os.chmod(kept, 0o600)
     return passwords
-
-
-def _with_submission(instruction: Any, sub_id: str) -> Any:
-    from dataclasses import replace
-
-    return replace(instruction, submission=sub_id)

@@ -46,13 +46,13 @@ def check_text(path: Path, text: str, house: str | None) -> Checked:
     text = strip_bom(text)
     try:
         if house is None:
-            player, body = game._authenticate(text, None)
+            player, body = game.intake._authenticate(text, None)
         else:
             player = game.player_named(house) or ""
             if not player:
                 raise NotAPlayer(house, game.ruleset.players(game.state))
             body = "\n".join(_header(text)[1])
-        read = game._parse(player, body)
+        read = game.intake._parse(player, body)
         if isinstance(read, OrderErrors):
             raise SubmissionRejected(read.errors, player)
     except SubmissionRejected as rejection:
@@ -70,9 +70,9 @@ def check_text(path: Path, text: str, house: str | None) -> Checked:
         tuple(replace(i, submission=DRY_RUN) for i in read),
     )
     game.submissions.append(staged)  # in memory only: what it would replace is computed
-    receipt = game._receipt(len(game.submissions) - 1)
+    receipt = game.intake._receipt(len(game.submissions) - 1)
     game.submissions.pop()
-    return Checked(True, game._said(receipt).rstrip("\n"))
+    return Checked(True, game.intake._said(receipt).rstrip("\n"))
 
 
 class NotAPlayer(ValueError):

@@ -33,13 +33,12 @@ def gm_language(game_dir: Path) -> str:
     YAML at all (or a wrong `lang`) leaves the GM with English."""
     import yaml
 
-    from adjudicator.data import SafeLoader
-    from adjudicator.gamedir import GameDir
+    from adjudicator.gamedir import AliasFreeLoader, GameDir
     from adjudicator.i18n import UnknownLanguage, check_language
 
     try:
         text = GameDir(game_dir).game_file.read_text(encoding="utf-8")
-        meta = yaml.load(text, Loader=SafeLoader)
+        meta = yaml.load(text, Loader=AliasFreeLoader)
         settings = meta.get("settings") if isinstance(meta, dict) else None
         lang = settings.get("lang") if isinstance(settings, dict) else None
         return check_language(lang) if isinstance(lang, str) else "en"
@@ -101,7 +100,9 @@ class LazyGroup(click.Group):
 
     command_class = GameCommand
 
-    lazy: ClassVar[dict[str, tuple[str, str]]] = {"cron": ("adjudicator.cron", "cron_command")}
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {
+        "cron": ("adjudicator.cron.command", "cron_command")
+    }
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
@@ -245,7 +246,7 @@ def new(
         now=parse_now(now),
         players=players,
         roster=entries,
-        passwords={str(k).lower(): str(v) for k, v in (given or {}).items()},
+        passwords={str(k).lower(): v for k, v in (given or {}).items()},
         position=data,
         settings={"deadline_hours": deadline_hours, "nmr": nmr, "lang": lang},
         options=_options(options, lang),
@@ -358,7 +359,8 @@ def status(game_dir: Path, now: str | None) -> None:
     view = game.ruleset.view(game.state, None)
     # A game names its moment with 'when' (say '1708 Spring'), else with its round.
     when = str(view["when"]) if "when" in view else _l("round %(round)s", round=view.get("round"))
-    phase = Name(str(view.get("phase")), str(view.get("phase")))
+    # A game whose phase ids are no words (baltic 'action_1') gives its English name too.
+    phase = Name(str(view.get("phase")), str(view.get("phase_name") or view.get("phase")))
     fields = {"game": game.meta["id"], "ruleset": ruleset, "moment": when, "phase": phase}
     head = (
         _l(
@@ -374,7 +376,15 @@ def status(game_dir: Path, now: str | None) -> None:
         echo(_l("warning: %(warning)s", warning=warning), lang)
     if game.settings.get("paused"):
         echo(_l("PAUSED: nothing is resolved until 'adjudicator resume'"), lang)
-    if not rows:
+    automatic = [r for r in game.ruleset.requests(game.state) if not r.player]
+    if not rows and automatic:  # resolved by the next run, waiting for nobody
+        what = automatic[0].summary
+        echo(
+            _l("nothing is awaited from the players; run 'adjudicator run' to %(what)s", what=what),
+            lang,
+            ruleset,
+        )
+    elif not rows:
         echo(_l("nothing is awaited from the players"), lang)
     moment = parse_now(now)
     marks = {True: _l("in").say(lang, None), False: _l("MISSING").say(lang, None)}
@@ -575,6 +585,37 @@ def reveal(game_dir: Path, force: bool) -> None:
     from adjudicator.settings import reveal_secret
 
     echo(reveal_secret(game_dir, force), gm_language(game_dir))
+
+
+@main.command("password")
+@GAME_DIR
+@click.argument("house", required=False)
+@click.option("--gm", is_flag=True, help="Set the GM's own password (asked for, never shown).")
+def password_command(game_dir: Path, house: str | None, gm: bool) -> None:
+    """Give HOUSE a new password (printed once), or set the GM's own with --gm.
+
+    The hashes are kept in DIR/.adjudicator, never in game.yaml.
+
+    \b
+    Examples:
+      adjudicator password ~/games/w1 stark
+      adjudicator password ~/games/w1 --gm
+    """
+    from adjudicator.settings import new_password
+
+    lang = gm_language(game_dir)
+    if gm == (house is not None):
+        how = _l("name one house, or give --gm for the GM's own password").say(lang, None)
+        raise click.UsageError(how)
+    chosen = None
+    if gm:
+        chosen = click.prompt(
+            _l("the GM's new password").say(lang, None), hide_input=True, confirmation_prompt=True
+        )
+    said, line = new_password(game_dir, house, chosen)
+    echo(said, lang)
+    if line:
+        click.echo(line)
 
 
 @main.command("map")

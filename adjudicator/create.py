@@ -10,19 +10,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from adjudicator.auth import generate_password, hash_password
+from adjudicator.auth import generate_password, hash_password, password_problem, write_hashes
 from adjudicator.clock import utc
 from adjudicator.dice import Dice, commitment
+from adjudicator.engine import open_game
+from adjudicator.form import write_form
 from adjudicator.gamedir import (
     SCHEMA,
     GameDir,
     GameError,
     atomic_write,
     dump_yaml,
+    load_yaml_text,
     public_mode,
 )
+from adjudicator.i18n import UnknownLanguage, check_language
 from adjudicator.publish import git
 from adjudicator.rulesets import Ruleset, find_ruleset
 from adjudicator.text import Text, _l
@@ -65,10 +67,18 @@ def parse_roster_entry(text: str, lang: str = "en") -> tuple[str, dict[str, str]
     zone = given.get("tz")
     record = {"name": name or player.title()}
     if email:
+        from adjudicator.gamefile import is_address
+
+        if not is_address(email.strip()):
+            bad = _l(
+                "--player '%(entry)s': '%(email)s' is not an e-mail address; write it as "
+                "name@domain, e.g. ann@example.org",
+                entry=text,
+                email=email.strip(),
+            )
+            raise _error(lang, bad)
         record["email"] = email.strip()
     if "lang" in given:
-        from adjudicator.i18n import UnknownLanguage, check_language
-
         try:
             record["lang"] = check_language(given["lang"])
         except UnknownLanguage as err:
@@ -153,6 +163,13 @@ def create_game(
             players=", ".join(ids),
         )
         raise _error(lang, stranger)
+    weak = [
+        _l("--passwords: %(player)s: %(problem)s", player=p, problem=problem)
+        for p, given in sorted(passwords.items())
+        if (problem := password_problem(given)) is not None
+    ]
+    if weak:
+        raise GameError(_l("these passwords cannot be used; nothing was created:"), weak, lang=lang)
     generated = {p: generate_password() for p in ids if p not in passwords}
     meta = {
         "schema": SCHEMA,
@@ -162,20 +179,16 @@ def create_game(
         "secret_sha256": commitment(secret),
         "settings": {"deadline_hours": 48, "nmr": "defaults", **(settings or {})},
         "start": start,
-        "players": {
-            p: {
-                **roster.get(p, {"name": p.title()}),
-                "password": hash_password({**passwords, **generated}[p]),
-            }
-            for p in ids
-        },
+        "players": {p: roster.get(p, {"name": p.title()}) for p in ids},
     }
+    chosen = {**passwords, **generated}
     path.mkdir(parents=True, exist_ok=True)
     git.init(path)
     atomic_write(path / ".gitignore", git.GITIGNORE, public_mode())
     for folder in (gamedir.inbox, gamedir.reports, gamedir.archive):
         folder.mkdir(exist_ok=True)
     atomic_write(gamedir.secret_file, secret + b"\n")
+    write_hashes(gamedir, {"players": {p: hash_password(chosen[p]) for p in ids}, "gm": None})
     if hidden_start:
         atomic_write(gamedir.private / START_FILE, start_text)
     gamedir.secret_file.chmod(0o600)
@@ -238,16 +251,15 @@ def private_start(gamedir: GameDir, start: Mapping[str, Any]) -> Mapping[str, An
             "%(path)s differs from the start position the game was created with", path=str(path)
         )
         raise GameError(altered)
-    return yaml.safe_load(text)
+    return load_yaml_text(text)
 
 
 def _open_first_requests(path: Path, now: datetime) -> None:
-    from adjudicator.engine import open_game
-    from adjudicator.form import write_forms
-
     with open_game(path) as game:
         game.register_requests(now)  # deadlines start now; the first `run` resolves
         game.save_private()
-        write_forms(game)  # the first reminders carry the order form too
+        for player in game.ruleset.players(game.state):  # the first reminders carry it too
+            if form := game.form(player):
+                write_form(game.dir.private, player, form)
         atomic_write(game.dir.game_file, dump_yaml(game.public_meta(now)), public_mode())
         git.commit(path, [".gitignore", "game.yaml"], f"{game.meta['id']}: new game")

@@ -1,5 +1,9 @@
 """Game facts shipped with the package (``games/<game>/*.yaml``), read once per process.
 
+Where a game's folders are: `game_folder` (its data) and `template_roots` (its templates)
+answer for every module that reads them. A game of the package keeps them in the package;
+a game kept elsewhere (the tests' example game) is named in `HOMES`.
+
 Building Python objects from YAML costs even with the C parser (the constructor is Python):
 about 40 ms for the westeros board and cards, every run, on the path of every report. So
 a parsed file is kept in the user's cache folder as `marshal` data (plain dicts, lists,
@@ -15,6 +19,7 @@ import hashlib
 import marshal
 import os
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +30,38 @@ SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
+HOMES: dict[str, Path] = {}
+"""Game name -> a folder outside the package holding ``games/<game>/`` and
+``templates/<game>/``, registered with its ruleset (`rulesets.RULESETS`); a game of the
+package is not listed."""
+
+
+def game_folder(game: str) -> Traversable:
+    """``games/<game>/``: the facts of `game` as data (it may not exist: a stand-in game)."""
+    home = HOMES.get(game)
+    if home is not None:
+        return home / "games" / game
+    return resources.files("adjudicator.games").joinpath(game)
+
+
+def game_names() -> list[str]:
+    """Every game with a ``games/`` folder, the package's and those in `HOMES`, sorted."""
+    shipped = resources.files("adjudicator.games")
+    found = {entry.name for entry in shipped.iterdir() if entry.is_dir() and entry.name[0] != "_"}
+    return sorted(found | set(HOMES))
+
+
+def template_roots(game: str) -> list[str]:
+    """The folders the templates of `game` are found under (`<game>/...` and `common/...`)."""
+    roots = [str(resources.files("adjudicator.templates"))]
+    home = HOMES.get(game)
+    return [str(home / "templates"), *roots] if home is not None else roots
+
+
 @functools.cache
 def load_game_data(game: str, name: str) -> Any:
     """The parsed YAML file ``games/<game>/<name>``. Treat the result as read-only."""
-    raw = resources.files("adjudicator.games").joinpath(game, name).read_bytes()
+    raw = game_folder(game).joinpath(name).read_bytes()
     folder = cache_folder("data")
     kept = folder / f"{hashlib.sha256(raw).hexdigest()[:32]}.marshal" if folder else None
     if kept is not None:

@@ -10,34 +10,29 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.clock import parse_time, utc
 from adjudicator.dice import Dice
 from adjudicator.gamedir import (
     GameDir,
     GameError,
-    Transaction,
     atomic_write,
     dump_yaml,
-    recover,
+    load_yaml_text,
     remove_temp_files,
 )
-from adjudicator.intake import Intake
-from adjudicator.requests import (
-    Answer,
-    AnswerSource,
-    Event,
-    Request,
-    Submission,
-    refs_used_by,
-    standing_instructions,
-    summary_record,
-)
+from adjudicator.inbox.quarantine import Quarantine
+from adjudicator.intake import Intake, language_of
+from adjudicator.migrate import move_hashes_out
+from adjudicator.publish import git
+from adjudicator.requests import Answer, Event, Request, Submission
 from adjudicator.rulesets import Ruleset, find_ruleset
 from adjudicator.submissions import (
     Receipt,
@@ -45,10 +40,22 @@ from adjudicator.submissions import (
     dump_submission,
     load_submission,
 )
+from adjudicator.table import (
+    MAX_STEPS_PER_RUN,
+    Ledger,
+    Policy,
+    Resolution,
+    Runaway,
+    Table,
+    Verdict,
+    advance,
+    await_requests,
+)
 from adjudicator.text import Text, _l
+from adjudicator.transaction import Transaction, recover
 
-MAX_STEPS_PER_RUN = 10_000
-"""A whole game is a few hundred steps; more in one run means a ruleset that never stops."""
+if TYPE_CHECKING:
+    from adjudicator.publish.reports import Edition
 
 
 @dataclass
@@ -73,8 +80,9 @@ class RunResult:
         return bool(self.receipts or self.rejected or self.steps)
 
 
-class Game(Intake):
-    """A game loaded for one run, under its lock."""
+class Game:
+    """A game loaded for one run, under its lock: the shell of files, dice and git around
+    its `table.Table`, whose loop resolves it."""
 
     def __init__(
         self,
@@ -88,37 +96,55 @@ class Game(Intake):
         self.meta = meta if meta is not None else gamedir.read_meta()
         self.ruleset: Ruleset = find_ruleset(self.meta["game"])
         private = private if private is not None else gamedir.read_private()
-        self.step: int = private["step"]
-        self.state = self.ruleset.restore(private["state"])
-        self.requests: dict[str, dict[str, Any]] = private.get("requests", {})
-        self.used: set[str] = set(private.get("used", []))
-        """Instruction refs spent: used as an answer, replaced, or expired with their epoch."""
-        self.answered: dict[str, dict[str, Any]] = dict(private.get("answered", {}))
-        """Instruction ref -> the answer it gave (request kind, value): what the game revealed
-        of a submission (see `archive_entry`)."""
         if submissions is None:
             submissions = [load_submission(p) for p in sorted(gamedir.submissions.glob("*.yaml"))]
-        self.submissions = submissions
         # A staged submission's file is its own durable record: a submission is stored by
         # writing that one file, and state.yaml catches up when the run commits.
-        self.next_submission: int = max(
-            [private.get("next_submission", 1)] + [int(s.id.split("-")[0]) + 1 for s in submissions]
+        ledger = Ledger(
+            step=private["step"],
+            submissions=submissions,
+            used=set(private.get("used", [])),
+            answered=dict(private.get("answered", {})),
+            awaited=private.get("requests", {}),
+            next_submission=max(
+                [private.get("next_submission", 1)]
+                + [int(s.id.split("-")[0]) + 1 for s in submissions]
+            ),
         )
-        self.seen: dict[str, str] = dict(private.get("seen", {}))
-        """Source ids (a mail's Message-ID, a file's identity) ever accepted -> submission."""
+        self.table = Table(self.ruleset, self.ruleset.restore(private["state"]), ledger, self.dice)
+        self.intake = Intake(gamedir, self.meta, self.table)
+        self.intake.seen.update(private.get("seen", {}))
+        self.intake.epoch_began = private.get("epoch_began")
         for staged in submissions:
-            self.seen[staged.source] = staged.id
+            self.intake.seen[staged.source] = staged.id
         self.view_before: dict[str, Any] | None = None
         """The public view when `advance` began: reports say where their story starts."""
-        self._passwords: dict[tuple[str, str], bool] = {}
-        """(password, stored hash) -> verdict, so a flood of mails costs one hash each."""
-        self._read_ahead = {}
-        """(player, body) -> its reading, made while the passwords are checked."""
-        self._group_cache = {}
-        self.durable = True
-        """False: `submit` does not fsync each file; the caller makes them durable at once
-        (cron calls os.sync() before anything depends on them: until it marks a mail
-        processed, the mail server holds the durable copy). NOTE (issue 9, performance)."""
+
+    # -- the table's ledger, by the names the GM commands use -----------------------------
+    @property
+    def state(self) -> Any:
+        return self.table.state
+
+    @property
+    def ledger(self) -> Ledger:
+        return self.table.ledger
+
+    @property
+    def step(self) -> int:
+        return self.table.ledger.step
+
+    @property
+    def submissions(self) -> list[Submission]:
+        return self.table.ledger.submissions
+
+    @property
+    def used(self) -> set[str]:
+        return self.table.ledger.used
+
+    @property
+    def requests(self) -> dict[str, dict[str, Any]]:
+        """The open requests a player is waited for, with deadlines (`Ledger.awaited`)."""
+        return self.table.ledger.awaited
 
     # -- settings -------------------------------------------------------------------------
     @property
@@ -132,183 +158,93 @@ class Game(Intake):
     def language(self, player: str | None = None) -> str:
         """The language `player` reads (their `lang`, else the game's); the game's own for
         public texts. Read at each run, so a GM's change applies to the next text."""
-        from adjudicator.i18n import check_language
+        return language_of(self.meta, player)
 
-        chosen = self.players.get(player, {}).get("lang") if player else None
-        return check_language(chosen or self.settings.get("lang") or "en")
-
-    def dice(self, purpose: str = "") -> Dice:
+    def dice(self, purpose: str = "", step: int | None = None) -> Dice:
         """The step's dice. Defaults draw from their own stream (`purpose`), so that a random
         default never shares numbers with the step's own rolls and shuffles."""
-        return Dice(self.dir.secret(), self.meta["id"] + purpose, self.step)
+        step = self.table.ledger.step if step is None else step
+        return Dice(self.dir.secret(), self.meta["id"] + purpose, step)
+
+    # -- intake ---------------------------------------------------------------------------
+    @property
+    def seen(self) -> dict[str, str]:
+        """Source ids ever accepted -> submission (`Intake.seen`)."""
+        return self.intake.seen
+
+    @property
+    def durable(self) -> bool:
+        """False: `submit` does not fsync each file (`Intake.durable`)."""
+        return self.intake.durable
+
+    @durable.setter
+    def durable(self, value: bool) -> None:
+        self.intake.durable = value
+
+    @property
+    def epoch_began(self) -> str | None:
+        """When the current epoch began (`Intake.epoch_began`)."""
+        return self.intake.epoch_began
+
+    @epoch_began.setter
+    def epoch_began(self, value: str | None) -> None:
+        self.intake.epoch_began = value
+
+    def submit(
+        self,
+        text: str,
+        *,
+        source: str,
+        received: datetime,
+        sender: str | None = None,
+        written: datetime | None = None,
+    ) -> Receipt:
+        """Authenticate, parse and store one submission. Raises `SubmissionRejected`."""
+        return self.intake.submit(
+            text, source=source, received=received, sender=sender, written=written
+        )
+
+    def player_named(self, value: str) -> str | None:
+        """The player id a header value names (`Intake.player_named`)."""
+        return self.intake.player_named(value)
+
+    def check_passwords_at_once(self, texts: list[str]) -> None:
+        """Check many order files' passwords side by side (`Intake.check_passwords_at_once`)."""
+        self.intake.check_passwords_at_once(texts)
 
     # -- resolution -----------------------------------------------------------------------
-    def advance(self, now: datetime, force_defaults: bool = False) -> list[tuple[int, list[Event]]]:
-        """Resolve steps until a request has no answer. Returns (step, events) per step.
+    def resolve(self, now: datetime, force_defaults: bool = False) -> Resolution:
+        """Resolve steps until a request has no answer; the record of what was resolved.
 
         `force_defaults` answers the requests open before this run with their defaults now
         (the GM's `run --nmr`); requests that open later wait for their own deadlines.
         """
-        resolved = []
-        self.view_before = self.ruleset.view(self.state, None)
         forced = set(self.requests) if force_defaults else set()
-        for _ in range(MAX_STEPS_PER_RUN):
-            open_requests = self.register_requests(now)
-            if not open_requests or self.settings.get("paused"):
-                break
-            answers, notes = self._collect_answers(open_requests, now, forced)
-            if answers is None:
-                break  # blocked: `status` shows who must answer and why an instruction failed
-            epoch = self.ruleset.epoch(self.state)
-            events = self.ruleset.step(self.state, answers, self.dice())
-            resolved.append((self.step, notes + events))
-            self.step += 1
-            if self.ruleset.epoch(self.state) != epoch:
-                self._expire(epoch)
-        else:
+        epoch = self.ruleset.epoch(self.state)
+        try:
+            resolution = advance(self.table, Deadlines(now, self.settings, forced))
+        except Runaway:
             runaway = _l(
                 "%(game)s resolved %(n)d steps without stopping: a bug in the ruleset. Nothing "
                 "was written; please report it with this game.",
                 game=str(self.meta["game"]),
                 n=MAX_STEPS_PER_RUN,
             )
-            raise GameError(runaway)
-        return resolved
+            raise GameError(runaway) from None
+        if self.ruleset.epoch(self.state) != epoch:
+            self.epoch_began = utc(now)
+        self.view_before = resolution.view_before
+        return resolution
+
+    def advance(self, now: datetime, force_defaults: bool = False) -> list[tuple[int, list[Event]]]:
+        """`resolve`, as (step, notes and events) per step."""
+        return self.resolve(now, force_defaults).pairs()
 
     def register_requests(self, now: datetime) -> list[Request]:
         """The ruleset's open requests; newly opened ones get their deadline now."""
         requests = self.ruleset.requests(self.state)
-        hours = float(self.settings.get("deadline_hours", 48))
-        current = {}
-        for request in requests:
-            if not request.player or not request.wait:
-                continue  # automatic or answered at once: nobody is waited for
-            record = self.requests.get(request.id) or {
-                "player": request.player,
-                "kind": request.kind,
-                **summary_record(request.summary),
-                "opened": utc(now),
-                "deadline": utc(now + timedelta(hours=hours)),
-            }
-            current[request.id] = record
-        self.requests = current
+        await_requests(self.ledger, requests, now, deadline_hours(self.settings))
         return requests
-
-    def _collect_answers(
-        self, requests: list[Request], now: datetime, forced: set[str]
-    ) -> tuple[dict[str, Answer] | None, list[Event]]:
-        answers: dict[str, Answer] = {}
-        notes: list[Event] = []
-        missing = []
-        taken: list[str] = []
-        """Refs of the further instructions answers take in (`Choice.uses`)."""
-        for request in requests:
-            if not request.player:
-                answers[request.id] = Answer(request.id, None, AnswerSource.AUTOMATIC)
-                continue
-            standing = standing_instructions(self.submissions, request.player, self.used)
-            choice = self.ruleset.answer(self.state, request, standing)
-            for instruction, why in choice.skipped:
-                notes.append(
-                    Event(
-                        "instruction_skipped",
-                        {
-                            "player": request.player,
-                            "line": instruction.line,
-                            "submission": instruction.submission,
-                            "text": instruction.text,
-                            "why": why,
-                        },
-                        public=False,
-                        to=request.player,
-                    )
-                )
-            if choice.instruction is None and not request.wait:
-                value = self.ruleset.default(self.state, request, self.dice("/defaults"))
-                answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
-                continue
-            if choice.instruction is None:
-                missing.append(request)
-                continue
-            taken.extend(i.ref for i in choice.uses)
-            answers[request.id] = Answer(
-                request.id,
-                choice.value,
-                AnswerSource.INSTRUCTION,
-                choice.instruction.line,
-                choice.instruction.submission,
-            )
-            notes.append(
-                Event(
-                    "instruction_used",
-                    {
-                        "player": request.player,
-                        "text": str(choice.instruction),
-                    },
-                    public=False,
-                    to=request.player,
-                )
-            )
-        if missing and not (
-            all(r.id in forced for r in missing) or self._defaults_due(missing, now)
-        ):
-            return None, notes
-        if not missing and self._too_early(answers, now):
-            return None, notes
-        dice = self.dice("/defaults")
-        for request in missing:
-            answers[request.id] = Answer(
-                request.id, self.ruleset.default(self.state, request, dice), AnswerSource.DEFAULT
-            )
-            notes.append(
-                Event(
-                    "nmr",
-                    {"player": request.player, "request": request.kind, "summary": request.summary},
-                )
-            )
-        kinds = {r.id: r.kind for r in requests}
-        for answer in answers.values():
-            if answer.source is AnswerSource.INSTRUCTION:
-                self.used.update(refs_used_by(answer, self.submissions))
-                self.answered[f"{answer.submission}:{answer.line}"] = {
-                    "kind": kinds[answer.request_id],
-                    "value": plain(answer.value),
-                }
-        self.used.update(taken)
-        return answers, notes
-
-    def _defaults_due(self, missing: list[Request], now: datetime) -> bool:
-        """Whether the NMR policy lets defaults answer the missing requests now."""
-        policy = self.settings.get("nmr", "defaults")
-        if policy == "wait":
-            return False
-        grace = float(self.settings.get("grace_hours", 0))
-        if policy == "wait-then-defaults":
-            grace += float(self.settings.get("wait_hours", 24))
-        return all(
-            now >= parse_time(self.requests[r.id]["deadline"]) + timedelta(hours=grace)
-            for r in missing
-        )
-
-    def _too_early(self, answers: dict[str, Answer], now: datetime) -> bool:
-        """Everything is in, but settings.early_delay_minutes after the last submission used
-        has not passed: players may still change their minds (a GM's choice, default 0)."""
-        delay = float(self.settings.get("early_delay_minutes", 0))
-        if delay <= 0:
-            return False
-        used = {a.submission for a in answers.values() if a.submission}
-        received = [parse_time(s.received) for s in self.submissions if s.id in used]
-        return bool(received) and now < max(received) + timedelta(minutes=delay)
-
-    def _expire(self, epoch: str) -> None:
-        """The epoch ended: its submissions' standing instructions are spent."""
-        for submission in self.submissions:
-            if submission.epoch == epoch:
-                self.used.update(i.ref for i in submission.instructions)
-
-    def _deadline_of(self, player: str) -> str | None:
-        deadlines = sorted(r["deadline"] for r in self.requests.values() if r["player"] == player)
-        return deadlines[0] if deadlines else None
 
     def waiting(self) -> list[dict[str, Any]]:
         """Open requests for status and reports, sorted by deadline then player."""
@@ -325,7 +261,7 @@ class Game(Intake):
             request = requests.get(row["id"])
             answered, skipped = False, []
             if request is not None:
-                standing = standing_instructions(self.submissions, request.player, self.used)
+                standing = self.ledger.standing(request.player)
                 choice = self.ruleset.answer(self.state, request, standing)
                 answered = choice.instruction is not None
                 skipped = [
@@ -337,7 +273,8 @@ class Game(Intake):
 
     def warnings(self) -> list[Text]:
         """What the GM should know before this run changes anything: files in inbox/ that
-        are never read, and a hand edit of game.yaml's `position:`, which is overwritten.
+        are never read, a hand edit of game.yaml's `position:`, which is overwritten, and
+        mails set aside unread (`Quarantine`).
         `str()` of each is English (cron's log); the CLI says them in the GM's language."""
         from adjudicator.inbox.files import ignored_in_inbox
 
@@ -353,12 +290,11 @@ class Game(Intake):
                 game=str(self.meta["game"]),
             )
             found.append(edited)
+        found += [entry.warning() for entry in Quarantine(self.dir.path).entries()]
         return found
 
     def _written_position(self) -> Any:
         """The position as game.yaml holds it when nobody edited it (after a YAML trip)."""
-        from adjudicator.gamedir import load_yaml_text
-
         return load_yaml_text(dump_yaml(self.ruleset.view(self.state, None)))
 
     # -- archive ---
@@ -384,10 +320,9 @@ class Game(Intake):
         the GM secret of the whole stored submission, so that after `reveal` anyone can
         check the published submissions against the commitments and replay the game.
         """
-        import hmac
-
         whole = dump_yaml(dump_submission(submission))
         digest = hmac.new(self.dir.secret(), whole.encode("utf-8"), hashlib.sha256)
+        answered = self.ledger.answered
         record = {
             "id": submission.id,
             "player": submission.player,
@@ -396,41 +331,89 @@ class Game(Intake):
             "after_step": submission.after_step,
             "commitment": digest.hexdigest(),
             "revealed": [
-                {"line": i.line, **self.answered[i.ref]}
+                {"line": i.line, **answered[i.ref]}
                 for i in submission.instructions
-                if i.ref in self.answered
+                if i.ref in answered
             ],
         }
         return dump_yaml(record), whole
 
     def forget(self, submission: Submission) -> None:
         """An archived submission is no longer consulted."""
-        self.submissions.remove(submission)
-        refs = {i.ref for i in submission.instructions}
-        self.used -= refs
-        for ref in refs:
-            self.answered.pop(ref, None)
+        self.ledger.forget(submission)
+
+    # -- writing a run --------------------------------------------------------------------
+    def write_run(self, resolution: Resolution, now: datetime, tx: Transaction) -> list[str]:
+        """Queue every file of a run into `tx`: the reports (`publish`), the archive of
+        the spent submissions, game.yaml and the private state. Returns the report paths."""
+        # Here, not at the top: the templates and maps load only in a run that resolved
+        # something, not for `status` or a run with nothing to do.
+        from adjudicator.publish.reports import publish
+
+        written = publish(resolution, self.edition(now), tx)
+        stem = f"{resolution.first_step:04d}"
+        for submission in self.revealed_submissions():
+            public, whole = self.archive_entry(submission)
+            tx.write(f"archive/{stem}/{submission.id}.yaml", public)
+            tx.write(f".adjudicator/spent/{submission.id}.yaml", whole)  # for replay and reveal
+            tx.delete(f".adjudicator/submissions/{submission.id}.yaml")
+            self.forget(submission)
+        tx.write("game.yaml", dump_yaml(self.public_meta(now)))
+        tx.write(".adjudicator/state.yaml", dump_yaml(self.private_data()))
+        return written
+
+    def edition(self, now: datetime) -> Edition:
+        """What the reports of a run are written from, besides what it resolved."""
+        from adjudicator.publish.reports import Edition
+
+        players = self.ruleset.players(self.state)
+        return Edition(
+            game=self.meta["game"],
+            game_id=self.meta["id"],
+            now=now,
+            players=self.players,
+            settings=self.settings,
+            lang=self.language(),
+            languages={p: self.language(p) for p in players},
+            views={None: self.ruleset.view(self.state, None)}
+            | {p: self.ruleset.view(self.state, p) for p in players},
+            waiting=self.waiting(),
+            forms={p: self.form(p) for p in players},
+        )
+
+    def form(self, player: str) -> str:
+        """`player`'s order form now, in their language (`adjudicator.form`)."""
+        from adjudicator.form import form_text
+        from adjudicator.requests import standing_instructions
+
+        standing = standing_instructions(self.submissions, player, self.used)
+        return form_text(self.ruleset, self.state, player, standing, self.language(player))
 
     # -- saving ---------------------------------------------------------------------------
     def private_data(self) -> dict[str, Any]:
+        ledger = self.ledger
         return {
-            "step": self.step,
-            "next_submission": self.next_submission,
-            "requests": self.requests,
-            "used": sorted(self.used),
-            "answered": dict(sorted(self.answered.items())),
-            "seen": dict(sorted(self.seen.items())),
+            "step": ledger.step,
+            "next_submission": ledger.next_submission,
+            "requests": ledger.awaited,
+            "used": sorted(ledger.used),
+            "answered": dict(sorted(ledger.answered.items())),
+            "seen": dict(sorted(self.intake.seen.items())),
             "state": self.ruleset.save(self.state),
+            **({"epoch_began": self.epoch_began} if self.epoch_began else {}),
         }
 
     def save_private(self) -> None:
         atomic_write(self.dir.state_file, dump_yaml(self.private_data()))
 
     def public_meta(self, now: datetime) -> dict[str, Any]:
-        """game.yaml: identity, players, settings, what is awaited, and the public view."""
+        """game.yaml: identity, players, settings, what is awaited, and the public view
+        (never a password hash: `auth.without_hashes`)."""
+        from adjudicator.auth import without_hashes
+
         meta = {
             k: v
-            for k, v in self.meta.items()
+            for k, v in without_hashes(self.meta).items()
             if k not in ("step", "updated", "waiting", "position")
         }
         meta["step"] = self.step
@@ -447,13 +430,59 @@ class Game(Intake):
         return meta
 
 
-def plain(value: Any) -> Any:
-    """`value` as YAML-safe plain data (tuples become lists), for the state and archive."""
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [plain(v) for v in value]
-    return value
+# -- when the engine stops waiting -----------------------------------------------------------
+
+
+def deadline_hours(settings: dict[str, Any]) -> float:
+    """How long a newly opened request waits for its answer (settings.deadline_hours)."""
+    return float(settings.get("deadline_hours", 48))
+
+
+class Deadlines(Policy):
+    """The engine's policy: wait for answers until the deadlines (and the GM's NMR
+    settings) let the defaults answer; a paused game resolves nothing."""
+
+    def __init__(self, now: datetime, settings: dict[str, Any], forced: set[str]) -> None:
+        self.now = now
+        self.settings = settings
+        self.forced = forced
+        """Requests the GM answers with their defaults now (`run --nmr`)."""
+
+    def opened(self, table: Table, requests: list[Request]) -> None:
+        await_requests(table.ledger, requests, self.now, deadline_hours(self.settings))
+
+    def stop(self, table: Table) -> bool:
+        return bool(self.settings.get("paused"))
+
+    def missing(self, table: Table, missing: list[Request], attempt: int) -> Verdict:
+        if all(r.id in self.forced for r in missing) or self._defaults_due(table, missing):
+            return Verdict.DEFAULTS
+        return Verdict.WAIT  # `status` shows who must answer and why an instruction failed
+
+    def _defaults_due(self, table: Table, missing: list[Request]) -> bool:
+        """Whether the NMR policy lets defaults answer the missing requests now."""
+        policy = self.settings.get("nmr", "defaults")
+        if policy == "wait":
+            return False
+        grace = float(self.settings.get("grace_hours", 0))
+        if policy == "wait-then-defaults":
+            grace += float(self.settings.get("wait_hours", 24))
+        awaited = table.ledger.awaited
+        return all(
+            self.now >= parse_time(awaited[r.id]["deadline"]) + timedelta(hours=grace)
+            for r in missing
+        )
+
+    def ready(self, table: Table, answers: dict[str, Answer]) -> bool:
+        """Everything is in, but settings.early_delay_minutes after the last submission used
+        has not passed: players may still change their minds (a GM's choice, default 0)."""
+        delay = float(self.settings.get("early_delay_minutes", 0))
+        if delay <= 0:
+            return True
+        used = {a.submission for a in answers.values() if a.submission}
+        submissions = table.ledger.submissions
+        received = [parse_time(s.received) for s in submissions if s.id in used]
+        return not received or self.now >= max(received) + timedelta(minutes=delay)
 
 
 # -- the public entry points -----------------------------------------------------------------
@@ -461,11 +490,8 @@ def plain(value: Any) -> Any:
 
 @contextlib.contextmanager
 def open_game(path: Path | str) -> Iterator[Game]:
-    """Lock a game folder, finish any interrupted run, and load it."""
-    import time
-
-    from adjudicator.publish import git
-
+    """Lock a game folder, finish any interrupted run, bring an older game up to date
+    (`migrate`), and load it."""
     gamedir = GameDir(path)
     gamedir.require()
     gamedir.check_writable()
@@ -473,15 +499,22 @@ def open_game(path: Path | str) -> Iterator[Game]:
         git.remove_stale_locks(gamedir.path, time.time())
         remove_temp_files(gamedir.path)
         recover(gamedir)
+        move_hashes_out(gamedir)
         yield Game(gamedir)
 
 
 def submit(
-    path: Path | str, text: str, *, source: str, received: datetime, sender: str | None = None
+    path: Path | str,
+    text: str,
+    *,
+    source: str,
+    received: datetime,
+    sender: str | None = None,
+    written: datetime | None = None,
 ) -> Receipt:
     """Store one submission (from mail, say). Raises `SubmissionRejected`; see `Game.submit`."""
     with open_game(path) as game:
-        return game.submit(text, source=source, received=received, sender=sender)
+        return game.submit(text, source=source, received=received, sender=sender, written=written)
 
 
 def run(
@@ -492,17 +525,15 @@ def run(
     `loaded`: the game already opened by the caller (its lock held), so that every staged
     submission is not loaded twice (cron first takes the mail into it). NOTE (issue 9).
     """
-    from adjudicator.publish.reports import publish
-
     with open_game(path) if loaded is None else contextlib.nullcontext(loaded) as game:
         result = RunResult(warnings=game.warnings())
-        game.collect_inbox(now, result)
-        game.write_missing_receipts()
-        resolved = game.advance(now, force_defaults)
-        result.steps = sum(1 for _, events in resolved if events)
-        if resolved:
+        result.receipts, result.rejected = game.intake.collect_inbox(now)
+        game.intake.write_missing_receipts()
+        resolution = game.resolve(now, force_defaults)
+        result.steps = sum(1 for resolved in resolution.steps if resolved.told)
+        if resolution:
             tx = Transaction(game.dir)
-            result.reports = publish(game, resolved, now, tx)
+            result.reports = game.write_run(resolution, now, tx)
             tx.apply()
             result.commit = True
         result.waiting = game.waiting_status()

@@ -8,7 +8,7 @@ after a `#` (optional: delete the `#` to send it). Filling in the blanks gives a
 file: the lines are the echoes of the ruleset's own reading (the round trip of receipts).
 
 A ruleset that offers a form has ``form(state, player, standing) -> list[FormLine]``; the
-engine knows no game, only this shape.
+engine knows no game, only this shape (`orderforms` asks the ruleset for each player's).
 """
 
 from __future__ import annotations
@@ -16,12 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.text import Name, Text, _l, say
-
-if TYPE_CHECKING:
-    from adjudicator.engine import Game
 
 FORM_FILE = "form.txt"
 """Under .adjudicator/private/<player>/: the latest form, for the reminders."""
@@ -80,35 +77,26 @@ def said(value: Any, lang: str, game: str) -> str:
     return say(value, lang, game)
 
 
-def form_for(game: Game, player: str) -> str:
-    """`player`'s order form now, in their language; '' when the game offers none or
-    nothing is asked that a form answers."""
+def form_text(ruleset: Any, state: Any, player: str, standing: Sequence[Any], lang: str) -> str:
+    """`player`'s order form now, in `lang`, from their `standing` instructions; '' when
+    the game (`ruleset`) offers none or nothing is asked that a form answers."""
     from adjudicator.render import display_name
-    from adjudicator.requests import standing_instructions
 
-    hook = getattr(game.ruleset, "form", None)
-    if hook is None:
-        return ""
-    standing = standing_instructions(game.submissions, player, game.used)
-    lines = hook(game.state, player, standing)
+    hook = getattr(ruleset, "form", None)
+    lines = hook(state, player, standing) if hook is not None else []
     if not lines:
         return ""
-    ruleset = str(game.meta["game"])
-    name = Name(player, display_name(ruleset, player))
-    return say_form(lines, name, game.language(player), ruleset)
+    name = Name(player, display_name(ruleset.name, player))
+    return say_form(lines, name, lang, ruleset.name)
 
 
-def write_forms(game: Game) -> None:
-    """Each player's form as `latest_form` reads it, before any report was written (a new
-    game: its first reminders carry the form as later ones do)."""
+def write_form(private: Path, player: str, form: str) -> None:
+    """Keep `form` where `latest_form` reads it (`private`: the game's .adjudicator/)."""
     from adjudicator.gamedir import atomic_write
 
-    for player in game.ruleset.players(game.state):
-        form = form_for(game, player)
-        if form:
-            folder = game.dir.private / "private" / player
-            folder.mkdir(parents=True, exist_ok=True)
-            atomic_write(folder / FORM_FILE, form)
+    folder = private / "private" / player
+    folder.mkdir(parents=True, exist_ok=True)
+    atomic_write(folder / FORM_FILE, form)
 
 
 def latest_form(game_path: Path, player: str) -> str:

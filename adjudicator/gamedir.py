@@ -1,10 +1,8 @@
 """A game's folder: game.yaml, inbox, archive, reports, and the private `.adjudicator/`.
 
 Every write is atomic (temp file + fsync + rename). A run's changes go through a
-`Transaction`: new contents are staged, a journal names them, then they are moved into place
-and committed. A run killed at any point leaves the journal behind, and the next run replays
-it (`recover`): the folder ends as before or as after the run, never in between, and git gets
-exactly one commit for it.
+`transaction.Transaction`, which stages them under the journal named here and commits them
+to git; this module knows nothing of git.
 
 ```
 game.yaml          public state: schema, game, players (hashed passwords), settings, position
@@ -23,6 +21,7 @@ import contextlib
 import fcntl
 import hashlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -32,6 +31,7 @@ import click
 import yaml
 
 from adjudicator.data import SafeDumper, SafeLoader
+from adjudicator.gamefile import faults
 from adjudicator.text import N_, Text, _l, say
 
 SCHEMA = 1
@@ -79,8 +79,9 @@ def file_lock(lockfile: Path, game: Path) -> Iterator[None]:
 
     Raises `GameBusy` when another process holds it.
     """
-    lockfile.parent.mkdir(parents=True, exist_ok=True)
-    with open(lockfile, "a+") as handle:
+    make_folder(lockfile.parent)
+    fd = os.open(lockfile, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "a+") as handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -126,6 +127,51 @@ def bounded_name(name: str, limit: int = NAME_BYTES) -> str:
     return f"{head}~{tag}~{tail}"
 
 
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
+
+
+def is_private(path: Path) -> bool:
+    """Whether `path` lies in a game's `.adjudicator/` (or is that folder)."""
+    return PRIVATE in path.parts
+
+
+def make_folder(folder: Path) -> None:
+    """`mkdir -p folder`; what it creates in `.adjudicator/` is 0700 whatever the umask
+    (issue 18: other users of the GM's machine must not list receipts or queued mail)."""
+    if folder.is_dir():
+        return
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            made.mkdir()
+            if is_private(made):
+                made.chmod(PRIVATE_FOLDER)
+
+
+def close_private(game: Path) -> bool:
+    """Make an older game's `.adjudicator/` 0700 and everything in it 0600/0700 (files were
+    once written with the umask). Cheap when done: a closed top folder means a closed tree,
+    as every later file and folder is made private. True when something was changed."""
+    top = game / PRIVATE
+    try:
+        if stat.S_IMODE(top.lstat().st_mode) == PRIVATE_FOLDER:
+            return False
+    except FileNotFoundError:
+        return False
+    for folder, dirs, files in os.walk(top):
+        for names, mode in ((dirs, PRIVATE_FOLDER), (files, PRIVATE_FILE)):
+            for name in names:
+                path = os.path.join(folder, name)
+                if not os.path.islink(path):
+                    os.chmod(path, mode)
+    top.chmod(PRIVATE_FOLDER)
+    return True
+
+
 def public_mode() -> int:
     """The mode the user's umask gives a new file: reports and game.yaml are for others to
     read (a web server publishing reports/); what is under .adjudicator/ stays 0600."""
@@ -153,7 +199,7 @@ def atomic_write(
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     prefix = f".{bounded_name(path.name, 100)}."
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=TEMP_SUFFIX)
     try:
@@ -200,14 +246,30 @@ def remove_temp_files(game: Path) -> list[Path]:
     return found
 
 
+class PlainDumper(SafeDumper):  # type: ignore[misc, valid-type]
+    """The safe dumper, writing a value shared in memory out in full each time."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def dump_yaml(data: Any) -> str:
-    """YAML as we write it everywhere: block style, keys in the given order, UTF-8."""
-    return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True, width=100)
+    """YAML as we write it everywhere: block style, keys in the given order, UTF-8, and
+    every value written out (no '&anchor'/'*alias': a person may read and edit it)."""
+    return yaml.dump(data, Dumper=PlainDumper, sort_keys=False, allow_unicode=True, width=100)
 
 
-class StrictLoader(SafeLoader):  # type: ignore[misc, valid-type]
-    """The safe loader, refusing a key written twice in one mapping: YAML would silently
-    keep the last one, and a GM's hand edit would be half ignored."""
+class AliasFreeLoader(SafeLoader):  # type: ignore[misc, valid-type]
+    """The safe loader, refusing a document that aliases expand beyond `YAML_VALUES`."""
+
+    def construct_document(self, node: Any) -> Any:
+        check_expansion(node)
+        return super().construct_document(node)
+
+
+class StrictLoader(AliasFreeLoader):
+    """The alias-free loader, refusing a key written twice in one mapping too: YAML would
+    silently keep the last one, and a GM's hand edit would be half ignored."""
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         seen = set()
@@ -225,9 +287,66 @@ class StrictLoader(SafeLoader):  # type: ignore[misc, valid-type]
         return super().construct_mapping(node, deep=deep)
 
 
+YAML_VALUES = 250_000
+"""The most values (scalars, lists, mappings) a YAML document may expand to through its
+aliases; a whole game state is a few thousand."""
+
+
+def check_expansion(root: Any) -> None:
+    """Raise a ConstructorError when the YAML node graph under `root` expands, alias by
+    alias, to more than `YAML_VALUES` values, or into itself.
+
+    Issue 18: twenty lines of '&a [*b, *b, ...]' (a "billion laughs") load in a moment as a
+    graph, then cost gigabytes to walk, print or write back. Counting each shared node's
+    expanded size once (post-order) costs one pass over the nodes actually written.
+    """
+    size: dict[int, int] = {}
+    path: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        children = _children(node)
+        if done:
+            path.discard(key)
+            size[key] = 1 + sum(size[id(child)] for child in children)
+            if size[key] > YAML_VALUES:
+                raise _expanding(node)
+        elif key in path:
+            raise _expanding(node)  # an alias inside its own anchor
+        elif key not in size:
+            path.add(key)
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in size)
+
+
+def _children(node: Any) -> list[Any]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _expanding(node: Any) -> yaml.YAMLError:
+    refused = _l(
+        "anchors and aliases ('&name', '*name') here expand to more than %(n)d values; write "
+        "the value out in full",
+        n=YAML_VALUES,
+    )
+    error = yaml.constructor.ConstructorError(None, None, str(refused), node.start_mark)
+    error.said = refused
+    return error
+
+
 def load_yaml_text(text: str) -> Any:
-    """Parse YAML as we read it everywhere (raises yaml.YAMLError)."""
+    """Parse YAML as we read it everywhere (raises yaml.YAMLError): no key twice, no alias."""
     return yaml.load(text, Loader=StrictLoader)
+
+
+YAML_BYTES = 4 * 2**20
+"""The largest YAML file we read (issue 18: a hand-made file must not stall a cron run); a
+game file, a position or a state is a few tens of kilobytes."""
 
 
 def load_yaml(path: Path, what: str | Text) -> Any:
@@ -236,6 +355,15 @@ def load_yaml(path: Path, what: str | Text) -> Any:
     `what` says what the file is ("the game file"), a `Text` to be said in the GM's words.
     """
     try:
+        if path.stat().st_size > YAML_BYTES:
+            big = _l(
+                "%(path)s is larger than %(mb)d MB (%(what)s): adjudicator never writes one so "
+                "large. Check what was put into it; nothing was changed.",
+                path=str(path),
+                mb=YAML_BYTES // 2**20,
+                what=what,
+            )
+            raise GameError(big)
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise GameError(_l("%(path)s is missing (%(what)s)", path=str(path), what=what)) from None
@@ -334,9 +462,14 @@ class GameDir:
                 )
                 raise GameError(unwritable)
 
-    def lock(self) -> contextlib.AbstractContextManager[None]:
-        """Hold the game's lock for a run; another run at the same time gets `GameBusy`."""
-        return file_lock(self.private / "lock", self.path)
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[None]:
+        """Hold the game's lock for a run; another run at the same time gets `GameBusy`.
+
+        An older game's private files are closed to other users first (`close_private`)."""
+        with file_lock(self.private / "lock", self.path):
+            close_private(self.path)
+            yield
 
     def read_meta(self) -> dict[str, Any]:
         file = str(self.game_file)
@@ -354,12 +487,14 @@ class GameDir:
                 known=SCHEMA,
             )
             raise GameError(newer)
-        from adjudicator.gamefile import faults
 
         found = faults(meta)
         if found:
             fix = _l("%(file)s needs fixing by hand; nothing was changed:", file=file)
             raise GameError(fix, found)
+        from adjudicator.auth import lay_over, read_hashes
+
+        lay_over(meta, read_hashes(self))
         return meta
 
     def read_private(self) -> dict[str, Any]:
@@ -375,101 +510,3 @@ class GameDir:
                 file=str(self.secret_file),
             )
             raise GameError(lost) from None
-
-
-class Transaction:
-    """A set of file writes and deletes applied all together, then committed to git.
-
-    Files under `.adjudicator/` are applied but never committed.
-    """
-
-    def __init__(self, game: GameDir, message: str = "") -> None:
-        self.game = game
-        self.message = message
-        self.writes: dict[str, bytes] = {}
-        self.deletes: list[str] = []
-        self._pending: list[Any] = []
-        """Callables that add their writes before `apply` (a PNG drawn in a child process)."""
-
-    def before_apply(self, finish: Any) -> None:
-        """Call `finish()` (which may `write`) before the files are staged."""
-        self._pending.append(finish)
-
-    def finish(self) -> None:
-        """Run every pending writer now; `apply` does it first anyway."""
-        while self._pending:
-            self._pending.pop(0)()
-
-    def write(self, relpath: str, data: bytes | str) -> None:
-        self.writes[relpath] = data.encode("utf-8") if isinstance(data, str) else data
-
-    def delete(self, relpath: str) -> None:
-        self.deletes.append(relpath)
-
-    def __bool__(self) -> bool:
-        return bool(self.writes or self.deletes)
-
-    def apply(self) -> None:
-        """Stage every file, write the journal, then carry it out (see `recover`).
-
-        The files written so far are staged while the pending writers finish (the PNG is
-        still drawing: issue 10, item 21); if one fails, what was staged is removed and
-        nothing is applied.
-        """
-        staging = self.game.private / "tx"
-        staging.mkdir(parents=True, exist_ok=True)
-        staged: dict[str, tuple[str, bytes]] = {}  # relpath -> (staged name, data)
-        public = public_mode()
-
-        def stage() -> None:
-            for relpath, data in sorted(self.writes.items()):
-                if relpath in staged and staged[relpath][1] is data:
-                    continue  # staged already, and not written again since
-                name = staged[relpath][0] if relpath in staged else str(len(staged))
-                private = relpath.startswith(PRIVATE + "/")
-                atomic_write(staging / name, data, None if private else public, sync_dir=False)
-                staged[relpath] = (name, data)
-
-        stage()
-        try:
-            self.finish()
-        except BaseException:
-            for name, _ in staged.values():
-                (staging / name).unlink(missing_ok=True)
-            raise
-        stage()
-        fsync_dir(staging)
-        moves = [[name, relpath] for relpath, (name, _) in sorted(staged.items())]
-        journal = {"message": self.message, "moves": moves, "deletes": sorted(self.deletes)}
-        atomic_write(self.game.journal, dump_yaml(journal))
-        recover(self.game)
-
-
-def recover(game: GameDir) -> bool:
-    """Finish a transaction whose journal is still there. True when there was one.
-
-    Every step is idempotent: a move whose staged file is gone was already done, a delete of
-    a missing file is done, and git commits only when something is staged.
-    """
-    if not game.journal.exists():
-        return False
-    from adjudicator.publish import git
-
-    journal = load_yaml(game.journal, _l("the journal of an interrupted run"))
-    staging = game.private / "tx"
-    for name, relpath in journal["moves"]:
-        source = staging / name
-        if source.exists():
-            target = game.path / relpath
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(source, target)
-    for relpath in journal["deletes"]:
-        with contextlib.suppress(FileNotFoundError):
-            (game.path / relpath).unlink()
-    fsync_dir(game.path)
-    paths = [p for _, p in journal["moves"]] + list(journal["deletes"])
-    public = [p for p in paths if not p.startswith(PRIVATE + "/")]
-    if journal["message"] and public:
-        git.commit(game.path, public, journal["message"])
-    game.journal.unlink()
-    return True

@@ -12,10 +12,11 @@ library import would cost each cron run more than the whole check (see the commi
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from adjudicator.text import Text, _l
+from adjudicator.text import Text, _l, quoted
 
 Check = Callable[[Any], bool]
 
@@ -56,6 +57,23 @@ def _language() -> tuple[Check, Text]:
             return False
 
     return check, _l("one of %(choices)s", choices=tuple(LANGUAGES))
+
+
+_ADDRESS = re.compile(
+    r"[^@\s<>()\[\],;:\"\\]+@[^\W_](?:[\w-]*[^\W_])?(?:\.[^\W_](?:[\w-]*[^\W_])?)*"
+)
+
+
+def is_address(value: Any) -> bool:
+    """Whether `value` is one plain e-mail address (local@domain), as a mail's From is
+    compared with it: anything else would make that player's mail a stranger's."""
+    return isinstance(value, str) and _ADDRESS.fullmatch(value) is not None
+
+
+def is_one_line(value: Any) -> bool:
+    """Text without line breaks or other control characters (a player's name goes into
+    one row of a report's table: issue 18)."""
+    return isinstance(value, str) and all(c.isprintable() for c in value)
 
 
 BOOL = _kind(bool, _l("true or false"))
@@ -99,8 +117,11 @@ FORUM: dict[str, tuple[Check, Text]] = {
 }
 
 PLAYER: dict[str, tuple[Check, Text]] = {
-    "name": TEXT,
-    "email": OPTIONAL_TEXT,
+    "name": (is_one_line, _l("text on one line")),
+    "email": (
+        lambda v: v is None or is_address(v),
+        _l("an e-mail address such as ann@example.org"),
+    ),
     "password": TEXT,
     "tz": TEXT,
     "lang": _language(),
@@ -172,6 +193,6 @@ def _wrong(path: str, value: Any, allowed: Text) -> Text:
     return _l(
         "%(path)s: %(value)s is not allowed; use %(allowed)s",
         path=path,
-        value=repr(value),
+        value=quoted(value),
         allowed=allowed,
     )

@@ -103,11 +103,11 @@ def catalog(lang: str) -> Any:
 def localized_names(game: str, lang: str) -> Mapping[str, str]:
     """Every id -> its printed name in `lang`, from ``games/<game>/names.yaml`` if the game
     has one (sections of ``{id: {lang: name | [name, alias...]}}``); empty for English."""
+    from adjudicator.data import game_folder, load_game_data
+
     lang = check_language(lang)
-    folder = resources.files("adjudicator.games").joinpath(game)
-    if lang == SOURCE or not folder.joinpath("names.yaml").is_file():
+    if lang == SOURCE or not game_folder(game).joinpath("names.yaml").is_file():
         return {}
-    from adjudicator.data import load_game_data
 
     found: dict[str, str] = {}
     for section in load_game_data(game, "names.yaml").values():

@@ -1,22 +1,24 @@
 """Intake: how order texts become stored submissions (authentication, parsing, receipts).
 
-A mixin of `engine.Game`, kept apart so that each module stays small: files from inbox/ and
-texts from mail both come through `submit`, which drops a byte order mark, reads the header
-lines (`submissions.header_field`), checks the password, parses, and stores the submission
-before writing its receipt. A rejected text is kept with its password removed.
+The engine's `Game` holds one `Intake` for its run: files from inbox/ and texts from mail
+both come through `Intake.submit`, which drops a byte order mark, reads the header lines
+(`submissions.header_field`), checks the password, parses, keeps the submission on the table
+(`table.submit`) and stores it before writing its receipt. A rejected text is kept with its
+password removed. The intake sees the game folder, game.yaml's data and the table, and
+nothing of the engine.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from adjudicator.auth import verify_password
+from adjudicator.auth import needs_rehash, upgrade, verify_password
 from adjudicator.clock import utc
-from adjudicator.gamedir import atomic_write, bounded_name, dump_yaml, safe_name
+from adjudicator.gamedir import GameDir, atomic_write, bounded_name, dump_yaml, safe_name
+from adjudicator.i18n import check_language
 from adjudicator.inbox.files import UnreadableFile, decode_order_file, save_as_utf8
 from adjudicator.orders.errors import OrderErrors, invalid
 from adjudicator.publish.messages import NOT_RECOGNISED
@@ -26,55 +28,86 @@ from adjudicator.submissions import (
     SubmissionRejected,
     dump_submission,
     header_field,
+    header_keys,
     header_values,
     redact,
     strip_bom,
 )
+from adjudicator.table import Table, keep, new_submission
 from adjudicator.text import N_, _l
-
-if TYPE_CHECKING:
-    from adjudicator.engine import RunResult
-    from adjudicator.gamedir import GameDir
-    from adjudicator.rulesets import Ruleset
-
 
 NO_HEADER = N_(
     "every order file starts with two lines, 'house: <your house>' and 'password: <your password>'"
 )
 
 
+def language_of(meta: dict[str, Any], player: str | None = None) -> str:
+    """The language `player` reads (their `lang`, else the game's); the game's own for
+    public texts. Read at each run, so a GM's change applies to the next text."""
+    players = meta.get("players", {})
+    chosen = players.get(player, {}).get("lang") if player else None
+    return check_language(chosen or meta.get("settings", {}).get("lang") or "en")
+
+
 class Intake:
-    """The intake half of `engine.Game` (which provides the attributes below)."""
+    """Order texts in, stored submissions and receipts out, for one run of one game."""
 
-    dir: GameDir
-    meta: dict[str, Any]
-    ruleset: Ruleset
-    state: Any
-    step: int
-    used: set[str]
-    submissions: list[Submission]
-    next_submission: int
-    seen: dict[str, str]
-    _passwords: dict[tuple[str, str], bool]
-    _read_ahead: dict[tuple[str, str], tuple[Instruction, ...] | OrderErrors]
-    _group_cache: dict[str, tuple[int, str | None, dict[tuple[str, str], list[Instruction]]]]
-    """player -> (submissions read, the last one's id, their groups): see `_groups_before`."""
-    durable: bool
-    settings: Any
-    players: Any
+    def __init__(self, gamedir: GameDir, meta: dict[str, Any], table: Table) -> None:
+        self.dir = gamedir
+        self.meta = meta
+        """game.yaml's data: the game's name, the players (passwords, addresses), settings."""
+        self.table = table
+        self.seen: dict[str, str] = {}
+        """Source ids (a mail's Message-ID, a file's identity) ever accepted -> submission."""
+        self.epoch_began: str | None = None
+        """When the current epoch (a round) began: a mail written before it is stale
+        (`freshness.stale`). None in a game older than issue 18, until its next epoch."""
+        self.durable = True
+        """False: `submit` does not fsync each file; the caller makes them durable at once
+        (cron calls os.sync() before anything depends on them: until it marks a mail
+        processed, the mail server holds the durable copy). NOTE (issue 9, performance)."""
+        self._passwords: dict[tuple[str, str], bool] = {}
+        """(password, stored hash) -> verdict, so a flood of mails costs one hash each."""
+        self._read_ahead: dict[tuple[str, str], tuple[Instruction, ...] | OrderErrors] = {}
+        """(player, body) -> its reading, made while the passwords are checked."""
+        self._group_cache: dict[
+            str, tuple[int, str | None, dict[tuple[str, str], list[Instruction]]]
+        ] = {}
+        """player -> (submissions read, the last one's id, their groups): `_groups_before`."""
 
-    def _deadline_of(self, player: str) -> str | None:
-        raise NotImplementedError  # engine.Game's
+    @property
+    def players(self) -> dict[str, dict[str, Any]]:
+        return self.meta["players"]
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.meta.setdefault("settings", {})
+
+    @property
+    def submissions(self) -> list[Submission]:
+        return self.table.ledger.submissions
+
+    @property
+    def step(self) -> int:
+        return self.table.ledger.step
 
     def language(self, player: str | None = None) -> str:
-        raise NotImplementedError  # engine.Game's
+        return language_of(self.meta, player)
 
     def submit(
-        self, text: str, *, source: str, received: datetime, sender: str | None = None
+        self,
+        text: str,
+        *,
+        source: str,
+        received: datetime,
+        sender: str | None = None,
+        written: datetime | None = None,
     ) -> Receipt:
         """Authenticate, parse and store one submission. Raises `SubmissionRejected`.
 
         Every order text comes through here (files and mail): a byte order mark is dropped.
+        A mail (`sender`, its `Date` `written`) written for an earlier step is refused
+        (`freshness.stale`).
         """
         text = strip_bom(text)
         player, body = self._authenticate(text, sender)
@@ -85,6 +118,12 @@ class Intake:
         # player going back to it, and replaces what came between.
         if source in self.seen:
             return Receipt(self.seen[source], player, (), duplicate=True)
+        if sender is not None:
+            from adjudicator.freshness import stale
+
+            why = stale(self, player, digest, written)
+            if why is not None:
+                raise SubmissionRejected([invalid(why).at(0, "")], player)
         if latest is not None and latest.sha256 == digest:
             return Receipt(latest.id, player, (), duplicate=True)
         read = self._read_ahead.pop((player, body), None)
@@ -92,27 +131,23 @@ class Intake:
             read = self._parse(player, body)
         if isinstance(read, OrderErrors):
             raise SubmissionRejected(read.errors, player)
-        sub_id = f"{self.next_submission:04d}-{player}"
-        instructions = tuple(replace(i, submission=sub_id) for i in read)
-        submission = Submission(
-            sub_id,
+        submission = new_submission(
+            self.table,
             player,
-            utc(received),
-            source,
-            digest,
-            self.ruleset.epoch(self.state),
-            self.step,
-            redact(text),
-            instructions,
+            read,
+            received=utc(received),
+            source=source,
+            sha256=digest,
+            text=redact(text),
         )
+        sub_id = submission.id
         atomic_write(
             self.dir.submissions / f"{sub_id}.yaml",
             dump_yaml(dump_submission(submission)),
             durable=self.durable,
         )
-        self.submissions.append(submission)
+        keep(self.table.ledger, submission)
         self.seen[source] = sub_id
-        self.next_submission += 1
         receipt = self._receipt(len(self.submissions) - 1)
         # Not synced: a receipt lost to a crash is rebuilt (`write_missing_receipts`).
         atomic_write(self.dir.receipts / f"{sub_id}.txt", self._said(receipt), durable=False)
@@ -127,8 +162,9 @@ class Intake:
         player = submission.player
         groups = self._groups_before(index, player)
         fresh = {(i.kind, i.key) for i in submission.instructions}
+        used = self.table.ledger.used
         replaced = [
-            i for group in fresh & groups.keys() for i in groups[group] if i.ref not in self.used
+            i for group in fresh & groups.keys() for i in groups[group] if i.ref not in used
         ]
         replaced.sort(key=lambda i: (i.submission, i.line))
         return Receipt(
@@ -136,7 +172,7 @@ class Intake:
             player,
             tuple(i.echo for i in submission.instructions),
             tuple(i.echo for i in replaced),
-            deadline=self._deadline_of(player),
+            deadline=self.table.ledger.deadline_of(player),
         )
 
     def _groups_before(self, index: int, player: str) -> dict[tuple[str, str], list[Instruction]]:
@@ -234,17 +270,23 @@ class Intake:
     def _parse(self, player: str, body: str) -> tuple[Instruction, ...] | OrderErrors:
         """The ruleset's reading of `body` for `player`: its instructions, or its errors."""
         try:
-            return tuple(self.ruleset.parse(self.state, player, body))
+            return tuple(self.table.ruleset.parse(self.table.state, player, body))
         except OrderErrors as errors:
             return errors
 
     def player_named(self, value: str) -> str | None:
         """The player id a header value names: the id, or its name in any of the players'
-        languages ('Stark', 'Старк'), 'House' ('дом', 'casa') optional."""
+        languages ('Stark', 'Старк'), a header word before it ('House', 'дом', 'casa')
+        optional. NOTE: any game's player word may stand before the name ('nation Stark'
+        too): the words come from the games' header.yaml files, which a reader of one
+        game's orders does not mind mixing."""
+        # Here, not at the top: the names load only when a text comes in, not for every
+        # game a cron run opens.
         from adjudicator.orders.names import normalize
 
         key = normalize(header_values(value)[0])
-        wanted = {key} | {key.removeprefix(f"{word} ") for word in ("house", "дом", "casa")}
+        words = [w for w, field in header_keys().items() if field == "player"]
+        wanted = {key} | {key.removeprefix(f"{word} ") for word in words}
         for player in self.players:
             if wanted & {normalize(name) for name in self._names_of_player(player)}:
                 return player
@@ -252,7 +294,7 @@ class Intake:
 
     def _names_of_player(self, player: str) -> list[str]:
         """Every name of a player id: itself, its display name, its names in names.yaml."""
-        from adjudicator.render import display_name
+        from adjudicator.render import display_name  # see `player_named`
         from adjudicator.vocabulary import sections, spellings
 
         game = self.meta["game"]
@@ -273,16 +315,25 @@ class Intake:
         key = (password, stored)
         if key not in self._passwords:
             self._passwords[key] = verify_password(password, stored)
+        upgraded: set[str] = self.__dict__.setdefault("_upgraded", set())
+        if self._passwords[key] and stored not in upgraded and needs_rehash(stored):
+            upgrade(self.dir, stored, password)  # issue 18: an older hash, made anew once
+            upgraded.add(stored)
         return self._passwords[key]
 
-    def collect_inbox(self, now: datetime, result: RunResult) -> None:
+    def collect_inbox(
+        self, now: datetime
+    ) -> tuple[list[Receipt], list[tuple[str, SubmissionRejected]]]:
         """Take every file in inbox/, oldest name first; accepted or rejected, it leaves.
 
-        File names are outside data: they are stored escaped (`safe_name`), and a file that
-        cannot be read is reported and left in place without stopping the others.
+        Returns the receipts, and (inbox file name, why) for each file rejected. File names
+        are outside data: they are stored escaped (`safe_name`), and a file that cannot be
+        read is reported and left in place without stopping the others.
         """
+        receipts: list[Receipt] = []
+        rejected: list[tuple[str, SubmissionRejected]] = []
         if not self.dir.inbox.is_dir():
-            return
+            return receipts, rejected
         files = []
         for path in sorted(p for p in self.dir.inbox.iterdir() if p.is_file()):
             if path.name.startswith("."):
@@ -295,13 +346,13 @@ class Intake:
                 why = invalid(
                     _l("could not be read (%(why)s); it stays in inbox/", why=error.strerror)
                 )
-                result.rejected.append((name, SubmissionRejected([why.at(0, "")])))
+                rejected.append((name, SubmissionRejected([why.at(0, "")])))
                 continue
             try:
                 text = decode_order_file(raw)
             except UnreadableFile:  # it stays in inbox/ for the GM: its password is unreadable
                 why = invalid(save_as_utf8(name)).at(0, "")
-                result.rejected.append((name, SubmissionRejected([why])))
+                rejected.append((name, SubmissionRejected([why])))
                 continue
             files.append((path, name, info, text))
         self.check_passwords_at_once([text for *_, text in files])
@@ -312,11 +363,12 @@ class Intake:
             digest = hashlib.sha256(redact(strip_bom(text)).encode()).hexdigest()[:16]
             source = f"file:{name}:{info.st_ino}:{info.st_mtime_ns}:{digest}"
             try:
-                result.receipts.append(self.submit(text, source=source, received=now))
+                receipts.append(self.submit(text, source=source, received=now))
             except SubmissionRejected as rejection:
-                result.rejected.append((name, rejection))
+                rejected.append((name, rejection))
                 self._keep_rejected(name, text, rejection, now)
             path.unlink()
+        return receipts, rejected
 
     def _keep_rejected(
         self, name: str, text: str, rejection: SubmissionRejected, now: datetime

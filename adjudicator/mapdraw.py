@@ -18,7 +18,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from adjudicator import mapwords
-from adjudicator.data import load_game_data
 
 FONT = "DejaVu Sans Condensed, Arial Narrow, sans-serif"
 CHIP = 15  # side of a unit chip, in canvas units
@@ -62,7 +61,7 @@ def draw_svg(
     >>> svg = draw_svg(view, width=800)  # doctest: +SKIP
     """
     game = view["game"]
-    board, style = _drawing_data(game) if lang == "en" else mapwords.localized(game, lang)
+    board, style = mapwords.drawing_data(game) if lang == "en" else mapwords.localized(game, lang)
     canvas_w, canvas_h = style["canvas"]["width"], style["canvas"]["height"]
     if not panel:
         canvas_w = style["panel"]["x"]
@@ -96,16 +95,6 @@ def draw_svg(
         parts.append(_panel(view, style, canvas_h))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
-
-
-def _drawing_data(game: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
-    """(geometry, style): ``drawing.yaml`` holds both for a game whose ``map.yaml`` is rules
-    data (baltic); otherwise geometry is ``board.yaml`` and style ``map.yaml`` (westeros)."""
-    try:
-        drawing = load_game_data(game, "drawing.yaml")
-    except FileNotFoundError:
-        return load_game_data(game, "board.yaml"), load_game_data(game, "map.yaml")
-    return drawing, drawing
 
 
 # ---- small helpers

@@ -26,7 +26,10 @@ import itertools
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from adjudicator.data import load_game_data
+from adjudicator.i18n import localized_names, translations
 from adjudicator.text import N_
+from adjudicator.vocabulary import name_in, names_of, sections
 
 PHRASES = {
     "round": N_("Round %(round)s"),
@@ -36,16 +39,24 @@ PHRASES = {
 """The sentences mapdraw writes itself, by key; English when the style carries none."""
 
 
+def drawing_data(game: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """(geometry, style): ``drawing.yaml`` holds both for a game whose ``map.yaml`` is rules
+    data (baltic); otherwise geometry is ``board.yaml`` and style ``map.yaml`` (westeros)."""
+    try:
+        drawing = load_game_data(game, "drawing.yaml")
+    except FileNotFoundError:
+        return load_game_data(game, "board.yaml"), load_game_data(game, "map.yaml")
+    return drawing, drawing
+
+
 @functools.cache
 def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
     """The game's (board, style) drawing data with every drawn word in `lang` (not 'en':
     English is the data itself). Read-only, like `load_game_data`'s."""
-    from adjudicator.i18n import localized_names, translations
-    from adjudicator.mapdraw import _drawing_data
 
     say = translations(lang).gettext
     names = localized_names(game, lang)
-    board, style = (copy.deepcopy(data) for data in _drawing_data(game))
+    board, style = (copy.deepcopy(data) for data in drawing_data(game))
     for area in board["areas"]:
         area["name"] = names.get(area["id"]) or area["name"]
     labels = style.get("labels", {})
@@ -85,7 +96,6 @@ def _marks(table: dict[str, Any], mark: str, game: str, section: str, lang: str,
     initials of one of its names in `lang` (printed first, then the aliases: поход and
     подмога both start with П, so March takes М from марш); the English marks stay where no
     choice tells every entry apart."""
-    from adjudicator.vocabulary import names_of, sections
 
     entries = sections(game).get(section, {})
     choices = {}
@@ -110,7 +120,6 @@ def _initials(name: str) -> str:
 
 def _section(section: dict[str, Any], game: str, lang: str, say) -> None:
     """A panel section's heading, columns, tracks, gauge and legend words."""
-    from adjudicator.vocabulary import name_in
 
     for key in ("title", "label"):
         if key in section:
@@ -127,11 +136,8 @@ def _section(section: dict[str, Any], game: str, lang: str, say) -> None:
 def messages(game: str) -> Iterator[str]:
     """Every msgid the game's map takes from the catalog (the catalog test uses it): the
     style's words, and the names of units, order types and tracks names.yaml lacks."""
-    from adjudicator.i18n import localized_names
-    from adjudicator.mapdraw import _drawing_data
-    from adjudicator.vocabulary import name_in
 
-    _, style = _drawing_data(game)
+    _, style = drawing_data(game)
     yield from PHRASES.values()
     if "title" in style:
         yield style["title"]

@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>~&])")
@@ -112,7 +111,7 @@ def _local_time(moment: Any, zone: str | None, lang: str) -> str | None:
 @functools.cache
 def names(game: str) -> dict[str, str]:
     """Every id -> display name found in the game's data files (areas, cards, ...)."""
-    from adjudicator.data import load_game_data
+    from adjudicator.data import game_folder, load_game_data
 
     found: dict[str, str] = {}
 
@@ -126,7 +125,7 @@ def names(game: str) -> dict[str, str]:
             for value in node:
                 walk(value)
 
-    folder = resources.files("adjudicator.games").joinpath(game)
+    folder = game_folder(game)
     if not folder.is_dir():
         return found  # a game with no data files (a test's stand-in) has no names
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
@@ -153,12 +152,12 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     """
     import jinja2
 
+    from adjudicator.data import template_roots
     from adjudicator.i18n import check_language, localized_names, translations
 
     lang = check_language(lang)
-    root = str(resources.files("adjudicator.templates"))
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(root),
+        loader=jinja2.FileSystemLoader(template_roots(game)),
         extensions=["jinja2.ext.i18n"],
         bytecode_cache=_bytecode_cache(),
         autoescape=False,

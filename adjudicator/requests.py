@@ -13,12 +13,12 @@ that they round-trip YAML and the same inputs always give the same bytes.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from adjudicator.text import Text
+from adjudicator.text import Text, from_data, to_data
 
 
 class AnswerSource(StrEnum):
@@ -86,13 +86,13 @@ class Instruction:
         """What a receipt echoes: what was understood, else the line as written."""
         return self.understood or self.text
 
-    @property
+    @functools.cached_property
     def ref(self) -> str:
-        """'<submission>:<line>', unique within a game: how the engine marks it used."""
+        """'<submission>:<line>', unique within a game: how the engine marks it used (kept
+        once made: the loop asks it of every standing instruction at every request)."""
         return f"{self.submission}:{self.line}"
 
     def to_data(self) -> dict[str, Any]:
-        from adjudicator.text import to_data
 
         return {
             "kind": self.kind,
@@ -205,7 +205,6 @@ def refs_used_by(answer: Answer, submissions: list[Submission]) -> set[str]:
 def summary_record(summary: str | Text) -> dict[str, Any]:
     """How a request's summary is kept in game.yaml: `summary` in English for the GM's eye,
     and `said`, the sentence as data, for saying it in each reader's language."""
-    from adjudicator.text import Text
 
     if isinstance(summary, Text):
         return {"summary": str(summary), "said": summary.to_data()}
@@ -214,7 +213,6 @@ def summary_record(summary: str | Text) -> dict[str, Any]:
 
 def summary_in(record: dict[str, Any], lang: str, game: str | None) -> str:
     """A waiting request's summary (a `summary_record`) in `lang`."""
-    from adjudicator.text import from_data
 
     said = record.get("said")
     return from_data(said).say(lang, game) if said else str(record.get("summary", ""))

@@ -9,8 +9,9 @@ from typing import Any
 from adjudicator.clock import parse_time, utc
 from adjudicator.create import START_FILE
 from adjudicator.engine import Game, open_game
-from adjudicator.gamedir import GameError, Transaction, dump_yaml
+from adjudicator.gamedir import GameError, dump_yaml
 from adjudicator.text import Text, _l, _ln
+from adjudicator.transaction import Transaction
 
 
 def _save(game: Game, message: str, now: datetime | None = None) -> None:
@@ -90,3 +91,34 @@ def _whole_submissions(game: Game) -> dict[str, bytes]:
     for folder in (game.dir.spent, game.dir.submissions):
         found.update((p.name, p.read_bytes()) for p in sorted(folder.glob("*.yaml")))
     return found
+
+
+def new_password(path: Path, player: str | None, chosen: str | None) -> tuple[Text, str | None]:
+    """Keep a new password hash for `player` (a generated password), or the GM's `chosen`
+    one (player None). Returns what was done, and 'player: password' to print once.
+
+    Raises `GameError` for a player not in the game or a GM password too weak."""
+    from adjudicator.auth import generate_password, password_problem, set_password
+
+    with open_game(path) as game:
+        if player is None:
+            problem = password_problem(chosen)
+            if problem is not None:
+                raise GameError(problem)
+            set_password(game.dir, None, str(chosen))
+            return _l("the GM's password is set; the old one no longer works"), None
+        known = game.player_named(player)
+        if known is None:
+            unknown = _l(
+                "'%(player)s' does not play in this game; players: %(players)s",
+                player=player,
+                players=", ".join(game.players),
+            )
+            raise GameError(unknown)
+        generated = generate_password()
+        set_password(game.dir, known, generated)
+        done = _l(
+            "%(player)s has a new password (below, shown this once); the old one no longer works",
+            player=known,
+        )
+        return done, f"{known}: {generated}"

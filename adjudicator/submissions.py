@@ -7,11 +7,14 @@ is revealed, then moves into the committed `archive/`.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from adjudicator.data import game_folder, game_names, load_game_data
+from adjudicator.gamedir import load_yaml
 from adjudicator.orders.errors import OrderError, format_errors
 from adjudicator.requests import Instruction, Submission
 from adjudicator.text import Text, _l, from_data, say
@@ -63,28 +66,34 @@ class Receipt:
 
 
 HEADER_KEYS = {
-    "house": "player",
     "player": "player",
-    "nation": "player",
-    "side": "player",
     "password": "password",
     # ru
-    "дом": "player",
     "игрок": "player",
-    "держава": "player",
-    "сторона": "player",
     "пароль": "password",
     # pt_BR
-    "casa": "player",
     "jogador": "player",
-    "nação": "player",
-    "nacao": "player",
-    "lado": "player",
     "senha": "password",
 }
-"""Header line keys, case-insensitive, in every language of the players, and the field each
-one sets. NOTE (issue 12): a Portuguese area or order line never starts with 'casa:' or
-'lado:' alone, so these words are free to be keys."""
+"""The engine's own header line keys, case-insensitive, in every language of the players,
+and the field each one sets. Each game adds its words for a player (house, nation) in
+``games/<game>/header.yaml``: `header_keys` holds them all. NOTE (issue 12): a Portuguese
+area or order line never starts with 'casa:' alone, so that word is free to be a key."""
+
+
+@functools.cache
+def header_keys() -> dict[str, str]:
+    """Every header key -> its field: the engine's and every game's (`games/*/header.yaml`).
+
+    The words of all games count in every game, so that a header line reads the same
+    wherever it is (a password line above all: `redact` must find it without a game)."""
+    keys = dict(HEADER_KEYS)
+    for game in game_names():
+        if game_folder(game).joinpath("header.yaml").is_file():
+            for field, words in load_game_data(game, "header.yaml").items():
+                keys.update((str(word).lower(), field) for word in words)
+    return keys
+
 
 _INVISIBLE = re.compile(r"[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]+")
 """Spaces, byte order marks and zero-width characters: a key reads the same without them."""
@@ -99,7 +108,7 @@ def header_field(line: str) -> tuple[str, str] | None:
     key, sep, value = line.partition(":")
     if not sep:
         return None
-    field = HEADER_KEYS.get(_INVISIBLE.sub("", key).lower())
+    field = header_keys().get(_INVISIBLE.sub("", key).lower())
     return (field, value) if field else None
 
 
@@ -145,7 +154,6 @@ def dump_submission(s: Submission) -> dict[str, Any]:
 
 
 def load_submission(path: Path) -> Submission:
-    from adjudicator.gamedir import load_yaml
 
     data = load_yaml(path, "a stored submission")
     instructions = tuple(

@@ -145,3 +145,22 @@ def from_data(data: Any) -> Any:
     if isinstance(data, Sequence) and not isinstance(data, str):
         return tuple(from_data(v) for v in data)
     return data
+
+
+QUOTE_CHARS = 60
+"""The most of a value a message quotes (issue 18: a 7 MB value once made a 7 MB message)."""
+
+
+def quoted(value: Any, limit: int = QUOTE_CHARS) -> str:
+    """`repr(value)` for a message, its middle cut to keep it under `limit` characters.
+
+    A value deep enough to make `repr` itself fail (a hand-written nest) is named by type.
+    """
+    try:
+        shown = repr(value)
+    except RecursionError:
+        return f"<{type(value).__name__}>"
+    if len(shown) <= limit:
+        return shown
+    half = (limit - 1) // 2
+    return f"{shown[:half]}…{shown[-half:]}"

@@ -9,9 +9,8 @@ the same shape: sections of ``{id: {ru: NAME or [NAME, alias...], pt_BR: ...}}``
 from __future__ import annotations
 
 import functools
-from importlib import resources
 
-from adjudicator.data import load_game_data
+from adjudicator.data import game_folder, load_game_data
 
 LANGUAGES = ("ru", "pt_BR")
 """The languages names.yaml carries besides English."""
@@ -23,7 +22,7 @@ Entry = dict[str, str | list[str]]
 def sections(game: str) -> dict[str, dict[str, Entry]]:
     """Section -> id -> entry, as the game's names.yaml holds them (`ours:` left out); none
     for a game without one (a test's stand-in)."""
-    if not resources.files("adjudicator.games").joinpath(game, "names.yaml").is_file():
+    if not game_folder(game).joinpath("names.yaml").is_file():
         return {}
     data = load_game_data(game, "names.yaml")
     return {section: entries for section, entries in data.items() if isinstance(entries, dict)}

@@ -4,8 +4,9 @@
 
 The position (10 attacks on 10 disjoint pairs of neighbouring land areas, every house
 attacking and defending) and the standing instructions are built and parsed once; each
-run copies the state and times start_action plus the answer/step loop until the round
-ends. Decisions without an instruction get the ruleset's default, as at a deadline.
+run copies the state and times the engine's loop (`table.advance`: start_action, then
+answers and steps) until the round ends. Decisions without an instruction get the
+ruleset's default, as at a deadline.
 Target: under 20 ms a phase.
 """
 
@@ -14,14 +15,25 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.requests import Answer, Instruction
-from adjudicator.rulesets.westeros import action
+from adjudicator.requests import Request, Submission
+from adjudicator.rulesets.westeros import RULESET, action
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards
 from adjudicator.rulesets.westeros.state import HOUSES, Options, State
+from adjudicator.table import (
+    Ledger,
+    Policy,
+    Resolved,
+    Table,
+    Verdict,
+    advance,
+    keep,
+    new_submission,
+)
 
 BATTLES = 10
 
@@ -45,7 +57,7 @@ def battle_pairs() -> list[tuple[str, str]]:
     raise RuntimeError("not enough pairs")
 
 
-def build() -> tuple[State, dict[str, list[Instruction]]]:
+def build() -> tuple[State, list[Submission]]:
     units: dict[str, dict[str, list[str]]] = {}
     orders: dict[str, str] = {}
     lines: dict[str, list[str]] = {h: [] for h in HOUSES}
@@ -77,33 +89,44 @@ def build() -> tuple[State, dict[str, list[Instruction]]]:
     for house in HOUSES:
         lines[house] += [f"card: {c}" for c in house_cards(house)]
         lines[house] += ["blade: no", "support: attacker"]
-    instructions = {
-        h: [action.parse_action_line(state, h, text) for text in texts]
-        for h, texts in lines.items()
-    }
-    return state, instructions
+    table = Table(RULESET, state, Ledger(), dice)
+    submissions = []
+    for house, texts in lines.items():
+        parsed = [action.parse_action_line(state, house, text) for text in texts]
+        numbered = [replace(i, line=n) for n, i in enumerate(parsed, start=1)]
+        submissions.append(new_submission(table, house, numbered))
+        keep(table.ledger, submission=submissions[-1])
+    return state, submissions
 
 
-def play(state: State, instructions: dict[str, list[Instruction]]) -> int:
-    """Resolve the phase; returns the number of battles fought."""
-    used: set[int] = set()
-    rng = Dice(b"bench", "bench", 0)
-    events = action.start_action(state, rng)
-    for step in range(1, 1000):
-        requests = action.action_requests(state)
-        if not requests:
-            break
-        answers: dict[str, Answer] = {}
-        for request in requests:
-            mine = [i for i in instructions[request.player] if id(i) not in used]
-            choice = action.action_answer(state, request, mine)
-            if choice.instruction is not None:
-                used.add(id(choice.instruction))
-                answers[request.id] = Answer(request.id, choice.value)
-            else:
-                answers[request.id] = Answer(request.id, action.action_default(state, request, rng))
-        events += action.action_step(state, answers, Dice(b"bench", "bench", step))
-    return sum(1 for e in events if e.kind == "battle_ended")
+def dice(purpose: str, step: int) -> Dice:
+    """The phase's dice: start_action (the loop's step 1) rolls with step 0's."""
+    return Dice(b"bench", "bench" + purpose, step - 1)
+
+
+class UntilTheRoundEnds(Policy):
+    """Defaults for whatever no instruction answers (as at a deadline); stop when the action
+    phase is over."""
+
+    battles = 0
+
+    def stop(self, table: Table) -> bool:
+        return table.state.phase != "action"
+
+    def resolved(self, table: Table, resolved: Resolved) -> None:
+        self.battles += sum(1 for e in resolved.events if e.kind == "battle_ended")
+
+    def missing(self, table: Table, missing: list[Request], attempt: int) -> Verdict:
+        return Verdict.DEFAULTS
+
+
+def play(state: State, submissions: list[Submission]) -> int:
+    """Resolve the phase on the engine's loop; returns the number of battles fought."""
+    ledger = Ledger(submissions=list(submissions), next_submission=len(submissions) + 1)
+    table = Table(RULESET, state, ledger, dice, reported=False)
+    policy = UntilTheRoundEnds()
+    advance(table, policy, record=False)
+    return policy.battles
 
 
 def main(argv: list[str]) -> None:

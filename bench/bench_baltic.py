@@ -2,12 +2,12 @@
 
     python bench/bench_baltic.py [runs]
 
-Bots play a Grand Campaign (its first three years) and a Poltava game once, seeded; every
-answer they gave is recorded. Each run then replays the recorded answers from a copy of the
-first state, timing only the ruleset's `step` (adjudication: the bots' thinking, parsing and
-the engine's files are not counted). Reported: a Grand Campaign season (median and worst of
-its 12 seasons) and a whole Poltava scenario. Targets: under 20 ms a season, under 0.3 s a
-Poltava game.
+Bots play a Grand Campaign (its first three years) and a Poltava game once, seeded, on the
+engine's loop (`table.advance`); every answer is recorded. Each run then replays the
+recorded answers from a copy of the first state, timing only the ruleset's `step`
+(adjudication: the bots' thinking, parsing and the engine's files are not counted).
+Reported: a Grand Campaign season (median and worst of its 12 seasons) and a whole Poltava
+scenario. Targets: under 20 ms a season, under 0.3 s a Poltava game.
 """
 
 from __future__ import annotations
@@ -16,51 +16,49 @@ import copy
 import statistics
 import sys
 import time
-from dataclasses import replace
 from typing import Any
 
+from adjudicator.bots import Bots, PlayStats, in_memory
 from adjudicator.dice import Dice
-from adjudicator.requests import Answer, AnswerSource
-from adjudicator.rulesets.baltic import bot
+from adjudicator.requests import Answer
 from adjudicator.rulesets.baltic.ruleset import RULESET
 from adjudicator.rulesets.baltic.state import State
+from adjudicator.table import Resolved, Table, advance
 
 SECRET = b"bench-baltic"
 
 
+class Recorder(Bots):
+    """The bots' policy, keeping each step's answers under the season it resolved in, and
+    stopping at the Entry Phase of `until_year`."""
+
+    def __init__(self, seed: int, until_year: int | None) -> None:
+        super().__init__(self.bot, PlayStats(), None)
+        self.until_year = until_year
+        self.steps: list[tuple[str, dict[str, Answer]]] = []
+        self.label = ""
+
+    @staticmethod
+    def bot(state: State, player: str, step: int) -> str | None:
+        return RULESET.bot(state, player, Dice(SECRET, player, step), True)
+
+    def stop(self, table: Table) -> bool:
+        state = table.state
+        self.label = f"{state.year} {state.season}"
+        return bool(self.until_year and state.year >= self.until_year and state.phase == "entry")
+
+    def resolved(self, table: Table, resolved: Resolved) -> None:
+        self.steps.append((self.label, resolved.answers))
+
+
 def record(scenario: str, seed: int, until_year: int | None) -> tuple[State, list[Any]]:
-    """Play with bots; return the first state and, per step, (label, answers)."""
-    rs = RULESET
-    state = rs.new_game({"scenario": scenario}, Dice(SECRET, f"g{seed}", 0))
+    """Play with bots on the engine's loop; return the first state and, per step, (label,
+    answers)."""
+    state = RULESET.new_game({"scenario": scenario}, Dice(SECRET, f"g{seed}", 0))
     first = copy.deepcopy(state)
-    steps = []
-    for step in range(1, 5000):
-        requests = rs.requests(state)
-        if not requests or (until_year and state.year >= until_year and state.phase == "entry"):
-            break
-        answers = {}
-        for request in requests:
-            if not request.player:
-                answers[request.id] = Answer(request.id, None, AnswerSource.AUTOMATIC)
-                continue
-            text = bot.bot(
-                state, request.player, requests, Dice(SECRET, request.player, step), True
-            )
-            choice = None
-            if text:
-                parsed = [
-                    replace(i, submission=f"{step:05d}")
-                    for i in rs.parse(state, request.player, text)
-                ]
-                choice = rs.answer(state, request, parsed)
-            if choice is not None and choice.instruction is not None:
-                answers[request.id] = Answer(request.id, choice.value)
-            else:
-                value = rs.default(state, request, Dice(SECRET, "defaults", step))
-                answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
-        steps.append((f"{state.year} {state.season}", answers))
-        rs.step(state, answers, Dice(SECRET, f"g{seed}", step))
-    return first, steps
+    recorder = Recorder(seed, until_year)
+    advance(in_memory(RULESET, state, SECRET, f"g{seed}"), recorder, record=False)
+    return first, recorder.steps
 
 
 def replay(first: State, steps: list[Any], seed: int) -> dict[str, float]:

@@ -151,7 +151,7 @@ def mail(sender: str, body: str, n: int) -> bytes:
 def cron(root: Path, env: dict[str, str], now: str = "2027-01-01T13:00Z") -> tuple[float, str]:
     from click.testing import CliRunner
 
-    from adjudicator.cron import cron_command
+    from adjudicator.cron.command import cron_command
 
     t0 = time.perf_counter()
     result = CliRunner().invoke(cron_command, [str(root), "--now", now], env=env)

@@ -76,3 +76,14 @@ def cli_raising(*args: object) -> Result:
     from adjudicator.cli import main
 
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture(autouse=True)
+def cheap_password_hashes(request, monkeypatch):
+    """argon2id at its smallest cost in tests (as Django tests use a fast hasher): a real
+    check takes ~40 ms and the suite makes thousands. Tests marked `real_hashes` (and every
+    CLI run in a subprocess) use the real parameters."""
+    if request.node.get_closest_marker("real_hashes") is None:
+        from adjudicator import auth
+
+        monkeypatch.setattr(auth, "ARGON2", {"time_cost": 1, "memory_cost": 8, "parallelism": 1})

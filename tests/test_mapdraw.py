@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator import mapdraw
+from adjudicator import mapwords
 from adjudicator.data import load_game_data
 from adjudicator.mapdraw import draw_svg
 
@@ -156,7 +156,7 @@ def test_text_is_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
     def fake(game: str, name: str) -> Any:
         return board if name == "board.yaml" else load_game_data(game, name)
 
-    monkeypatch.setattr(mapdraw, "load_game_data", fake)
+    monkeypatch.setattr(mapwords, "load_game_data", fake)  # where the map data is read
     view = start_view(viewer="o'neil & <co>")
     view["phase"] = "<script>&'"
     view["units"]["winterfell"] = {"a&b<'": ["foot<man>"]}

@@ -1,6 +1,4 @@
-"""`adjudicator cron GAMES_ROOT`: every game under a folder, mail in and out (see command.py)."""
+"""`adjudicator cron GAMES_ROOT`: every game under a folder, mail in and out.
 
-from adjudicator.cron.command import cron_command, run_cron
-from adjudicator.cron.run import CronRun
-
-__all__ = ["CronRun", "cron_command", "run_cron"]
+The command is `cron.command.cron_command`; the package itself holds nothing, so that
+importing a part of cron (`run`, `desk`) does not pull in the CLI above it."""

@@ -16,15 +16,32 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from adjudicator.cron.games import MAIL_STATE, GameInfo, GameReport, Outcome
+from adjudicator.clock import parse_time
+from adjudicator.cron.games import MAIL_STATE, GameInfo, GameReport, Outcome, log_line
+from adjudicator.gamedir import atomic_write
+from adjudicator.inbox.mail import (
+    MAX_TEXT_BYTES,
+    Mail,
+    claimed_player,
+    may_submit_for,
+    named_game,
+    redact_passwords,
+    sender_roles,
+    without_game_line,
+)
+from adjudicator.inbox.quarantine import Quarantine, SetAside
+from adjudicator.inbox.quotes import clean_body, own_lines
+from adjudicator.orders.errors import invalid
+from adjudicator.requests import summary_in
+from adjudicator.submissions import SubmissionRejected
+from adjudicator.text import Text, _l
 
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
-    from adjudicator.cron.run import CronRun
-    from adjudicator.inbox.imap import FetchedMail, ImapSession
-    from adjudicator.inbox.mail import Mail
+    from adjudicator.inbox.imap import FetchedMail, ImapConfig, ImapSession
     from adjudicator.publish.smtp import Outbox
 
 MAX_ERROR_REPLIES = 20
@@ -33,6 +50,18 @@ A last guard against mail loops only: a player who sends several bad mails gets 
 
 _ORDER_LINE = re.compile(r"^\s*[^\s:#>][^:]{0,60}:\s*\S", re.M)
 """A line shaped like an order or a header line ('Winterfell: march', 'house: stark')."""
+
+
+class Station(Protocol):
+    """What a desk needs of the cron run that opened it (`cron.run.CronRun`)."""
+
+    now: datetime
+    known_games: frozenset[str]
+    """The game ids under the root, lower case: a subject's ``[tag]`` names one of them."""
+    imap_config: ImapConfig | None
+
+    def sender_for(self, game: GameInfo) -> str | None:
+        """The From address of mail about `game`, or None when no mail goes out."""
 
 
 @dataclass
@@ -51,7 +80,7 @@ class PendingReceipt:
 class MailDesk:
     """Takes one game's mails and answers them; see the module docstring for the order."""
 
-    def __init__(self, run: CronRun, game: GameInfo, outbox: Outbox, report: GameReport) -> None:
+    def __init__(self, run: Station, game: GameInfo, outbox: Outbox, report: GameReport) -> None:
         from adjudicator.inbox.imap import SeenMail
 
         self.run = run
@@ -63,14 +92,19 @@ class MailDesk:
         self.marks: dict[str, list[int]] = {}
         """Folder -> UIDs to mark processed once their answers are queued."""
         self.caps = ErrorReplyCap(game.path / MAIL_STATE / "error-replies.json", run.now)
+        self.quarantine = Quarantine(game.path)
+        self.set_aside_uids: dict[str, list[int]] = {}
+        """Folder -> UIDs to flag as set aside (`set_aside`)."""
 
     # -- taking mail ------------------------------------------------------------------------
 
     def take(self, loaded: Any, mails: Iterable[tuple[FetchedMail, Mail]]) -> Exception | None:
         """Judge every mail into the open game; one bad mail never holds up the others.
 
-        Returns the mail-server error that cut the reading short (None when all was read):
-        what was taken before it stands.
+        A mail that cannot be read safely, or whose handling raises, is set aside
+        (`set_aside`); one that meets trouble of this machine (a full disk) is left for the
+        next run. Returns the mail-server error that cut the reading short (None when all
+        was read): what was taken before it stands.
         """
         from adjudicator.inbox.imap import MailConnectionError, MailSetupError
 
@@ -78,12 +112,20 @@ class MailDesk:
         cut: Exception | None = None
         try:
             for fetched, mail in mails:
+                if mail.unreadable is not None:
+                    self.set_aside(fetched, mail, mail.unreadable)
+                    continue
                 try:
                     outcome = self._take_one(loaded, fetched, mail)
-                except Exception as e:
-                    # Left unmarked: it is tried again next run, and the GM hears of it.
+                except OSError as e:
+                    # Left unmarked: this machine's trouble, tried again next run.
                     self.report.problems.append(f"mail {mail.message_id}: {type(e).__name__}: {e}")
                     continue
+                except Exception as e:
+                    why = _l("reading it failed: %(error)s", error=f"{type(e).__name__}: {e}")
+                    self.set_aside(fetched, mail, why)
+                    continue
+                self.quarantine.release(mail.message_id)
                 self.report.mails[outcome] += 1
                 self.marks.setdefault(fetched.folder, []).append(fetched.uid)
         except (MailConnectionError, MailSetupError) as e:
@@ -94,6 +136,15 @@ class MailDesk:
             os.sync()  # before the engine runs on them, and long before any mark
         return cut
 
+    def set_aside(self, fetched: FetchedMail, mail: Mail, why: Text) -> None:
+        """Quarantine one mail: recorded for `status`, logged, flagged on the server by
+        `mark`; never answered (its sender may be anyone)."""
+        entry = SetAside(mail.message_id, mail.sender, why, self.run.now.isoformat())
+        self.quarantine.add(entry)
+        self.report.mails[Outcome.QUARANTINED] += 1
+        self.report.problems.append(log_line(entry.warning()))
+        self.set_aside_uids.setdefault(fetched.folder, []).append(fetched.uid)
+
     def mark(self, imap: ImapSession | None) -> None:
         """Mark the taken mails processed on the server (after their answers are queued and
         made durable: from here on the server's copy is gone for us)."""
@@ -102,9 +153,11 @@ class MailDesk:
         while imap is not None and self.marks:
             folder, uids = self.marks.popitem()
             imap.mark_processed(folder, uids)
+        while imap is not None and self.set_aside_uids:
+            folder, uids = self.set_aside_uids.popitem()
+            imap.quarantine(folder, uids)
 
     def _take_one(self, loaded: Any, fetched: FetchedMail, mail: Mail) -> Outcome:
-        from adjudicator.inbox.mail import redact_passwords
 
         record = self.seen.get(mail.message_id)
         if record is None:
@@ -132,17 +185,7 @@ class MailDesk:
     def _judge(self, loaded: Any, fetched: FetchedMail, mail: Mail) -> tuple[Outcome, str]:
         """Decide about one mail, store what it carries, queue an error reply or keep the
         receipt for later."""
-        from adjudicator.inbox.mail import (
-            claimed_player,
-            may_submit_for,
-            named_game,
-            sender_roles,
-            without_game_line,
-        )
-        from adjudicator.orders.errors import invalid
         from adjudicator.publish import messages
-        from adjudicator.submissions import SubmissionRejected
-        from adjudicator.text import _l
 
         mail, listed = self._through_list(mail)
         roles = sender_roles(mail.sender, self.game.emails, self.game.gm)
@@ -156,8 +199,6 @@ class MailDesk:
         ours = self._our_lines(mail)
         text = mail.text
         if ours and mail.body:
-            from adjudicator.inbox.quotes import clean_body
-
             text = clean_body(mail.body, ours)
         if _answers_our_error(mail) and not _ORDER_LINE.search(text):
             return Outcome.AUTOMATIC, "answers our error reply and holds no order line"
@@ -180,7 +221,9 @@ class MailDesk:
             return Outcome.REJECTED, f"address does not play {named_player!r}"
         received = fetched.received or mail.date or self.run.now
         try:
-            receipt = loaded.submit(text, source=mail.source, received=received, sender=mail.sender)
+            receipt = loaded.submit(
+                text, source=mail.source, received=received, sender=mail.sender, written=mail.date
+            )
         except SubmissionRejected as rejection:
             lang = self.game.reader_language(roles, rejection.player or claimed)
             self._reply_rejected(mail, rejection.errors, text, ours, lang)
@@ -224,7 +267,6 @@ class MailDesk:
 
     def _our_lines(self, mail: Mail) -> frozenset[str]:
         """The lines of our mails this one answers (In-Reply-To, References)."""
-        from adjudicator.inbox.quotes import own_lines
 
         ids = [i for i in (mail.in_reply_to, *mail.references) if i]
         return own_lines(self.outbox.bodies_of(ids)) if ids else frozenset()
@@ -234,7 +276,6 @@ class MailDesk:
     def queue_receipts(self, result: Any) -> None:
         """Queue the receipts kept back while the engine ran, with the deadline as it is now."""
         from adjudicator.publish import notices
-        from adjudicator.requests import summary_in
 
         rows = result.waiting if result is not None else self.game.waiting
         for pending in self.receipts:
@@ -263,7 +304,6 @@ class MailDesk:
     def _missed_step(self, pending: PendingReceipt) -> str:
         """When a step was resolved without this mail although it had reached the server
         before (the inbox could not be read then): '' when it was in time."""
-        from adjudicator.clock import parse_time
 
         if pending.receipt.duplicate or not self.game.resolved:
             return ""
@@ -289,7 +329,6 @@ class MailDesk:
             self.caps.count(mail.sender)
 
     def _reply_too_large(self, mail: Mail, lang: str) -> None:
-        from adjudicator.inbox.mail import MAX_TEXT_BYTES
         from adjudicator.publish import notices
         from adjudicator.publish.smtp import ERROR_KIND
 
@@ -302,7 +341,6 @@ class MailDesk:
         """Queue our answer to `mail`, in `lang` (the body is said already)."""
         from adjudicator.publish import messages, notices
         from adjudicator.publish.smtp import compose, queue_mail
-        from adjudicator.text import _l
 
         sender = self.run.sender_for(self.game)
         if sender is None:
@@ -367,7 +405,5 @@ class ErrorReplyCap:
     def count(self, sender: str) -> None:
         counts = self._load()
         counts[sender] = counts.get(sender, 0) + 1
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"day": self.day, "counts": counts}))
-        os.replace(tmp, self.path)
+        data = json.dumps({"day": self.day, "counts": counts})
+        atomic_write(self.path, data, durable=False)

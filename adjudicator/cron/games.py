@@ -13,6 +13,12 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import yaml
+
+from adjudicator.clock import parse_time
+from adjudicator.gamedir import GameDir, atomic_write, file_lock, load_yaml_text
+from adjudicator.i18n import UnknownLanguage, check_language
+
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
     pass
 
@@ -41,6 +47,9 @@ class Outcome(StrEnum):
     """A bounce or vacation reply: not applied and never answered (no mail loops)."""
     FORGED = "forged"
     """The receiving server found ``dmarc=fail`` for its From: no reply, nothing applied."""
+    QUARANTINED = "quarantined"
+    """Could not be read safely, or reading it failed: set aside unread, flagged on the
+    server, named in the GM's log and `status` (`adjudicator.inbox.quarantine`)."""
 
 
 @dataclass(frozen=True)
@@ -113,7 +122,6 @@ class GameInfo:
     @classmethod
     def load(cls, path: Path) -> GameInfo:
         """Raises `GameError` for a broken game.yaml."""
-        from adjudicator.gamedir import GameDir
 
         meta = GameDir(path).read_meta()
         settings = dict(meta.get("settings") or {})
@@ -139,12 +147,21 @@ class GameInfo:
 def _language(value: Any, default: str) -> str:
     """A language as game.yaml gives it ('pt-br' -> 'pt_BR'); `default` when unset. The
     engine names a wrong one to the GM when it loads the game; a mail is never lost to it."""
-    from adjudicator.i18n import UnknownLanguage, check_language
 
     try:
         return check_language(str(value)) if value else default
     except UnknownLanguage:
         return default
+
+
+LOG_LINE_LIMIT = 500
+"""The most characters of one log line about one mail: its fields are the sender's words."""
+
+
+def log_line(line: object) -> str:
+    """One line of the GM's log (English), at most `LOG_LINE_LIMIT` characters."""
+    text = " ".join(str(line).split())
+    return text if len(text) <= LOG_LINE_LIMIT else text[: LOG_LINE_LIMIT - 1] + "…"
 
 
 @dataclass
@@ -202,9 +219,6 @@ def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
 
     if path is None:
         return {}
-    import yaml
-
-    from adjudicator.data import SafeLoader
 
     resolved = path.resolve()
     for game in games:
@@ -221,7 +235,7 @@ def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
                 f"the config file {path} can be read by other users (mode {mode & 0o777:o}) "
                 f"and it holds passwords: run 'chmod 600 {path}'"
             )
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SafeLoader)
+        data = load_yaml_text(path.read_text(encoding="utf-8"))
     except OSError as e:
         raise MailSetupError(f"cannot read the config file {path}: {e.strerror}") from None
     except yaml.YAMLError as e:
@@ -270,7 +284,6 @@ def needs_run(game: GameInfo, now: datetime) -> bool:
     when orders wait in inbox/, a run was interrupted (journal), the GM changed the game
     since our last run (pause, resume, extend, a new game), a reminder or deadline falls due.
     """
-    from adjudicator.clock import parse_time
 
     path = game.path
     if (path / ".adjudicator" / "journal.yaml").exists():
@@ -291,7 +304,6 @@ def needs_run(game: GameInfo, now: datetime) -> bool:
 
 
 def remember_run(path: Path) -> None:
-    from adjudicator.gamedir import atomic_write
 
     atomic_write(path / MAIL_STATE / "last-run", _fingerprint(path))
 
@@ -299,11 +311,9 @@ def remember_run(path: Path) -> None:
 def remember_read(path: Path, now: datetime) -> None:
     """This run read the game's mail through. Not fsynced: an older time after a crash only
     holds a deadline a little longer."""
-    target = path / MAIL_STATE / "last-read"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".last-read.{os.getpid()}.tmp")
-    tmp.write_text(now.isoformat())
-    os.replace(tmp, target)
+    from adjudicator.gamedir import atomic_write
+
+    atomic_write(path / MAIL_STATE / "last-read", now.isoformat(), durable=False)
 
 
 def held_time(game: GameInfo, now: datetime) -> tuple[datetime, str]:
@@ -315,7 +325,6 @@ def held_time(game: GameInfo, now: datetime) -> tuple[datetime, str]:
     new deadlines count from then) until a run reads the mail again. Returns the moment
     and a GM log line ('' when nothing is held).
     """
-    from adjudicator.clock import parse_time
 
     try:
         last = datetime.fromisoformat((game.path / MAIL_STATE / "last-read").read_text().strip())
@@ -342,6 +351,5 @@ def game_lock(path: Path) -> contextlib.AbstractContextManager[None]:
     The engine takes the game's lock for each of its calls; this one (a different file)
     keeps two overlapping cron runs from taking the same mails or sending the same outbox.
     """
-    from adjudicator.gamedir import file_lock
 
     return file_lock(path / MAIL_STATE / "cron.lock", path)

@@ -6,6 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.gamedir import atomic_write
+from adjudicator.text import Name, _l
+
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
     from adjudicator.publish.smtp import Outbox
 
@@ -37,8 +40,6 @@ def queue_reports(game: GameInfo, outbox: Outbox, sender: str | None, result: An
     for stem in new:
         queued += _queue_report(game, outbox, sender, stem)
     if stems and stems[-1] != last:
-        from adjudicator.gamedir import atomic_write
-
         outbox.sync()  # the reports are queued for good before the marker says so
         atomic_write(marker, stems[-1] + "\n")
     return queued
@@ -47,7 +48,6 @@ def queue_reports(game: GameInfo, outbox: Outbox, sender: str | None, result: An
 def _queue_report(game: GameInfo, outbox: Outbox, sender: str | None, stem: str) -> int:
     from adjudicator.publish import messages
     from adjudicator.publish.smtp import compose, queue_mail
-    from adjudicator.text import Name, _l
 
     public = (game.path / "reports" / f"{stem}.md").read_text(encoding="utf-8")
     queued = 0

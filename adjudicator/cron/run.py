@@ -1,4 +1,8 @@
-"""One cron run: one IMAP session and one SMTP connection serving every game."""
+"""One cron run: one IMAP session and one SMTP connection serving every game.
+
+The mail modules (imapclient, smtplib, the forum client) and the engine are imported inside
+the methods that use them, on purpose: a cron run every ten minutes over hundreds of idle
+games must not pay for loading them when nothing came and nothing is due."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from adjudicator.cron.games import (
     Outcome,
     game_lock,
     held_time,
+    log_line,
     needs_run,
     remember_read,
     remember_run,
@@ -93,6 +98,7 @@ class CronRun:
         or moved, for the GM to look at) so that they are not read again every run.
         """
         from adjudicator.inbox.mail import named_game, parse_mail
+        from adjudicator.inbox.quarantine import SetAside
 
         routed: dict[str, list[tuple[FetchedMail, Mail]]] = {}
         if self.imap is None or self.imap_config is None:
@@ -102,21 +108,30 @@ class CronRun:
         folder = self.imap_config.folder
         by_id = {g.id.lower(): g for g in games if not g.mail.folder}
         unrouted: list[int] = []
+        set_aside: list[int] = []
         shared = GameReport("(shared folder)")
         for fetched in self.imap.fetch(folder, self.imap.unprocessed(folder)):
-            mail = parse_mail(fetched.raw)
+            mail = parse_mail(fetched.raw, fetched.size)
             game = by_id.get(named_game(mail, self.known_games) or "")
-            if game is None:
+            if game is not None:  # an unreadable mail too: its game's desk sets it aside
+                routed.setdefault(game.id, []).append((fetched, mail))
+            elif mail.unreadable is not None:
+                set_aside.append(fetched.uid)
+                entry = SetAside(mail.message_id, mail.sender, mail.unreadable, "")
+                shared.problems.append(log_line(entry.warning()))
+            else:
                 unrouted.append(fetched.uid)
                 shared.details.append(
                     f"unrouted {mail.message_id} from {mail.sender or '?'}: the subject "
                     f"{mail.subject[:80]!r} names no game under this root"
                 )
-            else:
-                routed.setdefault(game.id, []).append((fetched, mail))
         if unrouted:
             self.imap.mark_processed(folder, unrouted)
             shared.mails[Outcome.UNROUTED] += len(unrouted)
+        if set_aside:
+            self.imap.quarantine(folder, set_aside)
+            shared.mails[Outcome.QUARANTINED] += len(set_aside)
+        if unrouted or set_aside:
             reports[shared.name] = shared
         return routed
 
@@ -289,4 +304,4 @@ def _parsed(fetched: Iterator[FetchedMail]) -> Iterator[tuple[FetchedMail, Mail]
     from adjudicator.inbox.mail import parse_mail
 
     for item in fetched:
-        yield item, parse_mail(item.raw)
+        yield item, parse_mail(item.raw, item.size)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import ssl
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -25,11 +24,17 @@ from typing import Any
 
 import click
 
+from adjudicator.gamedir import atomic_write
+from adjudicator.inbox.mail import MAX_MAIL_BYTES
+from adjudicator.inbox.quarantine import QUARANTINE_KEYWORD
+
 PROCESSED_KEYWORD = "$Adjudicated"
 """The IMAP keyword that marks a mail as done when no processed folder is configured."""
 
 FETCH_BATCH = 200
 """Mails per FETCH: large enough to amortise round trips, small enough to bound memory."""
+FETCH_BYTES = 64 * 1024 * 1024
+"""Bytes of mail per FETCH at most (one mail up to `MAX_MAIL_BYTES` may stand alone)."""
 
 
 class Security(StrEnum):
@@ -239,6 +244,8 @@ class FetchedMail:
     raw: bytes
     received: datetime | None = None
     """When the server got it (INTERNALDATE): unlike the Date header, not the sender's say."""
+    size: int = 0
+    """The whole mail's size on the server; over `MAX_MAIL_BYTES`, `raw` is its header only."""
 
 
 class ImapSession:
@@ -348,29 +355,35 @@ class ImapSession:
                     "it, or fix settings.mail.folder in game.yaml."
                 )
             client.select_folder(folder)
-            if self.config.processed_folder:
-                criteria: list[Any] = ["UNDELETED"]
-            else:
-                criteria = ["UNDELETED", "UNKEYWORD", PROCESSED_KEYWORD]
+            criteria: list[Any] = ["UNDELETED", "UNKEYWORD", QUARANTINE_KEYWORD]
+            if not self.config.processed_folder:
+                criteria += ["UNKEYWORD", PROCESSED_KEYWORD]
             return sorted(client.search(criteria))
 
     def fetch(self, folder: str, uids: list[int]) -> Iterator[FetchedMail]:
         """The mails by UID, in batches, with ``BODY.PEEK[]`` so none turns \\Seen.
 
+        Sizes are asked first, so that no FETCH carries more than `FETCH_BYTES` and a mail
+        over `MAX_MAIL_BYTES` is fetched for its header only (`FetchedMail.size` tells).
         A mail deleted meanwhile is skipped. Raises `MailConnectionError` mid-way when the
         connection drops; what was yielded before stays valid.
         """
         for start in range(0, len(uids), FETCH_BATCH):
-            batch = uids[start : start + FETCH_BATCH]
+            chunk = uids[start : start + FETCH_BATCH]
             with self._guard():
                 client = self.client()
                 client.select_folder(folder)
-                data = client.fetch(batch, ["BODY.PEEK[]", "INTERNALDATE"])
-            for uid in batch:
-                item = data.get(uid, {})
-                raw = item.get(b"BODY[]")
-                if raw is not None:
-                    yield FetchedMail(folder, uid, bytes(raw), _aware(item.get(b"INTERNALDATE")))
+                meta = client.fetch(chunk, ["RFC822.SIZE", "INTERNALDATE"])
+            for batch, part in _by_bytes(chunk, meta):
+                with self._guard():
+                    data = self.client().fetch(batch, [part])
+                for uid in batch:
+                    raw = data.get(uid, {}).get(part.replace(".PEEK", "").encode())
+                    if raw is not None:
+                        item = meta[uid]
+                        received = _aware(item.get(b"INTERNALDATE"))
+                        size = int(item.get(b"RFC822.SIZE") or len(raw))
+                        yield FetchedMail(folder, uid, bytes(raw), received, size)
 
     def mark_processed(self, folder: str, uids: list[int]) -> None:
         """Flag the mails processed, or MOVE them to the processed folder.
@@ -394,12 +407,44 @@ class ImapSession:
                 client.delete_messages(uids)
                 client.uid_expunge(uids)
 
+    def quarantine(self, folder: str, uids: list[int]) -> None:
+        """Set the mails aside where they are: flagged (``\\Flagged`` shows them in mail
+        clients) and never read again while they carry `QUARANTINE_KEYWORD`."""
+        if not uids:
+            return
+        with self._guard():
+            client = self.client()
+            client.select_folder(folder)
+            client.add_flags(uids, [QUARANTINE_KEYWORD, "\\Flagged"])
+
     def _ensure_folder(self, client: Any, name: str) -> None:
         if name in self._created:
             return
         if not client.folder_exists(name):
             client.create_folder(name)
         self._created.add(name)
+
+
+def _by_bytes(
+    uids: list[int], meta: Mapping[int, Mapping[bytes, Any]]
+) -> Iterator[tuple[list[int], str]]:
+    """The mails of `meta` (UIDs in order) as FETCH batches of at most `FETCH_BYTES`, each
+    with what to fetch: the whole mail, or the header of one over `MAX_MAIL_BYTES`."""
+    batch: list[int] = []
+    total = 0
+    for uid in (u for u in uids if u in meta):
+        size = int(meta[uid].get(b"RFC822.SIZE") or 0)
+        large = size > MAX_MAIL_BYTES
+        if batch and (large or total + size > FETCH_BYTES):  # the oldest mail first, always
+            yield batch, "BODY.PEEK[]"
+            batch, total = [], 0
+        if large:
+            yield [uid], "BODY.PEEK[HEADER]"
+            continue
+        batch.append(uid)
+        total += size
+    if batch:
+        yield batch, "BODY.PEEK[]"
 
 
 def _aware(moment: Any) -> datetime | None:
@@ -445,8 +490,4 @@ class SeenMail:
         outbox keys already make that harmless; skipping fsync halves the cost of a mail.
         """
         data = {"message_id": message_id, "hash": content_hash, "outcome": outcome}
-        path = self._path(message_id)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data) + "\n")
-        os.replace(tmp, path)
+        atomic_write(self._path(message_id), json.dumps(data) + "\n", durable=False)

@@ -20,10 +20,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from email.header import decode_header, make_header
 from email.message import Message
+from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
+from typing import Any
 
 from adjudicator.inbox.quotes import clean_body
+from adjudicator.text import Text, _l, _ln
 
 __all__ = ["Mail", "MailTooLarge", "clean_body", "parse_mail", "unflow"]
 
@@ -43,6 +46,19 @@ MAX_TEXT_BYTES = 256 * 1024
 """The most order text we read from one mail; a larger mail gets a short refusal."""
 MAX_HTML_BYTES = 4 * MAX_TEXT_BYTES
 """HTML carries markup around the text: it may be larger before conversion."""
+
+
+MAX_MAIL_BYTES = 40 * 1024 * 1024
+"""The largest mail we parse (attachments included); a larger one is read for its headers
+only and refused as too large, like a mail with too much text."""
+MAX_CONTAINERS = 64
+"""Multipart and attached-message parts a mail may hold. Real mail nests a few levels; the
+parser recurses once per level, so a mail nested a thousand deep would exhaust the stack."""
+MAX_PARTS = 2000
+"""Boundary lines a mail with containers may hold: each part costs the parser an object."""
+_CONTAINER = re.compile(
+    rb"^content-type:[ \t]*(?:\r?\n[ \t]+)*(?:multipart/|message/rfc822)", re.I | re.M
+)
 
 
 class MailTooLarge(Exception):
@@ -82,6 +98,9 @@ class Mail:
     """The author a mailing list names (X-Original-From, else Reply-To) when From is not."""
     dmarc_failed: tuple[str, ...] = ()
     """Domains the receiving server's Authentication-Results say failed DMARC."""
+    unreadable: Text | None = None
+    """Why the body could not be read safely (None when it was): such a mail is set aside
+    (quarantined) unread, its other fields taken from its headers alone."""
 
     @property
     def content_hash(self) -> str:
@@ -101,22 +120,70 @@ class Mail:
         return f"{self.message_id} from {self.sender or '?'}: {self.subject!r}"
 
 
-def parse_mail(raw: bytes) -> Mail:
-    """Parse RFC 822 bytes into a `Mail`. Never raises on malformed input: a mail we cannot
-    read yields empty fields, and the engine then rejects it with a message.
+def parse_mail(raw: bytes, size: int = 0) -> Mail:
+    """Parse RFC 822 bytes into a `Mail`. Never raises on malformed or hostile input: a mail
+    we cannot read safely yields its header fields and `Mail.unreadable` says why.
+
+    The parser's work is bounded before it starts (`MAX_MAIL_BYTES`, `MAX_CONTAINERS`,
+    `MAX_PARTS`), so one poisoned mail costs a bounded time and never a crash. `size` is
+    the mail's size on the server when `raw` may be its header only (`FetchedMail.size`).
 
     >>> m = parse_mail(b"From: A <a@x.org>\\r\\nMessage-ID: <1@x>\\r\\n\\r\\nhouse: stark\\r\\n")
     >>> (m.sender, m.text)
     ('a@x.org', 'house: stark')
     """
-    # The compat32 policy parses about twenty times faster than policy.default, which
-    # matters for a mailbox of a thousand mails; headers are decoded by `_header`.
-    msg = email.message_from_bytes(raw)
-    oversize = 0
+    if max(size, len(raw)) > MAX_MAIL_BYTES:
+        return _from_headers(raw, oversize=max(size, len(raw)))
+    problem = _structure_problem(raw)
+    if problem:
+        return _from_headers(raw, unreadable=problem)
     try:
-        text, body = order_text(msg)
-    except MailTooLarge as e:
-        text, body, oversize = "", "", e.size
+        # The compat32 policy parses about twenty times faster than policy.default, which
+        # matters for a mailbox of a thousand mails; headers are decoded by `_header`.
+        msg = email.message_from_bytes(raw)
+        oversize = 0
+        try:
+            text, body = order_text(msg)
+        except MailTooLarge as e:
+            text, body, oversize = "", "", e.size
+        return _mail(msg, raw, text=text, body=body, oversize=oversize)
+    except Exception as e:  # RecursionError and any parser bug: never stop the run
+        why = _l("the mail could not be parsed: %(error)s", error=type(e).__name__)
+        return _from_headers(raw, unreadable=why)
+
+
+def _structure_problem(raw: bytes) -> Text | None:
+    """Why the parser must not be given `raw` (None when it may)."""
+    containers = len(_CONTAINER.findall(raw))
+    if containers > MAX_CONTAINERS:
+        return _ln(
+            "%(n)d nested or attached part, over the limit of %(limit)d",
+            "%(n)d nested or attached parts, over the limit of %(limit)d",
+            containers,
+            limit=MAX_CONTAINERS,
+        )
+    parts = raw.count(b"\n--") if containers else 0
+    if parts > MAX_PARTS:
+        return _ln(
+            "%(n)d part, over the limit of %(limit)d",
+            "%(n)d parts, over the limit of %(limit)d",
+            parts,
+            limit=MAX_PARTS,
+        )
+    return None
+
+
+def _from_headers(raw: bytes, *, unreadable: Text | None = None, oversize: int = 0) -> Mail:
+    """A `Mail` from the header block alone (the body is never parsed)."""
+    try:
+        msg = BytesHeaderParser().parsebytes(raw)
+    except Exception:  # headers too broken to read: an anonymous mail, still set aside
+        msg = Message()
+    return _mail(msg, raw, text="", body="", oversize=oversize, unreadable=unreadable)
+
+
+def _mail(msg: Message, raw: bytes, **body: Any) -> Mail:
+    """The `Mail` of a parsed message, with its order text and body given."""
     sender = _sender(msg)
     message_id = _header(msg, "Message-ID").strip()
     if not message_id:
@@ -128,13 +195,11 @@ def parse_mail(raw: bytes) -> Mail:
         subject=_header(msg, "Subject"),
         in_reply_to=_header(msg, "In-Reply-To").strip(),
         date=_date(msg),
-        text=text,
         references=tuple(_header(msg, "References").split()),
         automatic=is_automatic(msg, sender),
-        body=body,
-        oversize=oversize,
         original_sender=_original_sender(msg, sender),
         dmarc_failed=_dmarc_failed(msg),
+        **body,
     )
 
 

@@ -36,6 +36,15 @@ QUOTED_LINE = N_(
 )
 OTHER_GAME = N_("this mail names game '%(named)s', but it reached game '%(game)s'")
 NOT_RECOGNISED = N_("house or password not recognised; check the two header lines")
+WRITTEN_BEFORE = N_(
+    "this mail was written at %(written)s, before the game's current round began "
+    "(%(opened)s): it was meant for an earlier one. Send your orders again."
+)
+SAME_AS_BEFORE = N_(
+    "this is the very text of your orders %(submission)s, sent for an earlier step: it is not "
+    "applied again. If you mean these orders now, change anything (a comment line will do) "
+    "and send them again."
+)
 TOO_LARGE = N_(
     "Game %(game)s: your mail was not read: it holds %(size)d KB of text, and the limit is "
     "%(limit)d KB. Send only your orders, as text or as a .txt attachment."

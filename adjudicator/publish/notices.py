@@ -16,9 +16,13 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
+from adjudicator.clock import parse_time
+from adjudicator.inbox.mail import redact_passwords
+from adjudicator.inbox.quotes import looks_quoted
 from adjudicator.publish import messages
 from adjudicator.publish.smtp import Outbox, compose, queue_mail
-from adjudicator.text import _l
+from adjudicator.text import _l, from_data
+from adjudicator.text import say as say_value
 
 
 class NoticeKind(StrEnum):
@@ -62,8 +66,6 @@ def due_notices(
     A request is ``{player, summary, said, deadline}`` as game.yaml's ``waiting`` lists it.
     Whether the player has already answered is the caller's filter (`queue_notices` takes it).
     """
-    from adjudicator.clock import parse_time
-    from adjudicator.text import from_data
 
     notices = []
     for request in waiting:
@@ -225,7 +227,6 @@ def queue_notices(
 def numbered(text: str, lang: str = "en") -> str:
     """The order text as we read it, numbered like our error messages, passwords hidden;
     at most `MAX_QUOTED_LINES` lines of it (a reply never grows with the mail)."""
-    from adjudicator.inbox.mail import redact_passwords
 
     lines = redact_passwords(text).splitlines() or [""]
     shown = [f"{n:>3}  {line[:200]}".rstrip() for n, line in enumerate(lines[:MAX_QUOTED_LINES], 1)]
@@ -264,7 +265,6 @@ def next_deadline(
     """'Your next deadline: ..., 41 h 30 min left.', or '' when there is none."""
     if not deadline or now is None:
         return ""
-    from adjudicator.clock import parse_time
 
     moment = parse_time(deadline)
     return say(
@@ -297,7 +297,6 @@ def receipt_body(
     that they change nothing yet. `missed` is when a step was resolved without this mail
     although the mail had reached the server before.
     """
-    from adjudicator.text import say as say_value
 
     if receipt.duplicate:
         head = say(messages.RECEIPT_DUPLICATE, lang, game=game_id)
@@ -307,8 +306,6 @@ def receipt_body(
         # The deadline is said below, with the time left, not in the receipt's own line.
         lines = replace(receipt, deadline=None).say(lang, game).splitlines()
     if missed:
-        from adjudicator.clock import parse_time
-
         moment = when(parse_time(missed), zone, lang)
         lines += ["", say(messages.MISSED_STEP, lang, resolved=moment)]
     for summary, why in (unusable or {}).items():
@@ -331,7 +328,6 @@ def rejection_body(
     """Every problem with its line number, in `lang` (`OrderError.say`); nothing of the mail
     was applied. An error on a line that looks like quoted mail says so (`ours`: the lines
     of the mail answered)."""
-    from adjudicator.inbox.quotes import looks_quoted
 
     lines = text.splitlines()
     problems = []

@@ -1,11 +1,19 @@
-"""Writing what a run resolved: reports, the game file, the archive; all in one transaction."""
+"""Writing the reports of what a run resolved, public and private, with their maps.
+
+`publish` takes the run's record (`table.Resolution`: per step, the notes and events) and
+an `Edition` (what the game looks like after it, to each reader), and queues the files into
+a transaction; it changes nothing else. The engine writes the archive and the game file.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from adjudicator.gamedir import GameError, Transaction, dump_yaml
+from adjudicator.gamedir import GameError
+from adjudicator.i18n import localized_names, translations
 from adjudicator.render import (
     display_name,
     escape_bbcode,
@@ -14,14 +22,38 @@ from adjudicator.render import (
     render,
 )
 from adjudicator.requests import Event, summary_in
+from adjudicator.table import Resolution
 from adjudicator.text import _l
+from adjudicator.transaction import Transaction
 
-if TYPE_CHECKING:
-    from adjudicator.engine import Game
+
+@dataclass(frozen=True)
+class Edition:
+    """What a run's reports are written from, besides what it resolved: the game after the
+    run as each reader may see it, who reads in which language, and what is awaited."""
+
+    game: str
+    """The ruleset's name: the templates and names to use."""
+    game_id: str
+    now: datetime
+    players: Mapping[str, Mapping[str, Any]]
+    """game.yaml's players: their names and time zones."""
+    settings: Mapping[str, Any]
+    """game.yaml's settings: maps, png, bbcode_tables, map_base_url."""
+    lang: str
+    """The language of the public reports."""
+    languages: Mapping[str, str]
+    """Player -> the language of their private report."""
+    views: Mapping[str | None, dict[str, Any]]
+    """The ruleset's view for each player, and the public one (None)."""
+    waiting: list[dict[str, Any]]
+    """The open requests with deadlines, sorted (`engine.Game.waiting`)."""
+    forms: Mapping[str, str] = field(default_factory=dict)
+    """Player -> their order form (`adjudicator.form`), '' when nothing asks for one."""
 
 
 def waiting_lines(
-    game: Game, player: str | None = None, fmt: str = "md", lang: str = "en"
+    edition: Edition, player: str | None = None, fmt: str = "md", lang: str = "en"
 ) -> list[dict[str, Any]]:
     """Open requests as report rows: 'Stark (Ann): place orders, by 2027-01-07 12:00 UTC'.
 
@@ -29,22 +61,21 @@ def waiting_lines(
     house and the sentence are in `lang`, and so is the request's summary where the ruleset
     wrote it as a `text.Text`, and the deadline (`render.format_deadline`: '7 янв. 2027 г.,
     12:00 UTC'); a private report (`player`) adds the player's local time (their `tz`)."""
-    from adjudicator.i18n import localized_names, translations
-
     _ = translations(lang).gettext
     escape = escape_markdown if fmt == "md" else escape_bbcode
-    local = localized_names(game.meta["game"], lang)
+    game, players = edition.game, edition.players
+    local = localized_names(game, lang)
     # A private report gives the deadline in the player's own time too, as receipts do.
-    zone = game.players.get(player, {}).get("tz") if player else None
+    zone = players.get(player, {}).get("tz") if player else None
     rows = []
-    for request in game.waiting():
+    for request in edition.waiting:
         if player is not None and request["player"] != player:
             continue
-        who = local.get(request["player"]) or display_name(game.meta["game"], request["player"])
-        pname = game.players.get(request["player"], {}).get("name")
+        who = local.get(request["player"]) or display_name(game, request["player"])
+        pname = players.get(request["player"], {}).get("name")
         pname = escape(pname) if pname else pname
         deadline = format_deadline(request["deadline"], lang, zone)
-        summary = summary_in(request, lang, game.meta["game"])
+        summary = summary_in(request, lang, game)
         words = {"house": who, "player": pname, "request": summary, "by": deadline}
         if pname:
             line = _("%(house)s (%(player)s): %(request)s, by %(by)s") % words
@@ -54,61 +85,57 @@ def waiting_lines(
     return rows
 
 
-def publish(
-    game: Game, resolved: list[tuple[int, list[Event]]], now: datetime, tx: Transaction
-) -> list[str]:
-    """Queue every file of a run into `tx`; returns the report paths written."""
-    first = resolved[0][0]
-    events = [e for _, step_events in resolved for e in step_events]
-    public_view = game.ruleset.view(game.state, None)
+def publish(resolution: Resolution, edition: Edition, tx: Transaction) -> list[str]:
+    """Queue the reports of `resolution` into `tx`, and its commit message; returns the
+    report paths written (public, then each player's private ones)."""
+    first = resolution.first_step
+    events = resolution.events()
+    public_view = edition.views[None]
     stem = f"{first:04d}"
-    before = game.view_before or public_view
+    before = resolution.view_before or public_view
     context = {
-        "game_id": game.meta["id"],
+        "game_id": edition.game_id,
         "step": first,
-        "last_step": game.step - 1,
+        "last_step": resolution.last_step,
         "before": before,
-        "now": now,
-        "players": {p: r.get("name", p) for p, r in game.players.items()},
-        "tables": game.settings.get("bbcode_tables", True),
+        "now": edition.now,
+        "players": {p: r.get("name", p) for p, r in edition.players.items()},
+        "tables": edition.settings.get("bbcode_tables", True),
     }
     memo: dict[tuple[str, str, str], str] = {}  # areas drawn alike on several maps
-    maps = _maps(game, public_view, stem, tx, memo)
-    lang = game.language()
+    maps = _maps(edition, stem, tx, memo)
     written = []
     for fmt in ("md", "bbcode"):
         public = {
             **context,
             "view": public_view,
             "events": [e for e in events if e.public],
-            "waiting": waiting_lines(game, fmt=fmt, lang=lang),
-            "map_url": _map_url(game, fmt, maps),
+            "waiting": waiting_lines(edition, fmt=fmt, lang=edition.lang),
+            "map_url": _map_url(edition, fmt, maps),
         }
-        tx.write(f"reports/{stem}.{fmt}", render(game.meta["game"], "report", fmt, public, lang))
+        tx.write(f"reports/{stem}.{fmt}", render(edition.game, "report", fmt, public, edition.lang))
         written.append(f"reports/{stem}.{fmt}")
     written += maps
-    for player in game.ruleset.players(game.state):
-        written += _private_report(game, player, events, context, stem, tx, memo)
-    for submission in game.revealed_submissions():
-        public, whole = game.archive_entry(submission)
-        tx.write(f"archive/{stem}/{submission.id}.yaml", public)
-        tx.write(f".adjudicator/spent/{submission.id}.yaml", whole)  # for replay and reveal
-        tx.delete(f".adjudicator/submissions/{submission.id}.yaml")
-        game.forget(submission)
-    tx.write("game.yaml", dump_yaml(game.public_meta(now)))
-    tx.write(".adjudicator/state.yaml", dump_yaml(game.private_data()))
-    tx.message = f"{game.meta['id']}: {_span(before, public_view)} (after step {game.step - 1})"
+    for player in edition.languages:
+        written += _private_report(edition, player, events, context, stem, tx, memo)
+    span = _span(before, public_view)
+    tx.message = f"{edition.game_id}: {span} (after step {resolution.last_step})"
     return written
 
 
 def _span(before: dict[str, Any], after: dict[str, Any]) -> str:
     """'round 1, planning to round 2, westeros': where a run's story began and ended."""
-    start = f"{moment(before)}, {before.get('phase')}"
+    start = f"{moment(before)}, {_phase(before)}"
     if (moment(before), before.get("phase")) == (moment(after), after.get("phase")):
         return start
     if moment(before) == moment(after):
-        return f"{start} to {after.get('phase')}"
-    return f"{start} to {moment(after)}, {after.get('phase')}"
+        return f"{start} to {_phase(after)}"
+    return f"{start} to {moment(after)}, {_phase(after)}"
+
+
+def _phase(view: dict[str, Any]) -> str:
+    """The phase as words: a game whose ids are none (baltic 'action_1') names it."""
+    return str(view.get("phase_name") or view.get("phase"))
 
 
 def moment(view: dict[str, Any]) -> str:
@@ -117,7 +144,7 @@ def moment(view: dict[str, Any]) -> str:
 
 
 def _private_report(
-    game: Game,
+    edition: Edition,
     player: str,
     events: list[Event],
     context: dict[str, Any],
@@ -126,13 +153,14 @@ def _private_report(
     memo: dict[tuple[str, str, str], str],
 ) -> list[str]:
     """A house's report (and map) with what only it may see, under .adjudicator/private/."""
-    from adjudicator.form import FORM_FILE, form_for
+    from adjudicator.form import FORM_FILE
 
     mine = [e for e in events if not e.public and e.to == player]
-    view = game.ruleset.view(game.state, player)
-    form = form_for(game, player)
+    view = edition.views[player]
+    lang = edition.languages[player]
+    form = edition.forms.get(player, "")
     text = render(
-        game.meta["game"],
+        edition.game,
         "private",
         "md",
         {
@@ -146,31 +174,30 @@ def _private_report(
                 e for e in events if (e.public or e.to == player) and e.kind != "instruction_used"
             ],
             "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
-            "waiting": waiting_lines(game, player, lang=game.language(player)),
+            "waiting": waiting_lines(edition, player, lang=lang),
             "form": form,
         },
-        game.language(player),
+        lang,
     )
     folder = f".adjudicator/private/{player}"
     tx.write(f"{folder}/{stem}.md", text)
     written = [f"{folder}/{stem}.md"]
     # The latest form, for the reminders (`notices`); empty when nothing asks for one.
     tx.write(f"{folder}/{FORM_FILE}", form)
-    if game.settings.get("maps", True):
+    if edition.settings.get("maps", True):
         from adjudicator.mapdraw import draw_svg
 
-        drawn = draw_svg(view, lang=game.language(player), memo=memo)
+        drawn = draw_svg(view, lang=lang, memo=memo)
         tx.write(f"{folder}/{stem}.svg", drawn)
         written.append(f"{folder}/{stem}.svg")
         # Mail clients and forums show no SVG: the player's map as PNG too (issue 17).
-        if game.settings.get("png", True) and _draw_png(drawn, f"{folder}/{stem}.png", tx):
+        if edition.settings.get("png", True) and _draw_png(drawn, f"{folder}/{stem}.png", tx):
             written.append(f"{folder}/{stem}.png")
     return written
 
 
 def _maps(
-    game: Game,
-    view: dict[str, Any],
+    edition: Edition,
     stem: str,
     tx: Transaction,
     memo: dict[tuple[str, str, str], str],
@@ -179,14 +206,14 @@ def _maps(
 
     The PNG is queued by `_draw_png`, which draws it while the rest of the run is written.
     """
-    if not game.settings.get("maps", True):
+    if not edition.settings.get("maps", True):
         return []
     from adjudicator.mapdraw import draw_svg
 
-    svg = draw_svg(view, lang=game.language(), memo=memo)
+    svg = draw_svg(edition.views[None], lang=edition.lang, memo=memo)
     tx.write(f"reports/{stem}.svg", svg)
     written = [f"reports/{stem}.svg"]
-    if game.settings.get("png", True) and _draw_png(svg, f"reports/{stem}.png", tx):
+    if edition.settings.get("png", True) and _draw_png(svg, f"reports/{stem}.png", tx):
         written.append(f"reports/{stem}.png")
     return written
 
@@ -217,7 +244,7 @@ def _draw_png(svg: str, relpath: str, tx: Transaction) -> bool:
     return True
 
 
-def _map_url(game: Game, fmt: str, maps: list[str]) -> str | None:
+def _map_url(edition: Edition, fmt: str, maps: list[str]) -> str | None:
     """Where the report's image is: under settings.map_base_url, or beside the report.
 
     A forum needs an absolute URL, so BBCode shows an image only with a base URL; Markdown
@@ -226,7 +253,7 @@ def _map_url(game: Game, fmt: str, maps: list[str]) -> str | None:
     if not maps:
         return None
     image = maps[-1].removeprefix("reports/")
-    base = game.settings.get("map_base_url")
+    base = edition.settings.get("map_base_url")
     if base:
         return f"{base.rstrip('/')}/{image}"
     return image if fmt == "md" else None

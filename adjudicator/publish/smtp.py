@@ -33,7 +33,7 @@ from email.utils import formataddr, formatdate, getaddresses, parseaddr
 from pathlib import Path
 from typing import Any
 
-from adjudicator.gamedir import atomic_write, fsync_dir
+from adjudicator.gamedir import atomic_write, fsync_dir, make_folder
 from adjudicator.inbox.imap import (
     GREETING_TIMEOUT,
     MailConnectionError,
@@ -48,6 +48,8 @@ from adjudicator.inbox.imap import (
     tls_context,
     untrusted_problem,
 )
+from adjudicator.publish.messages import CUT_NOTE
+from adjudicator.text import _l
 
 OUTBOX = Path(".adjudicator") / "outbox"
 """The outbox inside a game folder (git-ignored with the rest of .adjudicator/)."""
@@ -119,10 +121,7 @@ class Outbox:
         if self.known(key, kind):
             return False
         path = self._dir("pending") / f"{safe_key(key)}.{kind}"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(payload)
-        os.replace(tmp, path)
+        atomic_write(path, payload, durable=False)
         self._unsynced = True
         if self._names is not None:
             self._names.add(path.name)
@@ -179,7 +178,7 @@ class Outbox:
         """Move an item on; not fsynced here (`settle` does it once per drain): a move lost
         in a crash only sends that mail again, which SMTP cannot rule out anyway."""
         target = self._dir(state)
-        target.mkdir(parents=True, exist_ok=True)
+        make_folder(target)
         os.replace(item.path, target / item.path.name)
         with contextlib.suppress(FileNotFoundError):
             os.replace(self._note(item.path), target / self._note(item.path).name)
@@ -271,9 +270,6 @@ def compose(
     when a run answers a thousand mails.
     """
     if len(body) > MAX_MAIL_BYTES // 2:  # quoted-printable may nearly double the size
-        from adjudicator.publish.messages import CUT_NOTE
-        from adjudicator.text import _l
-
         cut = _l(CUT_NOTE).say(lang, None)
         body = body[: MAX_MAIL_BYTES // 4].rsplit("\n", 1)[0] + "\n\n" + cut + "\n"
     charset = Charset("utf-8")

@@ -110,7 +110,7 @@ def test_passwords_of_many_files_are_checked_side_by_side_with_the_same_verdicts
     with open_game(game) as loaded:
         texts = [order_file(h, b) for h, b in SAMPLE_ORDERS.items()]
         loaded.check_passwords_at_once([*texts, order_file("stark", "", pw="wrong")])
-        verdicts = {pw: ok for (pw, _), ok in loaded._passwords.items()}
+        verdicts = {pw: ok for (pw, _), ok in loaded.intake._passwords.items()}
     assert verdicts == {**{password(h): True for h in SAMPLE_ORDERS}, "wrong": False}
 
 

@@ -12,7 +12,7 @@ from adjudicator.create import create_game
 from adjudicator.rulesets import RULESETS
 from tests.conftest import START
 
-PASSWORDS = {"a": "pw-a", "b": "pw-b"}
+PASSWORDS = {"a": "pw-a-long", "b": "pw-b-long"}
 
 
 @pytest.fixture

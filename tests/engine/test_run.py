@@ -30,6 +30,7 @@ def tracked(game: Path) -> list[str]:
     return out.stdout.split()
 
 
+@pytest.mark.real_hashes
 def test_new_prints_each_password_once_and_stores_only_hashes(tmp_path: Path) -> None:
     result = cli(
         "new",
@@ -53,7 +54,9 @@ def test_new_prints_each_password_once_and_stores_only_hashes(tmp_path: Path) ->
     assert meta["players"]["stark"]["name"] == "Ann"
     for pw in generated.values():
         assert pw not in game_yaml
-    assert meta["players"]["stark"]["password"].startswith("scrypt$")
+    assert "password" not in meta["players"]["stark"], "issue 18: hashes stay out of git"
+    kept = yaml.safe_load((tmp_path / "g" / ".adjudicator" / "password-hashes.yaml").read_text())
+    assert kept["players"]["stark"].startswith("$argon2id$v=19$m=9216,t=4,p=1$")
     assert commits(tmp_path / "g") == ["g: new game"]
     assert sorted(tracked(tmp_path / "g")) == [".gitignore", "game.yaml"]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 from click.testing import CliRunner
 
-from adjudicator.cron import cron_command
+from adjudicator.cron.command import cron_command
 from adjudicator.cron.desk import MailDesk
 from adjudicator.inbox.imap import PROCESSED_KEYWORD, ImapSession, MailConnectionError, SeenMail
 from tests.conftest import SAMPLE_ORDERS, SIX, password

@@ -21,7 +21,7 @@ import yaml
 from click.testing import CliRunner
 
 from adjudicator.create import create_game
-from adjudicator.cron import cron_command
+from adjudicator.cron.command import cron_command
 from adjudicator.requests import summary_in
 from adjudicator.submissions import load_submission
 from adjudicator.text import say

@@ -13,13 +13,14 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.baltic import control, naval, placement, siege, standing
 from adjudicator.rulesets.baltic.control import board
-from adjudicator.rulesets.baltic.movement import check_movers, land_move, own_blocks
+from adjudicator.rulesets.baltic.faults import naval_fault, not_there
+from adjudicator.rulesets.baltic.movement import check_movers, land_move, left_behind, own_blocks
 from adjudicator.rulesets.baltic.resources import attrition_effect
 from adjudicator.rulesets.baltic.rolls import draw, roll
 from adjudicator.rulesets.baltic.state import HARBOR, POOL, State, other_side
 from adjudicator.rulesets.baltic.supply import has_loc
-from adjudicator.rulesets.baltic.void import Void
-from adjudicator.text import _l
+from adjudicator.rulesets.baltic.void import PLACEMENT, Void
+from adjudicator.text import Text, _l, to_data
 
 Events = list[dict[str, Any]]
 FREE = ("cede", "pass")
@@ -65,22 +66,18 @@ def part_move(state: State, side: str, part: dict[str, Any], events: Events) -> 
         state.turn.sieges.append([end, side])
 
 
-def naval_void(why: Any) -> Void:
-    return Void("naval_" + str(why))
-
-
 def part_embark(state: State, side: str, part: dict[str, Any], events: Events) -> None:
     territory = part["at"]
     if part["blocks"] == "all":
-        blocks = [
-            b for b in control.land_blocks(state, territory, side) if b not in state.turn.moved
-        ]
+        here = control.land_blocks(state, territory, side)
+        blocks = [b for b in here if b not in state.turn.moved]
+        left_behind(side, [b for b in here if b in state.turn.moved], events)
     else:
         blocks = list(part["blocks"])
     check_movers(state, blocks)
     plan = naval.plan_embark(state, side, blocks, territory, part.get("fleet"))
     if not isinstance(plan, dict):
-        raise naval_void(plan)
+        raise naval_fault(state, side, plan, part)
     naval.embark(state, side, plan, territory, events)
 
 
@@ -91,7 +88,7 @@ def part_sail(state: State, side: str, part: dict[str, Any], events: Events) -> 
     check_movers(state, fleets)
     plan = naval.plan_sail(state, side, fleets, path)
     if not isinstance(plan, list):
-        raise naval_void(plan)
+        raise naval_fault(state, side, plan, part)
     naval.sail(state, side, fleets, path, events)
 
 
@@ -106,7 +103,7 @@ def part_disembark(state: State, side: str, part: dict[str, Any], events: Events
     check_movers(state, blocks)
     why = naval.plan_disembark(state, side, blocks, zone, territory)
     if why is not None:
-        raise naval_void(why)
+        raise naval_fault(state, side, why, part)
     naval.disembark(state, side, blocks, zone, territory, events)
     if part.get("siege"):
         siege.check_declaration(state, territory, side, blocks)
@@ -129,8 +126,10 @@ def check_step(state: State, nation: str, block: str) -> None:
     info = board().blocks[block]
     here = state.blocks[block].at
     name = board().said(block)
-    if info.nation != nation or not state.is_on_map(block):
-        raise Void("not_there", block=name, place=board().said(nation))
+    if info.nation != nation:
+        raise Void("not_of_nation", block=name, nation=board().said(nation))
+    if not state.is_on_map(block):
+        raise not_there(state, block, here)
     if state.blocks[block].strength >= info.max:
         raise Void("step_full", block=name)
     if info.is_fleet:
@@ -153,6 +152,8 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
         raise Void("inactive", nation=board().said(nation))
     funds = state.nations[nation]
     steps = list(line.get("steps") or [])
+    if not steps and not line.get("builds"):
+        raise Void("reinforce_empty", nation=board().said(nation))
     for i, block in enumerate(steps):
         if block in steps[:i]:
             raise Void("step_twice", block=board().said(block))
@@ -167,7 +168,13 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
     for territory in line.get("at") or []:
         if territory not in allowed:
             # 8.6 (WE-12): a builder chooses among the blocks' own lists, never beyond them
-            raise Void("build_place", place=board().said(territory), nation=board().said(nation))
+            places = [board().said(t) for t in board().territories if t in allowed]
+            raise Void(
+                "build_place",
+                place=board().said(territory),
+                nation=board().said(nation),
+                places=places,
+            )
     for block in steps:
         state.blocks[block].strength += 1
     funds.rp_available -= cost
@@ -199,15 +206,19 @@ def build_one(
     for are eligible (8.4: "spending more than is available is illegal").
     """
     funds = state.nations[nation]
-    eligible = sorted(
-        b
-        for b in board().nation_blocks(nation)
-        if state.blocks[b].at == POOL
-        and step_cost(b) <= funds.rp_available
-        and placement.has_placement(state, b)
-    )
+    pool = [b for b in board().nation_blocks(nation) if state.blocks[b].at == POOL]
+    placeable = [b for b in pool if placement.has_placement(state, b)]
+    eligible = sorted(b for b in placeable if step_cost(b) <= funds.rp_available)
     if not eligible:
-        events.append({"kind": "build_none", "side": side, "nation": nation})
+        events.append(
+            {
+                "kind": "build_none",
+                "side": side,
+                "nation": nation,
+                "number": number,
+                "why": to_data(nothing_to_build(state, nation, pool, placeable)),
+            }
+        )
         return
     block = draw(
         state,
@@ -216,7 +227,7 @@ def build_one(
         side,
         _l("build %(nation)s %(n)d", nation=board().said(nation), n=number),
     )
-    where = placement.place_for(state, block, wanted)
+    where, skipped = placement.trace(state, block, wanted)
     assert where is not None  # eligible blocks have a placement
     cost = step_cost(block)
     funds.rp_available -= cost
@@ -230,9 +241,36 @@ def build_one(
             "rp": cost,
             "at": where,
             "block": block,
-            "_secret": ["block"],
+            "skipped": [to_data(skip_reason(state, block, s)) for s in skipped],
+            "_secret": ["block", "skipped"],
         }
     )
+
+
+def skip_reason(state: State, block: str, skip: placement.Skip) -> Text:
+    """Why the builder's entry `skip` was passed over for `block` (8.6, 13.5)."""
+    info = board().blocks[block]
+    own = placement.possible_list(block) if skip.reason == "not_listed" else None
+    if skip.reason == "own_territory":
+        own = placement.own_list(state, block)
+    return _l(
+        PLACEMENT[skip.reason],
+        block=board().said(block),
+        place=board().said(skip.territory),
+        nation=board().said(info.nation),
+        own=[board().said(t) for t in own or []],
+    )
+
+
+def nothing_to_build(state: State, nation: str, pool: list[str], placeable: list[str]) -> Text:
+    """Why a build of `nation` drew nothing: an empty pool, no legal place, or too few RP."""
+    said = board().said(nation)
+    if not pool:
+        return _l(PLACEMENT["pool_empty"], nation=said)
+    if not placeable:
+        return _l(PLACEMENT["no_place"], nation=said)
+    cheapest = min(step_cost(b) for b in placeable)
+    return _l(PLACEMENT["rp"], nation=said, have=state.nations[nation].rp_available, cost=cheapest)
 
 
 # -- Recon, Politics, Pass, Cede (3.5, C.2, 11.1c) ---------------------------------------------
@@ -305,7 +343,8 @@ def do_politics(state: State, side: str, line: dict[str, Any], rng: Dice, events
 
 
 def do_pass(state: State, side: str, line: dict[str, Any], rng: Dice, events: Events) -> None:
-    return None
+    """13.5: always legal; the report says so, so that no line goes unmentioned."""
+    events.append({"kind": "passed", "side": side})
 
 
 def do_cede(state: State, side: str, line: dict[str, Any], rng: Dice, events: Events) -> None:

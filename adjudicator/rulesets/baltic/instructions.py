@@ -20,11 +20,12 @@ from adjudicator.orders.lines import order_lines
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.baltic import actions, keywords, words
 from adjudicator.rulesets.baltic.control import board
+from adjudicator.rulesets.baltic.echo import echo_lines
 from adjudicator.rulesets.baltic.standing import ANY, key
 from adjudicator.rulesets.baltic.state import State, Turn
 from adjudicator.rulesets.baltic.terms import season_name
 from adjudicator.rulesets.baltic.void import Void
-from adjudicator.text import _l, _ln
+from adjudicator.text import _l
 
 K = keywords.pattern
 
@@ -126,6 +127,9 @@ def parse_reinforce(side: str, rest: str) -> dict[str, Any]:
         if not match:
             raise invalid(_l("expected 'steps <blocks>' or 'build <n> at <territories>'"))
         line["builds"] = int(match.group(1))
+        if not line["builds"]:
+            most = board().tables["costs"]["builds_per_action"]
+            raise invalid(Void("build_zero", n=most).message)
         line["at"] = words.territories(match.group(2) or "")
     return line
 
@@ -289,9 +293,7 @@ def parse_reform(side: str, rest: str) -> Standing:
     year_word = f"(?:{K('in')}|{K('at')})"
     match = re.match(rf"^(.+?)(?:\s+{year_word}\s+(\d{{4}}))?$", rest.strip(), re.IGNORECASE)
     assert match
-    block = words.block(match.group(1), side)
-    if board().blocks[block].star != "hollow":
-        raise illegal(_l("only a hollow-star Russian army is reformed (11.2b)"))
+    block = words.reform_pair(match.group(1))
     year = int(match.group(2)) if match.group(2) else None
     return "reform", {"block": block, "year": year}
 
@@ -443,7 +445,7 @@ def read_submission(state: State, side: str, text: str) -> list[Instruction]:
         errors = check_at_receipt(state, side, lines)
     if errors:
         raise OrderErrors(errors)
-    summary = _ln("%(n)d action line", "%(n)d action lines", len(lines)) if lines else _l("pass")
+    summary = echo_lines(lines) if lines else _l("pass")
     first = lines[0]["line"] if lines else 0
     # NOTE (13.2, 13.5): a submission without action lines does not replace an earlier
     # action list (its key differs); with none sent, it answers the orders as `pass`.
@@ -468,7 +470,7 @@ def check_at_receipt(state: State, side: str, lines: list[dict[str, Any]]) -> li
     costly = [x for x in lines if x["action"] not in actions.FREE]
     ap = state.ap.get(side, 0)
     if len(costly) > ap:
-        fault = Void("ap", ap=ap)
+        fault = Void("ap", ap=ap) if ap else Void("ap_zero")
         line = costly[ap]
         errors.append(illegal(fault.message).at(line["line"], line["text"]))
     trial = state.copy()

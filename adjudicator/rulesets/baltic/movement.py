@@ -11,10 +11,11 @@ from typing import Any
 
 from adjudicator.rulesets.baltic import control
 from adjudicator.rulesets.baltic.control import board
+from adjudicator.rulesets.baltic.faults import not_there
 from adjudicator.rulesets.baltic.state import State
 from adjudicator.rulesets.baltic.void import Void
 from adjudicator.rulesets.baltic.where import has_enemy_land
-from adjudicator.text import Name
+from adjudicator.text import Name, to_data
 
 KARL = "swe_karl"
 
@@ -54,8 +55,16 @@ def own_blocks(state: State, side: str, blocks: list[str] | str, place: str) -> 
         if control.side_of_block(block) != side:
             raise Void("not_yours", block=board().said(block))
         if state.blocks[block].at != place:
-            raise Void("not_there", block=board().said(block), place=board().said(place))
+            raise not_there(state, block, place)
     return list(blocks)
+
+
+def left_behind(side: str, blocks: list[str], events: list[dict[str, Any]]) -> None:
+    """`all` of a part takes only the blocks that may still move (13.2); the others are
+    named to their side, with the reason (13.5: nothing is skipped in silence)."""
+    if blocks:
+        why = [to_data(Void("moved", block=board().said(b)).message) for b in blocks]
+        events.append({"kind": "skipped", "side": side, "why": why, "_to": side})
 
 
 def check_movers(state: State, blocks: list[str]) -> None:
@@ -110,7 +119,10 @@ def land_move(state: State, side: str, part: dict[str, Any], events: list[dict[s
     path = part["path"]
     blocks = own_blocks(state, side, part["blocks"], path[0])
     if part["blocks"] == "all":  # 13.2: all your blocks there that may still move
-        blocks = [b for b in blocks if b not in state.turn.moved] or blocks
+        fresh = [b for b in blocks if b not in state.turn.moved]
+        if fresh:
+            left_behind(side, [b for b in blocks if b not in fresh], events)
+            blocks = fresh
     check_land_move(state, side, blocks, path)
     for a, b in itertools.pairwise(path):
         key = border_key(a, b)

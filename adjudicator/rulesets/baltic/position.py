@@ -38,7 +38,7 @@ from adjudicator.rulesets.baltic.state import (
     State,
     Turn,
 )
-from adjudicator.text import Text, _l
+from adjudicator.text import Text, _l, quoted
 
 HANDLED = {
     "scenario",
@@ -261,7 +261,7 @@ def _running_faults(board: Board, data: Mapping[str, Any]) -> list[str | Text]:
                 _l(
                     "%(path)s: %(value)s is not one of %(choices)s",
                     path=key,
-                    value=repr(data.get(key)),
+                    value=quoted(data.get(key)),
                     choices=", ".join(SIDES),
                 )
             )
@@ -293,7 +293,7 @@ def _running_faults(board: Board, data: Mapping[str, Any]) -> list[str | Text]:
                 _l(
                     "%(path)s: %(value)s is not from 1 to below its garrison (6.4)",
                     path=where,
-                    value=repr(n),
+                    value=quoted(n),
                 )
             )
     lists = {"set_aside": data.get("set_aside"), "removed": data.get("removed")}
@@ -301,7 +301,9 @@ def _running_faults(board: Board, data: Mapping[str, Any]) -> list[str | Text]:
     for key, blocks in lists.items():
         for block in blocks or []:
             if block not in board.blocks:
-                faults.append(_l("%(path)s: unknown block %(value)s", path=key, value=repr(block)))
+                faults.append(
+                    _l("%(path)s: unknown block %(value)s", path=key, value=quoted(block))
+                )
     for i, entry in enumerate(data.get("year_track") or []):
         if not isinstance(entry, Mapping) or not isinstance(entry.get("year"), int):
             where = f"year_track[{i}]"

@@ -16,8 +16,8 @@ from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.baltic import sequence, standing
 from adjudicator.rulesets.baltic.control import board, side_of_block
 from adjudicator.rulesets.baltic.state import SIDES, State
-from adjudicator.rulesets.baltic.terms import phase_name
-from adjudicator.text import _l
+from adjudicator.rulesets.baltic.terms import phase_name, season_name
+from adjudicator.text import Text, _l, quoted
 
 PUBLIC_KINDS = (
     "battle",
@@ -70,7 +70,7 @@ class Baltic:
                 [
                     _l(
                         "option %(option)s: baltic knows only scenario=grand_campaign|poltava",
-                        option=repr(unknown[0]),
+                        option=quoted(unknown[0]),
                     )
                 ]
             )
@@ -124,7 +124,7 @@ class Baltic:
                     "orders",
                     {"ap": state.ap.get(active, 0), "season": state.label},
                     secret=True,
-                    summary=_l("send your action lines"),
+                    summary=orders_summary(state.ap.get(active, 0)),
                 )
             )
         else:
@@ -133,7 +133,7 @@ class Baltic:
                     f"{base}/{state.phase}",
                     "",
                     state.phase,
-                    summary=_l("resolve the %(phase)s", phase=phase_name(state.phase)),
+                    summary=automatic_summary(state),
                 )
             )
         for side in SIDES:
@@ -223,6 +223,28 @@ class Baltic:
         elif phase == "supply":
             sequence.supply_phase(state, rng, out)
         return to_events(state, out)
+
+
+def automatic_summary(state: State) -> Text:
+    """What the next run does by itself (no player is waited for): the action dice of the
+    season (3.3), or the phase it resolves."""
+    if state.phase == "action_roll":
+        return _l("roll the action dice of %(season)s (3.3)", season=state_season(state))
+    return _l("resolve the %(phase)s", phase=phase_name(state.phase))
+
+
+def state_season(state: State) -> Text:
+    return _l("%(season)s %(year)s", season=season_name(state.season), year=state.year)
+
+
+def orders_summary(ap: int) -> Text:
+    """What the orders request asks (13.5): a side with 0 AP is still asked, since it may
+    send standing lines or a cession, but it is told that `pass` ends its phase now."""
+    if ap:
+        return _l("send your action lines")
+    return _l(
+        "0 AP this season: `pass` ends your phase now; only standing lines or a cession can be sent"
+    )
 
 
 def owner_of(data: Mapping[str, Any]) -> str | None:

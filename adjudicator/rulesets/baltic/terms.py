@@ -14,9 +14,21 @@ def season_name(season: str) -> Name:
     return Name(season, season.capitalize(), "seasons")
 
 
+PHASES = {
+    "entry": "Entry Phase",
+    "action_roll": "Action Roll Phase",
+    "action_1": "first Action Phase",
+    "action_2": "second Action Phase",
+    "supply": "Supply Phase",
+    "ended": "game over",
+}
+"""The English words of the phases (0.2, 3.1); names.yaml `phases` holds the others. The
+ids (`action_1`) are the state's, never shown (issue 19)."""
+
+
 def phase_name(phase: str) -> Name:
-    """'entry' -> 'entry phase' ('входная фаза', 'fase de entrada')."""
-    return Name(phase, phase.replace("_", " ") + " phase", "phases")
+    """'action_1' -> 'first Action Phase' ('первая фаза действий', 'primeira Fase de Ação')."""
+    return Name(phase, PHASES.get(phase, phase), "phases")
 
 
 def side_name(side: str) -> Name:

@@ -29,6 +29,7 @@ from adjudicator.rulesets.baltic.state import (
     YEAR,
     State,
 )
+from adjudicator.rulesets.baltic.terms import phase_name
 
 
 def view(state: State, player: str | None) -> dict[str, Any]:
@@ -42,6 +43,7 @@ def view(state: State, player: str | None) -> dict[str, Any]:
         "year": state.year,
         "season": state.season,
         "phase": state.phase,
+        "phase_name": phase_name(state.phase).english,
         "last_year": state.last_year,
         "when": state.label,
         "sides": list(SIDES),

@@ -44,9 +44,22 @@ CURRENT: list[State] = []
 ('Sheremetev') means the one on the map."""
 
 
+STARS = {"☆": " hollow", "★": " black"}
+"""A twin's star as typed (Sheremetev☆) -> the word of its alias (Sheremetev hollow): the
+name matcher drops symbols, so the star is read as its word first."""
+
+
+def starred(text: str) -> str:
+    for star, word in STARS.items():
+        text = text.replace(star, word)
+    return text.strip()
+
+
 def block(text: str, side: str, near: str | None = None) -> str:
     """One of the side's blocks by name: among those at `near` (a place, or a sea zone for
-    the cargo of fleets there) first, then those on the map, then all of them."""
+    the cargo of fleets there) first, then those on the map, then all of them. A name the
+    reform twins share (Sheremetev) so means the twin standing there (11.2b)."""
+    text = starred(text)
     pools: list[list[str]] = []
     if CURRENT:
         state = CURRENT[-1]
@@ -62,6 +75,19 @@ def block(text: str, side: str, near: str | None = None) -> str:
         except LineError:
             pass
     return board().block_names.find(text.strip(), side_blocks(side))
+
+
+def reform_pair(text: str) -> str:
+    """The hollow-star block of the reform pair `text` names (11.2c, k): `reform Menshikov`
+    takes the pair, whichever twin the name fits; a plain name is never ambiguous here."""
+    text = starred(text)
+    stars = {b: info for b, info in board().blocks.items() if info.star}
+    hollow = [b for b, info in stars.items() if info.star == "hollow"]
+    found = board().block_names.lookup(text, hollow)
+    if found is None:
+        black = board().block_names.lookup(text, [b for b in stars if b not in hollow])
+        found = stars[black].twin if black else None
+    return found or board().block_names.find(text, hollow)
 
 
 def blocks(

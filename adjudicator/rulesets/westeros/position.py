@@ -23,7 +23,7 @@ from adjudicator.rulesets.westeros.state import (
     Options,
     State,
 )
-from adjudicator.text import N_, Name, Text, _l
+from adjudicator.text import N_, Name, Text, _l, quoted
 
 PHASES = ("westeros", "planning", "raven", "action")
 """Phases a position may be in; raven and action need `orders:` (the revealed ones)."""
@@ -74,7 +74,7 @@ class _Reader:
         self.fault(
             N_("%(path)s: %(value)s is not a house in this game (%(houses)s)"),
             path,
-            value=repr(name),
+            value=quoted(name),
             houses=", ".join(houses),
         )
         return None
@@ -86,7 +86,7 @@ class _Reader:
                 path,
                 low=low,
                 high=high,
-                value=repr(value),
+                value=quoted(value),
             )
             return low
         return value
@@ -101,7 +101,7 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
     if not isinstance(data, Mapping):
         raise PositionError([_l("(top): expected a mapping of keys such as game, round, houses")])
     if data.get("game", "westeros") != "westeros":
-        wrong = repr(data.get("game"))
+        wrong = quoted(data.get("game"))
         r.fault(
             N_("%(path)s: this is a westeros position reader, got %(value)s"), "game", value=wrong
         )
@@ -114,7 +114,7 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
             N_("%(path)s: expected one of %(choices)s, got %(value)s"),
             "phase",
             choices=choices,
-            value=repr(phase),
+            value=quoted(phase),
         )
     if data.get("winner") is not None:
         r.fault(N_("%(path)s: a finished game cannot be continued from a position"), "winner")
@@ -274,7 +274,7 @@ def _options(r: _Reader, value: Any) -> Options:
                     " tides_of_battle (true | false)"
                 ),
                 f"options.{key}",
-                value=repr(setting),
+                value=quoted(setting),
                 ports=" | ".join(PORT_RULES),
             )
     return options
@@ -342,7 +342,7 @@ def _unit(r: _Reader, path: str, text: Any, area: Any) -> str | None:
         r.fault(
             N_("%(path)s: unknown unit %(value)s; units: %(units)s (optionally 'routed')"),
             path,
-            value=repr(text),
+            value=quoted(text),
             units=", ".join(UNIT_TYPES),
         )
         return None

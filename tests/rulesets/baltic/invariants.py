@@ -77,10 +77,15 @@ def forage_faults(before: State, after: State, losses: dict[tuple[str, str], int
 
     The points may change during the phase (a Swedish army lost to forage moves the Attrition
     marker, 11.1d, and from bottom box 2 Swedes forage less in Russia, C.3), so the excess is
-    taken with the points before and after the phase, and the losses must lie between."""
+    taken with the points before, midway (the marker moved, the blocks not yet) and after the
+    phase, and the losses must lie between."""
     board = load_board()
     then = copy.deepcopy(after)
     then.season, then.year = before.season, before.year
+    # Midway: the marker already moved (a Swedish army lost to forage) while the blocks, so
+    # the row (11.1g), are still those before (a Swede in Russia keeps the bottom row).
+    midway = copy.deepcopy(before)
+    midway.attrition = copy.deepcopy(after.attrition)
     faults = []
     for side in SIDES:
         for territory in board.territories:
@@ -91,7 +96,7 @@ def forage_faults(before: State, after: State, losses: dict[tuple[str, str], int
                     faults.append(f"{side} in {territory}: no blocks, lost {lost} steps")
                 continue
             demand = supply.forage_demand(before, territory, side)
-            points = {supply.forage_points(s, territory, side) for s in (before, then)}
+            points = {supply.forage_points(s, territory, side) for s in (before, midway, then)}
             high = max(0, demand - min(points))
             low = max(0, demand - max(points))
             left = [

@@ -34,3 +34,51 @@ def play(state: State, side: str, text: str, dice: Dice) -> list[dict[str, Any]]
 
 def kinds(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     return [e for e in events if e["kind"] == kind]
+
+
+def reports(state: State, events: list[dict[str, Any]], lang: str = "en") -> dict[str, str]:
+    """What each reader is told of `events` (13.6), as the engine writes it: the public
+    report (key "public") and each side's private one (Markdown)."""
+    from adjudicator.render import render
+    from adjudicator.rulesets.baltic.ruleset import to_events
+    from adjudicator.rulesets.baltic.state import SIDES
+    from adjudicator.rulesets.baltic.view import view
+
+    engine_events = to_events(state, events)
+    base = {
+        "game_id": "g",
+        "step": 1,
+        "now": None,
+        "players": {"sweden": "Ann", "coalition": "Bo"},
+        "tables": True,
+        "waiting": [],
+        "map_url": None,
+        "used": [],
+    }
+    public = [e for e in engine_events if e.public]
+    said = {
+        "public": render(
+            "baltic",
+            "report",
+            "md",
+            {
+                **base,
+                "view": view(state, None),
+                "events": public,
+                "player": None,
+                "timeline": public,
+            },
+            lang,
+        )
+    }
+    for side in SIDES:
+        seen = [e for e in engine_events if e.public or e.to == side]
+        context = {
+            **base,
+            "view": view(state, side),
+            "events": seen,
+            "player": side,
+            "timeline": seen,
+        }
+        said[side] = render("baltic", "private", "md", context, lang)
+    return said

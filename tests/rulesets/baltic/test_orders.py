@@ -69,7 +69,10 @@ def test_we1_we6_landing_at_narva_and_retreat_to_sea() -> None:
             WE1_ORDERS.replace("recon Pskov", "embark Karl XII on Wachtmeister at Narva"),
             "already moved",
         ),
-        ("sail Wachtmeister, Anckarstierna: Kattegat -> Göteborg", "may not enter a harbor"),
+        (
+            "sail Wachtmeister, Anckarstierna: Kattegat -> Göteborg",
+            "a loaded fleet may not enter the harbor of Götaland",
+        ),
         ("embark Stenbock, Upplands on Sjöblad at Stockholm", "never both"),
     ],
 )

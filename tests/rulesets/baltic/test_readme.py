@@ -15,12 +15,13 @@ HEADING = "### baltic: starting a game, the orders, what each side sees"
 
 
 def examples() -> list[str]:
-    """The lines of the section's instruction blocks (not shell or YAML), comments off."""
+    """The lines of the section's instruction blocks (not shell, YAML or a receipt's text),
+    comments off."""
     text = README.read_text(encoding="utf-8").split(HEADING, 1)[1].split("\n### ", 1)[0]
     blocks = text.split("```")[1::2]
     lines = []
     for block in blocks:
-        if block.startswith(("sh", "yaml")):  # the shell and position-file blocks
+        if block.startswith(("sh", "yaml", "text")):  # shell, position file, receipt
             continue
         for line in block.splitlines():
             line = line.split("#", 1)[0].strip()

@@ -201,11 +201,11 @@ def test_13_6_a_poltava_report_in_each_language_counts_and_names(lang: str, expe
     ("lang", "expected"),
     [
         ("en", 'Line 2 of Sweden ("siege Pskov") is void: Lewenhaupt '
-         "is not in Livland"),
-        ("ru", "Строка 2 стороны Швеция («siege Pskov») "
-         "недействительна: Левенгаупт не находится здесь: Лифляндия"),
+         "is in Courland, not in Livland"),
+        ("ru", "Строка 2 стороны Швеция («siege Pskov») недействительна: блок "
+         "Левенгаупт находится не там, где указано (Лифляндия), а здесь: Курляндия"),
         ("pt_BR", 'A linha 2 de Suécia ("siege Pskov") é nula: '
-         "Lewenhaupt não está em Livônia"),
+         "Lewenhaupt está em Curlândia, não em Livônia"),
     ],
 )  # fmt: skip
 def test_13_5_a_void_line_is_reported_to_its_side_in_the_readers_language(
@@ -213,7 +213,12 @@ def test_13_5_a_void_line_is_reported_to_its_side_in_the_readers_language(
 ) -> None:
     from adjudicator.rulesets.baltic.void import Void
 
-    fault = Void("not_there", block=_name("swe_lewenhaupt"), place=_name("livland"))
+    fault = Void(
+        "elsewhere",
+        block=_name("swe_lewenhaupt"),
+        where=_name("courland"),
+        place=_name("livland"),
+    )
     event = Event(
         "void",
         {

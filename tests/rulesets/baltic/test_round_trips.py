@@ -12,7 +12,7 @@ from adjudicator import engine
 from adjudicator.create import create_game
 
 NOW = datetime(2027, 1, 1, 13, tzinfo=UTC)
-PASSWORDS = {"sweden": "s3cret", "coalition": "c0alition"}
+PASSWORDS = {"sweden": "s3cret-sweden", "coalition": "c0alition"}
 
 
 def drop(game: Path, side: str, body: str, name: str) -> None:

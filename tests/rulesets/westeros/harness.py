@@ -1,22 +1,23 @@
 """Play westeros positions without files or git: the ruleset, standing instructions, dice.
 
-Mirrors what the engine does in a run (answers from standing instructions, defaults only
-when asked for), so a rule case can set up a position, send submissions and check the result.
+Runs the engine's own loop (`adjudicator.table`: answers from standing instructions,
+defaults only when asked for), so a rule case can set up a position, send submissions and
+check the result.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.orders.errors import OrderError, OrderErrors
-from adjudicator.requests import Answer, AnswerSource, Event, Request, Submission
-from adjudicator.requests import standing_instructions as standing
+from adjudicator.requests import Event, Request
 from adjudicator.rulesets.westeros import RULESET
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.table import Ledger, Policy, Runaway, Table, Verdict, advance, submit
 
 
 def six_player_position(**overrides: Any) -> dict[str, Any]:
@@ -39,6 +40,23 @@ class Played:
         return [e.kind for e in self.events]
 
 
+class Cases(Policy):
+    """A rule case's policy: defaults only for the request kinds asked for (all with
+    True), and a stop as soon as the game leaves `phases`."""
+
+    def __init__(self, defaults: bool | Collection[str], phases: Collection[str] | None) -> None:
+        self.defaults, self.phases = defaults, phases
+
+    def stop(self, table: Table) -> bool:
+        return self.phases is not None and table.state.phase not in self.phases
+
+    def defaultable(self, request: Request) -> bool:
+        return self.defaults is True or bool(self.defaults and request.kind in self.defaults)
+
+    def missing(self, table: Table, missing: list[Request], attempt: int) -> Verdict:
+        return Verdict.DEFAULTS if all(map(self.defaultable, missing)) else Verdict.WAIT
+
+
 def play(
     position: Mapping[str, Any] | State,
     submissions: Mapping[str, str | list[str]],
@@ -48,7 +66,8 @@ def play(
     seed: bytes = b"case",
     phases: Collection[str] | None = None,
 ) -> Played:
-    """Load `position`, submit each house's text(s), and step until blocked.
+    """Load `position`, submit each house's text(s), and step until blocked, on the engine's
+    loop (`table.advance`).
 
     With `defaults`, requests nobody answered get the ruleset's default (as at a deadline):
     all of them (True) or those of the request kinds named. With `phases`, play stops as
@@ -59,49 +78,22 @@ def play(
     else:
         state = RULESET.load_position(position, Dice(seed, "case", 0))
     played = Played(state)
-    subs: list[Submission] = []
+
+    def dice(purpose: str, step: int) -> Dice:
+        return Dice(seed, "case", step)  # the cases' rolls, defaults or not
+
+    table = Table(RULESET, state, Ledger(), dice, reported=False)
     for house, texts in submissions.items():
         for text in [texts] if isinstance(texts, str) else texts:
-            sub_id = f"{len(subs) + 1:04d}-{house}"
             try:
-                parsed = RULESET.parse(state, house, text)
+                submit(table, house, text)
             except OrderErrors as errors:
                 played.rejected.setdefault(house, []).extend(errors.errors)
-                continue
-            parsed = tuple(replace(i, submission=sub_id) for i in parsed)
-            subs.append(
-                Submission(sub_id, house, "", "", "", RULESET.epoch(state), 0, text, parsed)
-            )
-    used: set[str] = set()
-    for step in range(1, max_steps + 1):
-        if phases is not None and state.phase not in phases:
-            return played
-        requests = RULESET.requests(state)
-        if not requests:
-            return played
-        answers = {}
-        spent: set[str] = set()  # as the engine: instructions are used up once all are chosen
-        for request in requests:
-            if not request.player:  # a step the rules take alone, as the engine does
-                answers[request.id] = Answer(request.id, None, AnswerSource.AUTOMATIC)
-                continue
-            choice = RULESET.answer(state, request, standing(subs, request.player, used))
-            if choice.instruction is not None:
-                answers[request.id] = Answer(request.id, choice.value)
-                spent.add(choice.instruction.ref)
-                if choice.instruction.kind == "orders":
-                    spent.update(
-                        i.ref
-                        for s in subs
-                        for i in s.instructions
-                        if s.player == request.player and i.kind == "orders"
-                    )
-            elif defaults is True or (defaults and request.kind in defaults):
-                value = RULESET.default(state, request, Dice(seed, "case", step))
-                answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
-        used |= spent
-        if len(answers) < len(requests):
-            played.waiting = [r for r in requests if r.id not in answers]
-            return played
-        played.events += RULESET.step(state, answers, Dice(seed, "case", step))
-    raise AssertionError(f"still playing after {max_steps} steps: a runaway game")
+    policy = Cases(defaults, phases)
+    try:
+        resolution = advance(table, policy, max_steps=max_steps)
+    except Runaway:
+        raise AssertionError(f"still playing after {max_steps} steps: a runaway game") from None
+    played.events = [e for resolved in resolution.steps for e in resolved.events]
+    played.waiting = [r for r in resolution.waiting if not policy.defaultable(r)]
+    return played

@@ -1,0 +1,119 @@
+"""Receipts echo the action lines as understood (13.2, 13.3; issue 19 point 4): each line,
+numbered, in the player's language and in the syntax the parser reads, blocks and places
+resolved, so that a player sees which twin was matched before anything moves, and can paste
+the echo back as orders that mean the same."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from adjudicator import engine
+from adjudicator.create import create_game
+from adjudicator.rulesets.baltic.instructions import parse_submission
+from adjudicator.rulesets.baltic.position import export, scenario_state
+from adjudicator.rulesets.baltic.state import State
+from tests.conftest import START
+
+PASSWORDS = {"sweden": "pw-sweden", "coalition": "pw-coalition"}
+
+
+def moment() -> State:
+    """Poltava, Spring 1708, the Coalition's first Action Phase, 4 AP a side."""
+    state = scenario_state("poltava")
+    state.phase, state.first_player = "action_1", "coalition"
+    state.ap = {"sweden": 4, "coalition": 4}
+    state.blocks["swe_lewenhaupt"].strength = 3
+    state.blocks["swe_stenbock"].at = "smaland"
+    state.blocks["swe_wachtmeister"].at = "western_baltic"
+    state.blocks["swe_anckarstierna"].at = "central_baltic"
+    state.blocks["swe_smalands"].at = "aboard:swe_anckarstierna"
+    state.nations["SWE"].rp_available = 10
+    return state
+
+
+def poltava(path: Path, langs: dict[str, str]) -> None:
+    create_game(
+        path,
+        "baltic",
+        now=START,
+        roster={side: {"name": side, "lang": lang} for side, lang in langs.items()},
+        position=export(moment()),
+        passwords=PASSWORDS,
+        settings={"png": False, "maps": False},
+    )
+
+
+def send(path: Path, side: str, lines: str, minutes: int) -> str:
+    body = f"side: {side}\npassword: {PASSWORDS[side]}\n{lines}\n"
+    (path / "inbox" / f"{minutes:03d}-{side}.txt").write_text(body, encoding="utf-8")
+    result = engine.run(path, START + timedelta(minutes=minutes))
+    assert not result.rejected, [str(why) for _, why in result.rejected]
+    (receipt,) = [r for r in result.receipts if r.player == side]
+    stored = (path / ".adjudicator" / "receipts" / f"{receipt.submission}.txt").read_text("utf-8")
+    return stored
+
+
+def test_13_2_receipt_echoes_each_line_with_the_twin_matched(tmp_path: Path) -> None:
+    """Poltava: Sheremetev★ stands in Polotsk; the plain name is echoed as the black twin,
+    the port Narva as its territory."""
+    path = tmp_path / "g"
+    poltava(path, {"sweden": "en", "coalition": "en"})
+    said = send(
+        path,
+        "coalition",
+        "move Sheremetev, Preobrazhensky: Polotsk -> Pskov\nrecon Narva",
+        2,
+    )
+    assert "2 action lines:" in said
+    assert "    1. move Sheremetev★, Preobrazhensky: Polotsk -> Pskov" in said
+    assert "    2. recon Ingermanland" in said
+
+
+def test_13_2_receipt_in_russian_reads_back_as_the_same_orders(tmp_path: Path) -> None:
+    path = tmp_path / "g"
+    poltava(path, {"sweden": "ru", "coalition": "pt_BR"})
+    said = send(
+        path,
+        "sweden",
+        "move Karl, Rehnskiold: Lithuania -> Polotsk\n"
+        "reinforce Sweden: build 1 at Livland, Karlskrona",
+        2,
+    )
+    assert "2 строки действий:" in said
+    assert "    1. перемещение Карл XII, Реншёльд: Литва -> Полоцк" in said
+    assert "    2. пополнение Швеция: построить 1 в Лифляндия, Смоланд" in said
+    said = send(path, "coalition", "move Sheremetev: Polotsk -> Pskov", 3)
+    assert "    1. mover Sheremetev (preto): Polotsk -> Pskov" in said
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [
+        (
+            "embark Stenbock on Wachtmeister at Karlskrona\nsail Sjöblad: Reval -> Gulf of Finland",
+            "sweden",
+        ),
+        ("reinforce Sweden: steps Lewenhaupt; build 2\npolitics Poland\npass", "sweden"),
+        ("move Menshikov, Bauer: Smolensk -> Tver; move Repnin: Smolensk -> Moskva", "coalition"),
+        ("move all: Kiev -> Poltava\nrecon Narva\nrecon Estland", "coalition"),
+        ("disembark all: Central Baltic -> Danzig", "sweden"),
+    ],
+)
+def test_13_2_an_echo_pasted_back_means_the_same(text: str, side: str) -> None:
+    """Whatever we print, pasted back, means exactly the same thing (the brief)."""
+    state = moment()
+    state.first_player = side
+    for lang in ("en", "ru", "pt_BR"):
+        orders = parse_submission(state, side, text)[0]
+        echo = orders.echo.say(lang, "baltic")
+        pasted = "\n".join(line.split(". ", 1)[1] for line in echo.splitlines()[1:])
+        again = parse_submission(state, side, pasted)[0]
+        assert again.value == {
+            "lines": [
+                {**x, "text": y["text"]}
+                for x, y in zip(orders.value["lines"], again.value["lines"], strict=True)
+            ]
+        }, (lang, pasted)
