@@ -92,10 +92,10 @@ def form_text(ruleset: Any, state: Any, player: str, standing: Sequence[Any], la
 
 def write_form(private: Path, player: str, form: str) -> None:
     """Keep `form` where `latest_form` reads it (`private`: the game's .adjudicator/)."""
-    from adjudicator.gamedir import atomic_write
+    from adjudicator.gamedir import atomic_write, make_folder
 
     folder = private / "private" / player
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)  # 0700: a private folder whatever the umask
     atomic_write(folder / FORM_FILE, form)
 
 
