@@ -6,6 +6,8 @@ that `adjudicator --help` and cron runs with nothing to do start fast.
 
 from __future__ import annotations
 
+import errno
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO, ClassVar
@@ -75,10 +77,30 @@ class GameCommand(click.Command):
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
+        except OSError as error:
+            if error.errno not in (errno.ENOSPC, errno.EDQUOT):
+                raise
+            from adjudicator.gamedir import GameError
+
+            full = _l(
+                "no space left to write in %(folder)s (%(why)s): free some space and run the "
+                "command again; nothing was lost.",
+                folder=_folder_of(error.filename),
+                why=error.strerror or "",
+            )
+            raise GameError(full, lang=_command_language(ctx)) from None
         except click.ClickException as error:
             if getattr(error, "lang", "") is None:  # a GameError nobody said yet
                 error.lang = _command_language(ctx)  # type: ignore[attr-defined]
             raise
+
+
+def _folder_of(filename: object) -> str:
+    """The folder an OSError names (the file's own folder), or the current one."""
+    if not filename:
+        return os.getcwd()
+    path = Path(os.fsdecode(filename))  # type: ignore[arg-type]
+    return str(path if path.is_dir() else path.parent)
 
 
 def _command_language(ctx: click.Context) -> str:
@@ -235,11 +257,11 @@ def new(
     except UnknownLanguage as err:
         raise click.BadParameter(str(err), param_hint="--lang") from None
     entries = _roster(roster, lang)
-    given = load_yaml(passwords, _l("the passwords file")) if passwords else None
+    given = load_yaml(passwords, _l("the passwords file"), in_git=False) if passwords else None
     if given is not None and not isinstance(given, dict):
         mapping = _l("expected a YAML mapping 'player: password'").say(lang, None)
         raise click.BadParameter(mapping, param_hint="--passwords")
-    data = load_yaml(position, _l("the position file")) if position else None
+    data = load_yaml(position, _l("the position file"), in_git=False) if position else None
     generated = create_game(
         game_dir,
         game,
@@ -302,7 +324,9 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
     from adjudicator import engine
     from adjudicator.requests import summary_in
 
-    result = engine.run(game_dir, parse_now(now), force_defaults=force_defaults)
+    moment = parse_now(now)
+    _check_clock(game_dir, moment, given=now is not None)
+    result = engine.run(game_dir, moment, force_defaults=force_defaults)
     lang, game = gm_language(game_dir), _ruleset(game_dir)
     for warning in result.warnings:
         echo(_l("warning: %(warning)s", warning=warning), lang, err=True)
@@ -333,6 +357,33 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
                 deadline=row["deadline"],
             )
             echo(waiting, lang)
+
+
+def _check_clock(game_dir: Path, moment: datetime, *, given: bool) -> None:
+    """Time never runs backwards in a game (issue 18): a `--now` before the game's last
+    update is refused; a system clock behind it is warned about (the run goes on: it is
+    the time the machine has)."""
+    from adjudicator.gamedir import GameDir
+
+    last = GameDir(game_dir).last_update()
+    if last is None or moment >= last:
+        return
+    lang = gm_language(game_dir)
+    stamp = "%Y-%m-%dT%H:%M:%SZ"
+    fields = {"now": moment.strftime(stamp), "last": last.strftime(stamp)}
+    if given:
+        earlier = _l(
+            "%(now)s is before the game's last update (%(last)s): time cannot run backwards "
+            "in a game. Give a later time, or leave --now out.",
+            **fields,
+        )
+        raise click.BadParameter(earlier.say(lang, None), param_hint="--now")
+    behind = _l(
+        "warning: the system clock (%(now)s) is behind the game's last update (%(last)s): "
+        "check the clock; what arrives now is recorded with the earlier time.",
+        **fields,
+    )
+    echo(behind, lang, err=True)
 
 
 def _ruleset(game_dir: Path) -> str | None:
@@ -374,6 +425,14 @@ def status(game_dir: Path, now: str | None) -> None:
     echo(head, lang, ruleset)
     for warning in game.warnings():
         echo(_l("warning: %(warning)s", warning=warning), lang)
+    for player, n in game.guesses().locked(game.step).items():
+        guessed = _l(
+            "warning: %(n)d wrong passwords for %(player)s in this step: nothing more is "
+            "checked for it until the next step",
+            n=n,
+            player=player,
+        )
+        echo(guessed, lang)
     if game.settings.get("paused"):
         echo(_l("PAUSED: nothing is resolved until 'adjudicator resume'"), lang)
     automatic = [r for r in game.ruleset.requests(game.state) if not r.player]

@@ -63,6 +63,13 @@ def parse_roster_entry(text: str, lang: str = "en") -> tuple[str, dict[str, str]
             ),
         )
     player, name, email, extras = match.groups()
+    if not email and "@" in name:
+        bare = _l(
+            "--player '%(entry)s': put the e-mail address in angle brackets, e.g. "
+            "'stark=Ann <ann@example.org>'",
+            entry=text,
+        )
+        raise _error(lang, bare)
     given = dict(_EXTRAS.findall(extras))
     zone = given.get("tz")
     record = {"name": name or player.title()}

@@ -28,6 +28,7 @@ from adjudicator.gamedir import (
     load_yaml_text,
     remove_temp_files,
 )
+from adjudicator.guessing import Guesses
 from adjudicator.inbox.quarantine import Quarantine
 from adjudicator.intake import Intake, language_of
 from adjudicator.migrate import move_hashes_out
@@ -203,6 +204,10 @@ class Game:
         return self.intake.submit(
             text, source=source, received=received, sender=sender, written=written
         )
+
+    def guesses(self) -> Guesses:
+        """Wrong passwords per house in this step (`Intake.guesses`)."""
+        return self.intake.guesses()
 
     def player_named(self, value: str) -> str | None:
         """The player id a header value names (`Intake.player_named`)."""
@@ -495,6 +500,7 @@ def open_game(path: Path | str) -> Iterator[Game]:
     gamedir = GameDir(path)
     gamedir.require()
     gamedir.check_writable()
+    git.check_repository(gamedir.path)  # a broken .git is found before anything is written
     with gamedir.lock():
         git.remove_stale_locks(gamedir.path, time.time())
         remove_temp_files(gamedir.path)
@@ -541,6 +547,12 @@ def run(
 
 
 def status(path: Path | str) -> tuple[Game, list[dict[str, Any]]]:
-    """The loaded game and its open requests, each marked whether an answer is in."""
-    with open_game(path) as game:
-        return game, game.waiting_status()
+    """The loaded game and its open requests, each marked whether an answer is in.
+
+    Read without the game's lock (issue 18): a `run` or `cron` at the same moment is neither
+    refused nor skipped. Every file is replaced whole, so each one read is consistent; an
+    interrupted run is finished by the next run, not here."""
+    gamedir = GameDir(path)
+    gamedir.require()
+    game = Game(gamedir)
+    return game, game.waiting_status()

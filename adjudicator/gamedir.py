@@ -24,6 +24,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterator, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -211,9 +212,11 @@ def atomic_write(
             if durable:
                 os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(error, OSError) and error.filename is None:
+            raise OSError(error.errno, error.strerror, str(path.parent)) from error  # which disk
         raise
     if sync_dir and durable:
         fsync_dir(path.parent)
@@ -349,10 +352,12 @@ YAML_BYTES = 4 * 2**20
 game file, a position or a state is a few tens of kilobytes."""
 
 
-def load_yaml(path: Path, what: str | Text) -> Any:
+def load_yaml(path: Path, what: str | Text, *, in_git: bool = True) -> Any:
     """Read a YAML file; a broken one raises `GameError` naming the line and the fix.
 
     `what` says what the file is ("the game file"), a `Text` to be said in the GM's words.
+    `in_git=False`: a file of the GM's own (a position, passwords), which no `git checkout`
+    restores.
     """
     try:
         if path.stat().st_size > YAML_BYTES:
@@ -370,10 +375,10 @@ def load_yaml(path: Path, what: str | Text) -> Any:
     try:
         return load_yaml_text(text)
     except yaml.YAMLError as error:
-        raise GameError(_not_yaml(path, error)) from None
+        raise GameError(_not_yaml(path, error, in_git)) from None
 
 
-def _not_yaml(path: Path, error: yaml.YAMLError) -> Text:
+def _not_yaml(path: Path, error: yaml.YAMLError, in_git: bool = True) -> Text:
     """What is wrong with the YAML of `path`, where, and how to get it back.
 
     YAML's own problem (e.g. 'mapping values are not allowed here') is the library's
@@ -385,6 +390,16 @@ def _not_yaml(path: Path, error: yaml.YAMLError) -> Text:
         "folder": str(path.parent),
         "name": path.name,
     }
+    if not in_git:
+        where = mark and _l(
+            "line %(line)d, column %(column)d", line=mark.line + 1, column=mark.column + 1
+        )
+        return _l(
+            "%(path)s is not valid YAML (%(where)s): %(problem)s. Fix the file and run the "
+            "command again; nothing was changed.",
+            where=where or "?",
+            **fields,
+        )
     if mark is None:
         return _l(
             "%(path)s is not valid YAML: %(problem)s. Fix the file by hand, or restore it with "
@@ -436,7 +451,8 @@ class GameDir:
             )
 
     def check_writable(self) -> None:
-        """Raise `GameError` naming the first folder a run must write to but cannot.
+        """Raise `GameError` naming the first folder a run must write to but cannot (the
+        engine then checks the git repository: `git.check_repository`).
 
         Checked before the lock is taken and before anything changes, so that a read-only
         folder never leaves a run half applied.
@@ -496,6 +512,17 @@ class GameDir:
 
         lay_over(meta, read_hashes(self))
         return meta
+
+    def last_update(self) -> datetime | None:
+        """When the game last changed (game.yaml `updated`, else `created`); None when
+        game.yaml cannot tell (the command then says what is wrong with it)."""
+        from adjudicator.clock import parse_time
+
+        try:
+            meta = load_yaml_text(self.game_file.read_text(encoding="utf-8"))
+            return parse_time(str(meta.get("updated") or meta["created"]))
+        except Exception:
+            return None
 
     def read_private(self) -> dict[str, Any]:
         return load_yaml(self.state_file, _l("the whole game state, kept out of git"))

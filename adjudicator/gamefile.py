@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from adjudicator.text import Text, _l, quoted
@@ -70,12 +70,6 @@ def is_address(value: Any) -> bool:
     return isinstance(value, str) and _ADDRESS.fullmatch(value) is not None
 
 
-def is_one_line(value: Any) -> bool:
-    """Text without line breaks or other control characters (a player's name goes into
-    one row of a report's table: issue 18)."""
-    return isinstance(value, str) and all(c.isprintable() for c in value)
-
-
 BOOL = _kind(bool, _l("true or false"))
 TEXT = _kind(str, _l("text"))
 OPTIONAL_TEXT = (lambda v: v is None or isinstance(v, str)), _l("text, or nothing")
@@ -117,7 +111,7 @@ FORUM: dict[str, tuple[Check, Text]] = {
 }
 
 PLAYER: dict[str, tuple[Check, Text]] = {
-    "name": (is_one_line, _l("text on one line")),
+    "name": TEXT,
     "email": (
         lambda v: v is None or is_address(v),
         _l("an e-mail address such as ann@example.org"),
@@ -172,20 +166,31 @@ def faults(meta: Mapping[str, Any]) -> list[Text]:
 def _check(
     prefix: str, data: Mapping[str, Any], table: Mapping[str, tuple[Check, Text]]
 ) -> list[Text]:
-    found = []
+    found = unknown_keys(prefix, data, table)
     for key, value in data.items():
         if key not in table:
-            close = difflib.get_close_matches(str(key), list(table), n=1, cutoff=0.6)
-            path = f"{prefix}{key}"
-            found.append(
-                _l("%(path)s: unknown key; did you mean '%(key)s'?", path=path, key=close[0])
-                if close
-                else _l("%(path)s: unknown key; known: %(keys)s", path=path, keys=tuple(table))
-            )
             continue
         check, allowed = table[key]
         if not check(value):
             found.append(_wrong(prefix + str(key), value, allowed))
+    return found
+
+
+def unknown_keys(prefix: str, data: Mapping[str, Any], known: Collection[str]) -> list[Text]:
+    """A fault for each key of `data` not in `known`, naming the closest known key (difflib,
+    as click does for a mistyped command) or, when none is close, all of them."""
+    found = []
+    for key in data:
+        if key in known:
+            continue
+        close = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.6)
+        shown = key if isinstance(key, str) and len(key) <= 40 else quoted(key, 40)
+        path = f"{prefix}{shown}"
+        found.append(
+            _l("%(path)s: unknown key; did you mean '%(key)s'?", path=path, key=close[0])
+            if close
+            else _l("%(path)s: unknown key; known: %(keys)s", path=path, keys=tuple(known))
+        )
     return found
 
 

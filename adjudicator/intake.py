@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from adjudicator.auth import needs_rehash, upgrade, verify_password
 from adjudicator.clock import utc
 from adjudicator.gamedir import GameDir, atomic_write, bounded_name, dump_yaml, safe_name
+from adjudicator.guessing import LIMIT, LOCKED, Guesses
 from adjudicator.i18n import check_language
 from adjudicator.inbox.files import UnreadableFile, decode_order_file, save_as_utf8
 from adjudicator.orders.errors import OrderErrors, invalid
@@ -34,7 +37,7 @@ from adjudicator.submissions import (
     strip_bom,
 )
 from adjudicator.table import Table, keep, new_submission
-from adjudicator.text import N_, _l
+from adjudicator.text import N_, Text, _l
 
 NO_HEADER = N_(
     "every order file starts with two lines, 'house: <your house>' and 'password: <your password>'"
@@ -221,28 +224,43 @@ class Intake:
         player = self.player_named(header["player"])
         record = self.players.get(player or "")
         stored = self._stored(record, sender) if record else ""
+        guesses = self.guesses()
+        if player is not None and guesses.count(player, self.step) >= LIMIT:
+            raise SubmissionRejected([invalid(_l(LOCKED)).at(0, "")], player)
         if record is None or not any(
             self._password_ok(p, stored) for p in header_values(header["password"])
         ):
+            if player is not None:
+                guesses.add(player, self.step)
             # Generic on purpose: never tell a stranger which half was wrong.
             raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
         if sender is not None and sender.lower() not in _addresses(record, self.settings):
             raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
         return player, "\n".join(lines)
 
+    def guesses(self) -> Guesses:
+        """The wrong-password counts of this game (`guessing`), loaded once a run."""
+        return self.__dict__.setdefault("_guesses", Guesses(self.dir))  # type: ignore[no-any-return]
+
     def check_passwords_at_once(self, texts: list[str]) -> None:
         """Check the passwords of many order files side by side, and read their orders
         meanwhile, before they are taken one by one (`_password_ok` then finds each
-        verdict, `submit` each reading in `_read_ahead`): scrypt releases the GIL, so a
+        verdict, `submit` each reading in `_read_ahead`): argon2 releases the GIL, so a
         run with six files waits for about half of the six checks, and reads its files
         in that time (issue 10, item 21)."""
         workers = min(os.cpu_count() or 1, 4)
         pairs, named = set(), []
+        texts_of: dict[str, int] = {}
         for text in texts:
             header, lines = _header(strip_bom(text))
             player = self.player_named(header["player"]) if "player" in header else None
             record = self.players.get(player or "")
-            if record is None or "password" not in header:
+            if record is None or player is None or "password" not in header:
+                continue
+            # A flood of guesses for one house costs no more than the guesses `submit` will
+            # check (`guessing.LIMIT`), plus the right one: the rest is checked in turn.
+            texts_of[player] = texts_of.get(player, 0) + 1
+            if texts_of[player] > LIMIT + 1:
                 continue
             stored = self._stored(record, None)
             pairs.update((p, stored) for p in header_values(header["password"]))
@@ -335,19 +353,18 @@ class Intake:
         if not self.dir.inbox.is_dir():
             return receipts, rejected
         files = []
-        for path in sorted(p for p in self.dir.inbox.iterdir() if p.is_file()):
+        for path in sorted(self.dir.inbox.iterdir()):
             if path.name.startswith("."):
                 continue  # status names them (`warnings`)
             name = safe_name(path.name)
-            try:
-                raw = path.read_bytes()
-                info = path.stat()
-            except OSError as error:
-                why = invalid(
-                    _l("could not be read (%(why)s); it stays in inbox/", why=error.strerror)
-                )
-                rejected.append((name, SubmissionRejected([why.at(0, "")])))
+            read = read_order_file(path)
+            if not isinstance(read, tuple):
+                refused = SubmissionRejected([invalid(read).at(0, "")])
+                rejected.append((name, refused))
+                if read.msgid == TOO_LARGE:
+                    self._keep_rejected(name, "", refused, now, unread=path)
                 continue
+            raw, info = read
             try:
                 text = decode_order_file(raw)
             except UnreadableFile:  # it stays in inbox/ for the GM: its password is unreadable
@@ -371,9 +388,15 @@ class Intake:
         return receipts, rejected
 
     def _keep_rejected(
-        self, name: str, text: str, rejection: SubmissionRejected, now: datetime
+        self,
+        name: str,
+        text: str,
+        rejection: SubmissionRejected,
+        now: datetime,
+        unread: Path | None = None,
     ) -> None:
-        """Keep a rejected file (password removed) and its errors, each under its own name."""
+        """Keep a rejected file (password removed) and its errors, each under its own name;
+        a file too large to read (`unread`) is moved there as it is."""
         base = f"{utc(now).replace(':', '')}-{bounded_name(name)}"
         stem, n = base, 1
         while (self.dir.rejected / stem).exists():
@@ -383,7 +406,44 @@ class Intake:
         atomic_write(
             self.dir.rejected / f"{stem}.errors.txt", rejection.say(lang, self.meta["game"]) + "\n"
         )
+        if unread is not None:
+            os.replace(unread, self.dir.rejected / stem)
+            return
         atomic_write(self.dir.rejected / stem, redact(strip_bom(text)))
+
+
+MAX_FILE_BYTES = 256 * 1024
+"""The most an order file may hold: the mail's text limit (`inbox.mail.MAX_TEXT_BYTES`,
+not imported: the mail parser costs 30 ms to load). Orders are a few hundred bytes."""
+
+TOO_LARGE = N_(
+    "this file holds %(size)d KB, and the limit is %(limit)d KB: it was not read, and is "
+    "kept in .adjudicator/rejected/. Send only your orders."
+)
+
+
+def read_order_file(path: Path) -> tuple[bytes, os.stat_result] | Text:
+    """The bytes and status of a regular file in inbox/, or why it is not read.
+
+    Never follows a link (issue 18: a link to the GM secret or /etc/passwd was copied into
+    rejected/), never opens a FIFO or a device, and reads nothing of a file over
+    `MAX_FILE_BYTES`."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as error:
+        if path.is_symlink():
+            return _l("is a symbolic link: links are never followed; it stays in inbox/")
+        return _l("could not be read (%(why)s); it stays in inbox/", why=error.strerror)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return _l("is not a plain file (a folder, a pipe or a device); it stays in inbox/")
+        if info.st_size > MAX_FILE_BYTES:
+            return _l(TOO_LARGE, size=-(-info.st_size // 1024), limit=MAX_FILE_BYTES // 1024)
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read(MAX_FILE_BYTES + 1), info
+    finally:
+        os.close(fd)
 
 
 def _header(text: str) -> tuple[dict[str, str], list[str]]:

@@ -95,6 +95,24 @@ def header_keys() -> dict[str, str]:
     return keys
 
 
+_INLINE_PASSWORD = re.compile(
+    "(" + "|".join(k for k, v in HEADER_KEYS.items() if v == "password") + r")(\s*[:=]\s*)\S+",
+    re.IGNORECASE,
+)
+
+
+def hide_inline_passwords(text: str) -> str:
+    """`text` (a subject) with the word after each 'password:' (or '=') hidden, wherever
+    it stands (issue 18: 'Orders, password: hunter2' as a subject was echoed in our reply's
+    subject and in the log). NOTE: a bare 'password hunter2' is left alone, or every
+    'wrong password again' would lose a word.
+
+    >>> hide_inline_passwords("Re: [w1] orders, Senha=abc123 ok")
+    'Re: [w1] orders, Senha=******** ok'
+    """
+    return _INLINE_PASSWORD.sub(lambda m: f"{m.group(1)}{m.group(2)}********", text)
+
+
 _INVISIBLE = re.compile(r"[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]+")
 """Spaces, byte order marks and zero-width characters: a key reads the same without them."""
 

@@ -49,6 +49,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "engine",
             "intake",
             "freshness",
+            "guessing",
             "migrate",
             "check",
             "create",

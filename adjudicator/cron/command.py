@@ -121,6 +121,8 @@ def cron_command(
     # under the root, whose games may each speak another language; the mails are the
     # players' (and each game's GM commands the game's) language.
     moment = parse_now(now)
+    if now is not None:
+        _refuse_backwards(games_root, moment)
     reports = run_cron(games_root, now=moment, env=os.environ, config_path=config_path)
     _log(log_path, moment, reports)
     problems = [r for r in reports if r.problems]
@@ -135,6 +137,24 @@ def cron_command(
     if problems:
         names = ", ".join(r.name for r in problems)
         raise GmAttention(f"{len(problems)} game(s) need the GM: {names}")
+
+
+def _refuse_backwards(root: Path, moment: datetime) -> None:
+    """A `--now` before a game's last update is refused (issue 18: time never runs
+    backwards in a game), naming the games."""
+    from adjudicator.gamedir import GameDir
+
+    later = []
+    for path in find_games(root):
+        last = GameDir(path).last_update()
+        if last is not None and last > moment:
+            later.append(f"{path.name} ({last:%Y-%m-%dT%H:%M:%SZ})")
+    if later:
+        raise click.BadParameter(
+            f"{moment:%Y-%m-%dT%H:%M:%SZ} is before the last update of {', '.join(later)}: "
+            "time cannot run backwards in a game",
+            param_hint="--now",
+        )
 
 
 def _log(path: Path | None, now: datetime, reports: list[GameReport]) -> None:

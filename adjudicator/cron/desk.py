@@ -190,11 +190,17 @@ class MailDesk:
         mail, listed = self._through_list(mail)
         roles = sender_roles(mail.sender, self.game.emails, self.game.gm)
         if not roles:  # never answer: the From of spam is someone innocent
+            author = mail.original_sender if not listed else ""
+            if author and sender_roles(author, self.game.emails, self.game.gm):
+                # A list rewrote a player's mail: tell the player, at their own address.
+                self._tell_owner(mail, author, messages.NOT_APPLIED_LIST, relay=mail.sender)
             return Outcome.STRANGER, self._stranger_why(mail, listed)
         if mail.automatic:  # answering a vacation reply or a bounce could loop forever
             return Outcome.AUTOMATIC, "sent by a machine (Auto-Submitted, autoreply subject)"
         forged = self._dmarc_failure(mail)
         if forged:
+            # The From is a player's (or the GM's): the owner of that address learns of it.
+            self._tell_owner(mail, mail.sender, messages.NOT_APPLIED_FORGED)
             return Outcome.FORGED, forged
         ours = self._our_lines(mail)
         text = mail.text
@@ -220,11 +226,14 @@ class MailDesk:
             self._reply_rejected(mail, [error.at(0, "")], text, ours, lang)
             return Outcome.REJECTED, f"address does not play {named_player!r}"
         received = fetched.received or mail.date or self.run.now
+        guessed = loaded.player_named(named_player or "")
+        wrong_before = loaded.guesses().count(guessed, loaded.step) if guessed else 0
         try:
             receipt = loaded.submit(
                 text, source=mail.source, received=received, sender=mail.sender, written=mail.date
             )
         except SubmissionRejected as rejection:
+            self._note_guessing(loaded, guessed, wrong_before, mail)
             lang = self.game.reader_language(roles, rejection.player or claimed)
             self._reply_rejected(mail, rejection.errors, text, ours, lang)
             first = rejection.errors[0].message if rejection.errors else ""
@@ -337,8 +346,45 @@ class MailDesk:
             if self._reply(mail, ERROR_KIND, body, lang):
                 self.caps.count(mail.sender)
 
-    def _reply(self, mail: Mail, kind: str, body: str, lang: str) -> bool:
-        """Queue our answer to `mail`, in `lang` (the body is said already)."""
+    def _tell_owner(
+        self, mail: Mail, owner: str, message: str, relay: str = "", why: str = ""
+    ) -> None:
+        """Tell the owner of a player's (or the GM's) address that a mail in their name was
+        not applied (issue 18: a forged From, a list's rewrite), never more than the daily
+        cap of error replies; their orders are never quoted back to anyone else."""
+        from adjudicator.inbox.mail import sender_roles
+        from adjudicator.publish.smtp import ERROR_KIND
+        from adjudicator.text import _l
+
+        kind = f"{ERROR_KIND}:{why}" if why else ERROR_KIND
+        if self.outbox.known(f"{kind}:{mail.message_id}", "mail"):
+            return
+        if not self.caps.allow(owner):
+            return
+        lang = self.game.reader_language(sender_roles(owner, self.game.emails, self.game.gm))
+        said = _l(message, game=self.game.id, address=owner, relay=relay).say(lang, None)
+        if self._reply(mail, kind, said + "\n", lang, to=owner):
+            self.caps.count(owner)
+
+    def _note_guessing(self, loaded: Any, player: str | None, before: int, mail: Mail) -> None:
+        """When this mail's wrong password brought `player` to the limit (`guessing`): the
+        GM's log gets a problem (exit 1), and the house's own address a notice, once."""
+        from adjudicator.guessing import LIMIT
+        from adjudicator.publish import messages
+
+        if player is None or not before < LIMIT <= loaded.guesses().count(player, loaded.step):
+            return
+        self.report.problems.append(
+            f"{LIMIT} wrong passwords for {player} in step {loaded.step}, the last from "
+            f"{mail.sender or '?'}: nothing more is checked for {player} until the next step"
+        )
+        owner = self.game.emails.get(player)
+        if owner:
+            self._tell_owner(mail, owner, messages.GUESSED, why="guessing")
+
+    def _reply(self, mail: Mail, kind: str, body: str, lang: str, to: str = "") -> bool:
+        """Queue our answer to `mail` (to its sender, or `to`), in `lang` (the body is said
+        already)."""
         from adjudicator.publish import messages, notices
         from adjudicator.publish.smtp import compose, queue_mail
 
@@ -349,7 +395,7 @@ class MailDesk:
         msg = compose(
             key,
             sender=sender,
-            to=[mail.sender],
+            to=[to or mail.sender],
             subject=notices.reply_subject(
                 mail.subject or _l(messages.DEFAULT_SUBJECT).say(lang, None), self.game.id
             ),

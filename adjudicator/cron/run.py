@@ -30,6 +30,7 @@ from adjudicator.cron.games import (
     remember_run,
 )
 from adjudicator.cron.mailing import queue_reports
+from adjudicator.submissions import hide_inline_passwords
 
 # -- one run ----------------------------------------------------------------------------------
 
@@ -123,7 +124,7 @@ class CronRun:
                 unrouted.append(fetched.uid)
                 shared.details.append(
                     f"unrouted {mail.message_id} from {mail.sender or '?'}: the subject "
-                    f"{mail.subject[:80]!r} names no game under this root"
+                    f"{hide_inline_passwords(mail.subject[:80])!r} names no game under this root"
                 )
         if unrouted:
             self.imap.mark_processed(folder, unrouted)

@@ -13,6 +13,7 @@ webhook URLs are secrets and come from the environment or the config file.
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.request
 from collections.abc import Mapping
@@ -46,6 +47,12 @@ class ForumTransport(Protocol):
         """Publish `text`. Raises `PostFailed`."""
 
 
+_MENTION = re.compile(r"@(?=[\w.-])")
+"""Where Discourse would read '@name' as a mention of a user or a group ('@staff', '@here'):
+a zero-width space after the '@' keeps the text and notifies nobody (issue 18; Discord
+has `allowed_mentions` for this)."""
+
+
 @dataclass(frozen=True)
 class Discourse:
     """A reply in a Discourse topic: POST /posts.json with the API key headers."""
@@ -59,7 +66,8 @@ class Discourse:
     limit: int = DISCOURSE_LIMIT
 
     def post(self, text: str) -> None:
-        body = json.dumps({"topic_id": self.topic_id, "raw": text}).encode()
+        raw = _MENTION.sub("@\u200b", text)
+        body = json.dumps({"topic_id": self.topic_id, "raw": raw}).encode()
         headers = {"Api-Key": self.api_key, "Api-Username": self.api_username}
         _post_json(f"{self.url.rstrip('/')}/posts.json", body, headers, self.timeout)
 

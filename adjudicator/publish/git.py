@@ -62,6 +62,59 @@ def commit(repo: Path, paths: Sequence[str], message: str) -> bool:
     return True
 
 
+def check_repository(repo: Path) -> None:
+    """Raise `GameError` when the game's git repository could not take a commit: no `.git`
+    of its own (git would use a parent's), a HEAD that names a missing commit, a damaged
+    index. Checked before a run writes anything (issue 18: a broken `.git` once failed at
+    `git add`, after state and reports were written). A repository with no commit yet (a
+    game being created) is fine."""
+    done = _git(
+        repo, "rev-parse", "--show-toplevel", "--verify", "-q", "HEAD^{commit}", check=False
+    )
+    lines = done.stdout.split("\n")
+    why = ""
+    if done.returncode not in (0, 1) or not lines[0]:
+        why = done.stderr.strip() or "not a git repository"
+    elif Path(lines[0]).resolve() != repo.resolve():
+        why = f"no .git of its own (git would use {lines[0]})"
+    elif done.returncode == 1 and not _unborn(repo):
+        why = "HEAD names a commit that is missing"
+    elif _index_damaged(repo):
+        why = ".git/index is damaged"
+    if why:
+        broken = _l(
+            "the git repository of %(repo)s is broken (%(why)s); nothing was changed. See "
+            "'git -C %(repo)s status', and repair it or restore .git from a backup.",
+            repo=str(repo),
+            why=why,
+        )
+        raise GameError(broken)
+
+
+def _unborn(repo: Path) -> bool:
+    """Whether HEAD names a branch with no commit yet (a new repository)."""
+    try:
+        head = (repo / ".git" / "HEAD").read_text().strip()
+    except OSError:
+        return False
+    if not head.startswith("ref: "):
+        return False
+    ref = head.removeprefix("ref: ")
+    packed = repo / ".git" / "packed-refs"
+    listed = packed.exists() and f" {ref}\n" in packed.read_text()
+    return not (repo / ".git" / ref).exists() and not listed
+
+
+def _index_damaged(repo: Path) -> bool:
+    try:
+        with open(repo / ".git" / "index", "rb") as index:
+            return index.read(4) != b"DIRC"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+
+
 def remove_stale_locks(repo: Path, locked_at: float) -> list[Path]:
     """Remove the lock files a git killed with our run left behind; returns them.
 

@@ -36,6 +36,23 @@ QUOTED_LINE = N_(
 )
 OTHER_GAME = N_("this mail names game '%(named)s', but it reached game '%(game)s'")
 NOT_RECOGNISED = N_("house or password not recognised; check the two header lines")
+NOT_APPLIED_FORGED = N_(
+    "Game %(game)s: a mail in your name (%(address)s) reached us, but the receiving server "
+    "found that it did not come from your mail provider (DMARC), so it was not applied. If "
+    "you sent it, send your orders again from your own mail account; if you did not, "
+    "someone is trying to pass for you: tell the GM."
+)
+NOT_APPLIED_LIST = N_(
+    "Game %(game)s: a mail you wrote reached us through %(relay)s, which put its own address "
+    "in the place of yours, so it was not applied. Send your orders to the game directly "
+    "from %(address)s."
+)
+GUESSED = N_(
+    "Game %(game)s: several mails or files with a wrong password for your house reached us "
+    "in this step. To stop anyone guessing it, no password is checked for your house until "
+    "the next step: orders sent before then are not applied. The GM has been told. If it "
+    "was not you, ask the GM for a new password."
+)
 WRITTEN_BEFORE = N_(
     "this mail was written at %(written)s, before the game's current round began "
     "(%(opened)s): it was meant for an earlier one. Send your orders again."

@@ -251,7 +251,9 @@ def reply_subject(subject: str, game_id: str) -> str:
     >>> reply_subject("Приказы", "w1")
     'Re: [w1] Приказы'
     """
-    subject = " ".join(subject.split())
+    from adjudicator.submissions import hide_inline_passwords
+
+    subject = hide_inline_passwords(" ".join(subject.split()))
     found = _REPLY_PREFIX.match(subject)
     prefix, rest = (found.group(0), subject[found.end() :].strip()) if found else ("Re:", subject)
     if f"[{game_id.lower()}]" not in subject.lower():

@@ -50,10 +50,10 @@ def test_a_second_run_while_the_lock_is_held_is_refused_in_the_gms_language(
     game = new_game(settings={"lang": lang})
     with GameDir(game).lock():
         result = cli("run", game, "--now", NOW)
-        status = cli("status", game)
-    assert result.exit_code == 1 and status.exit_code == 1
+        paused = cli("pause", game)  # `status` reads without the lock (issue 18, point 14)
+    assert result.exit_code == 1 and paused.exit_code == 1
     assert result.stderr == BUSY[lang].format(game=game)
-    assert status.stderr == BUSY[lang].format(game=game)
+    assert paused.stderr == BUSY[lang].format(game=game)
 
 
 def test_a_misspelled_settings_key_is_named_with_the_closest_one_in_russian(new_game) -> None:
@@ -294,10 +294,11 @@ def test_new_says_a_broken_passwords_file_in_its_lang(tmp_path: Path) -> None:
     result = cli(*args, "--passwords", passwords)
     assert result.exit_code == 1
     assert result.stderr.startswith(
-        f"Error: {passwords} não é um YAML válido na linha 2, coluna 1: "
+        f"Error: {passwords} não é um YAML válido (linha 2, coluna 1): "
     )
+    # Issue 18, point 13: the GM's own file, which no `git checkout` restores.
     assert result.stderr.endswith(
-        f'restaure-o com "git -C {tmp_path} checkout -- pw.yaml"; nada foi alterado.\n'
+        "Corrija o arquivo e rode o comando de novo; nada foi alterado.\n"
     )
     assert not (tmp_path / "w").exists()
 

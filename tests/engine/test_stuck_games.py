@@ -60,7 +60,8 @@ def test_kill_inside_git_add_leaves_a_lock_the_next_run_clears_and_commits(
         engine.run(game, engine.parse_time(NOW))
     monkeypatch.setattr(git, "commit", real)
     assert (game / ".adjudicator" / "journal.yaml").exists()
-    assert cli("status", game).exit_code == 0  # recovers: lock removed, journal committed
+    # `run` recovers (not `status`, which reads without the lock: issue 18, point 14)
+    assert cli("run", game, "--now", NOW).exit_code == 0  # lock removed, journal committed
     assert not (game / ".git" / "index.lock").exists()
     assert not (game / ".adjudicator" / "journal.yaml").exists()
     log = subprocess.run(

@@ -402,7 +402,7 @@ def test_gm_address_with_a_players_password_is_refused(
     assert [s["player"] for s in submissions(game)] == ["stark"]
 
 
-def test_dmarc_failure_is_refused_without_reply(
+def test_dmarc_failure_is_refused_and_only_the_address_owner_is_told(
     mail_game, imap_server, smtp_server, folder, env, make_mail, tmp_path
 ):
     game = mail_game()
@@ -419,7 +419,10 @@ def test_dmarc_failure_is_refused_without_reply(
     result = run(game.parent, env, "--log", str(log))
     assert "forged 1" in result.output
     assert "dmarc" in log.read_text()
-    assert smtp_server.handler.messages == [] and submissions(game) == []
+    # Issue 18, point 17: the owner of the address learns of it (and only they do).
+    [told] = smtp_server.handler.messages
+    assert told["To"] == email("stark") and "DMARC" in told.get_content()
+    assert submissions(game) == []
     append(imap_server, folder, forged.replace(b"Message-ID: <", b"Message-ID: <again-"))
     off = {**env, "ADJUDICATOR_IMAP_CHECK_DMARC": "no"}
     assert "accepted 1" in run(game.parent, off).output

@@ -17,9 +17,10 @@ from adjudicator.rulesets.baltic.faults import naval_fault, not_there
 from adjudicator.rulesets.baltic.movement import check_movers, land_move, left_behind, own_blocks
 from adjudicator.rulesets.baltic.resources import attrition_effect
 from adjudicator.rulesets.baltic.rolls import draw, roll
-from adjudicator.rulesets.baltic.state import HARBOR, POOL, State, other_side
+from adjudicator.rulesets.baltic.state import HARBOR, POOL, SIDES, State, other_side
 from adjudicator.rulesets.baltic.supply import has_loc
 from adjudicator.rulesets.baltic.void import PLACEMENT, Void
+from adjudicator.rulesets.baltic.where import active_nations
 from adjudicator.text import Text, _l, to_data
 
 Events = list[dict[str, Any]]
@@ -149,7 +150,8 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
     """8.4: +1 step to each named block, then up to 2 builds drawn from the pool."""
     nation = line["nation"]
     if not control.is_active(state, nation) or board().side_of(nation) != side:
-        raise Void("inactive", nation=board().said(nation))
+        yours = [board().said(n) for n in active_nations(state, side)]
+        raise Void("inactive_own", nation=board().said(nation), nations=yours)
     funds = state.nations[nation]
     steps = list(line.get("steps") or [])
     if not steps and not line.get("builds"):
@@ -193,14 +195,33 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
     wanted = list(line.get("at") or []) or standing.build_priority(state, side, nation)
     if line.get("builds", 0) and not wanted:
         standing.applied_default(events, side, "D12", nation=nation)  # the 8.6 lists
-    for number in range(line.get("builds", 0)):
-        build_one(state, side, nation, wanted, rng, number + 1, events)
+    built, nothing = [], []
+    for number in range(1, line.get("builds", 0) + 1):
+        result = build_one(state, side, nation, wanted, rng, number)
+        (built if isinstance(result, dict) else nothing).append(result)
+    if built:  # 13.6: the public reads the nation, the RP, the territories and the number
+        events.append(
+            {
+                "kind": "build",
+                "side": side,
+                "nation": nation,
+                "rp": sum(b["rp"] for b in built),
+                "count": len(built),
+                "at": list(dict.fromkeys(b["at"] for b in built)),
+                "builds": built,
+                "_secret": ["builds"],
+            }
+        )
+    for why in nothing:
+        events.append({"kind": "build_none", "side": side, "nation": nation, "why": to_data(why)})
 
 
 def build_one(
-    state: State, side: str, nation: str, wanted: list[str], rng: Dice, number: int, events: Events
-) -> None:
-    """8.4b, 8.5: draw uniformly among the pool's blocks with a legal placement now.
+    state: State, side: str, nation: str, wanted: list[str], rng: Dice, number: int
+) -> dict[str, Any] | Text:
+    """8.4b, 8.5: draw uniformly among the pool's blocks with a legal placement now; returns
+    the build (block, place, RP, the builder's entries passed over), or why none could be
+    drawn.
 
     NOTE: a draw's cost is unknown before the draw; only blocks the nation can still pay
     for are eligible (8.4: "spending more than is available is illegal").
@@ -210,16 +231,7 @@ def build_one(
     placeable = [b for b in pool if placement.has_placement(state, b)]
     eligible = sorted(b for b in placeable if step_cost(b) <= funds.rp_available)
     if not eligible:
-        events.append(
-            {
-                "kind": "build_none",
-                "side": side,
-                "nation": nation,
-                "number": number,
-                "why": to_data(nothing_to_build(state, nation, pool, placeable)),
-            }
-        )
-        return
+        return nothing_to_build(state, nation, pool, placeable)
     block = draw(
         state,
         rng,
@@ -233,33 +245,12 @@ def build_one(
     funds.rp_available -= cost
     state.blocks[block].at = where
     state.blocks[block].strength = 1
-    events.append(
-        {
-            "kind": "build",
-            "side": side,
-            "nation": nation,
-            "rp": cost,
-            "at": where,
-            "block": block,
-            "skipped": [to_data(skip_reason(state, block, s)) for s in skipped],
-            "_secret": ["block", "skipped"],
-        }
-    )
-
-
-def skip_reason(state: State, block: str, skip: placement.Skip) -> Text:
-    """Why the builder's entry `skip` was passed over for `block` (8.6, 13.5)."""
-    info = board().blocks[block]
-    own = placement.possible_list(block) if skip.reason == "not_listed" else None
-    if skip.reason == "own_territory":
-        own = placement.own_list(state, block)
-    return _l(
-        PLACEMENT[skip.reason],
-        block=board().said(block),
-        place=board().said(skip.territory),
-        nation=board().said(info.nation),
-        own=[board().said(t) for t in own or []],
-    )
+    return {
+        "block": block,
+        "at": where,
+        "rp": cost,
+        "skipped": [to_data(placement.said_skip(state, block, s)) for s in skipped],
+    }
 
 
 def nothing_to_build(state: State, nation: str, pool: list[str], placeable: list[str]) -> Text:
@@ -331,7 +322,8 @@ def do_politics(state: State, side: str, line: dict[str, Any], rng: Dice, events
     if side in state.turn.politics:
         raise Void("politics_once")
     if not control.is_active(state, nation):
-        raise Void("inactive", nation=board().said(nation))
+        active = [board().said(n) for s in SIDES for n in active_nations(state, s)]
+        raise Void("not_active", nation=board().said(nation), nations=active)
     table = board().tables["politics_table"]
     row = table["own"] if board().side_of(nation) == side else table["enemy"]
     state.turn.politics.append(side)

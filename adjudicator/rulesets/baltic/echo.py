@@ -46,6 +46,19 @@ def echo(line: dict[str, Any]) -> Text:
     }[action]
 
 
+def echo_standing(key: str, value: Any) -> Text | None:
+    """A standing line that names blocks, with the blocks resolved (the reform twins above
+    all: `reform Menshikov` is echoed as the pair's hollow twin); None: echo it as written."""
+    if key == "reform" and value["block"]:
+        block = board().said(value["block"])
+        if value["year"]:
+            return _l("reform %(block)s in %(year)d", block=block, year=value["year"])
+        return _l("reform %(block)s", block=block)
+    if key == "hit_order":
+        return _l("hit order: %(blocks)s", blocks=named(value["blocks"]))
+    return None
+
+
 def part(item: dict[str, Any]) -> Text:
     """One part of a Move line: move, embark, sail or disembark."""
     verb = item["verb"]

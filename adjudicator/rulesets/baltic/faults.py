@@ -89,6 +89,9 @@ def _named_fault(state: State, side: str, why: Why, part: dict[str, Any]) -> Voi
     if why == Why.MOVED:
         moved = next((b for b in blocks if b in state.turn.moved), None)
         return Void("moved", block=board().said(moved)) if moved else None
+    if why == Why.NOT_FLEET:
+        land = next((b for b in blocks if not board().blocks[b].is_fleet), None)
+        return Void("not_fleet", block=board().said(land)) if land else None
     if why == Why.NOT_CARGO:
         fleet = next((b for b in blocks if not board().blocks[b].is_land), None)
         return Void("not_land", block=board().said(fleet)) if fleet else None

@@ -20,7 +20,7 @@ from adjudicator.orders.lines import order_lines
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.baltic import actions, keywords, words
 from adjudicator.rulesets.baltic.control import board
-from adjudicator.rulesets.baltic.echo import echo_lines
+from adjudicator.rulesets.baltic.echo import echo_lines, echo_standing
 from adjudicator.rulesets.baltic.standing import ANY, key
 from adjudicator.rulesets.baltic.state import State, Turn
 from adjudicator.rulesets.baltic.terms import season_name
@@ -428,7 +428,7 @@ def read_submission(state: State, side: str, text: str) -> list[Instruction]:
                         {"key": name, "text": line, "value": value},
                         number,
                         line,
-                        line,
+                        echo_standing(name, value) or line,
                     )
                 )
                 continue

@@ -81,7 +81,8 @@ def check_border(state: State, a: str, b: str, count: int) -> None:
     """4.2: per Action Phase, at most 3/2/1 blocks of the active side across a border."""
     kind = board().border(a, b)
     if kind is None:
-        raise Void("not_adjacent", a=board().said(a), b=board().said(b))
+        neighbours = [board().said(n) for n in board().neighbours[a]]
+        raise Void("not_adjacent", a=board().said(a), b=board().said(b), neighbours=neighbours)
     limit = board().border_limits[kind]
     used = state.turn.crossings.get(border_key(a, b), 0)
     if used + count > limit:

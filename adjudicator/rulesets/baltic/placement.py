@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from adjudicator.rulesets.baltic import control
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.state import HARBOR, State, harbor
+from adjudicator.rulesets.baltic.void import PLACEMENT
 from adjudicator.rulesets.baltic.where import has_enemy_land
+from adjudicator.text import Text, _l
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,21 @@ def trace(state: State, block: str, wanted: list[str]) -> tuple[str | None, list
         if is_legal_land(state, block, territory):
             return territory, skipped
     return None, skipped
+
+
+def said_skip(state: State, block: str, skip: Skip) -> Text:
+    """Why the builder's entry `skip` was passed over for `block` (8.6, 13.5)."""
+    info = board().blocks[block]
+    own = possible_list(block) if skip.reason == "not_listed" else None
+    if skip.reason == "own_territory":
+        own = own_list(state, block)
+    return _l(
+        PLACEMENT[skip.reason],
+        block=board().said(block),
+        place=board().said(skip.territory),
+        nation=board().said(info.nation),
+        own=[board().said(t) for t in own or []],
+    )
 
 
 def place_for(state: State, block: str, wanted: list[str]) -> str | None:

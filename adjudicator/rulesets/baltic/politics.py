@@ -15,7 +15,7 @@ from adjudicator.rulesets.baltic import control, naval, placement, resources, st
 from adjudicator.rulesets.baltic.control import board, controller, home_nation, is_active
 from adjudicator.rulesets.baltic.rolls import roll
 from adjudicator.rulesets.baltic.state import POOL, SET_ASIDE, SIDES, State, other_side
-from adjudicator.text import N_, _l
+from adjudicator.text import N_, _l, to_data
 
 Events = list[dict[str, Any]]
 ACTIVATES_ON = 6
@@ -139,7 +139,7 @@ def muster(state: State, nation: str, events: Events) -> None:
     or with no legal place, is skipped. Russia musters the royal block it has in the pool."""
     side = board().side_of(nation)
     wanted = standing.build_priority(state, side, nation)
-    placed = []
+    placed, skipped = [], []
     for entry in board().nations[nation].muster:
         block = entry.get("block")
         if entry.get("royal"):
@@ -148,12 +148,13 @@ def muster(state: State, nation: str, events: Events) -> None:
             )
         if block is None or state.blocks[block].at != POOL:
             continue
-        where = placement.place_for(state, block, wanted)
+        where, passed = placement.trace(state, block, wanted)
         if where is None:
             continue
         state.blocks[block].at = where
         state.blocks[block].strength = min(entry["strength"], board().blocks[block].max)
         placed.append([block, where])
+        skipped += [to_data(placement.said_skip(state, block, s)) for s in passed]
     events.append(
         {
             "kind": "muster",
@@ -162,7 +163,8 @@ def muster(state: State, nation: str, events: Events) -> None:
             "count": len(placed),
             "at": [w for _, w in placed],
             "blocks": [b for b, _ in placed],
-            "_secret": ["blocks"],
+            "skipped": skipped,
+            "_secret": ["blocks", "skipped"],
         }
     )
 

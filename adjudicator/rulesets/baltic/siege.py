@@ -40,6 +40,17 @@ def is_target(state: State, territory: str, side: str) -> bool:
     return polish and (owner == "POL" or board().side_of(owner) != side)
 
 
+def no_target(state: State, territory: str) -> Void:
+    """Why `territory` is no siege target (6.1), naming who holds it."""
+    place = board().said(territory)
+    if board().territories[territory].transit:
+        return Void("siege_transit", place=place)
+    owner = control.controller(state, territory)
+    if owner is None:
+        return Void("no_siege_target", place=place)
+    return Void("siege_held", place=place, nation=board().said(owner))
+
+
 def besiegers(state: State, territory: str, side: str) -> list[str]:
     return control.land_blocks(state, territory, side)
 
@@ -47,7 +58,7 @@ def besiegers(state: State, territory: str, side: str) -> list[str]:
 def check_declaration(state: State, territory: str, side: str, blocks: list[str]) -> None:
     """6.2 and 3.6c at declaration: a target, at most 2 rounds a phase, Winter needs Karl."""
     if not is_target(state, territory, side):
-        raise Void("no_siege_target", place=board().said(territory))
+        raise no_target(state, territory)
     if state.season == "winter" and (side != "sweden" or KARL not in blocks):
         raise Void("winter_siege")
     most = board().tables["siege"]["rounds_per_phase"]

@@ -46,8 +46,14 @@ REASONS: dict[str, str] = {
     "not_land": N_("%(block)s is not a land block"),
     "not_fleet": N_("%(block)s is not a fleet"),
     "inactive": N_("%(nation)s is not an active nation of your side (10.1b)"),
+    "inactive_own": N_(
+        "%(nation)s is not an active nation of your side (10.1b); yours: %(nations)s"
+    ),
+    "not_active": N_(
+        "%(nation)s is not active; politics is played on an active nation (C.2): %(nations)s"
+    ),
     "no_blocks": N_("no blocks of yours in %(place)s"),
-    "not_adjacent": N_("%(a)s and %(b)s share no land border (4.1c)"),
+    "not_adjacent": N_("%(a)s and %(b)s share no land border (4.1c); %(a)s borders %(neighbours)s"),
     "too_far": N_("%(block)s may move at most %(n)d territories now (2.2, 3.6b)"),
     "stops": N_("%(block)s must stop in %(place)s: enemy blocks or enemy control (4.3)"),
     "forbidden": N_("%(block)s may not enter %(place)s: closed or forbidden to its nation (4.4)"),
@@ -58,6 +64,11 @@ REASONS: dict[str, str] = {
     "one_location": N_("all parts of one move line must start in the same location (13.3)"),
     "winter_siege": N_("in Winter only a Swedish group with Karl XII may besiege (3.6c)"),
     "no_siege_target": N_("%(place)s cannot be besieged by you now (6.1)"),
+    "siege_transit": N_("%(place)s is a transit territory: it has no garrison to besiege (1.4)"),
+    "siege_held": N_(
+        "%(place)s cannot be besieged by you now: it is held by %(nation)s, and a siege needs "
+        "an enemy-controlled territory or one of an inactive Poland (6.1)"
+    ),
     "siege_rounds": N_("at most %(n)d siege rounds in %(place)s per Action Phase (6.2)"),
     "rp_short": N_("%(nation)s has %(have)d RP available, this costs %(cost)d (8.4)"),
     "step_full": N_("%(block)s is at full strength"),

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.dice import Dice
+from adjudicator.gamefile import unknown_keys
 from adjudicator.rulesets import PositionError
 from adjudicator.rulesets.westeros.board import Board, load_board
 from adjudicator.rulesets.westeros.decks import card_index, house_cards
@@ -92,6 +93,14 @@ class _Reader:
         return value
 
 
+KEYS = {
+    *("game", "round", "phase", "winner", "houses", "options", "tracks", "supply", "power"),
+    *("wildlings", "units", "power_tokens", "garrisons", "impassable", "restricted"),
+    *("blade_used", "hands", "orders", "decks", "discards", "westeros_progress", "standings"),
+}
+"""Every key a position file may have (issue 18: an unknown one was silently ignored)."""
+
+
 def load_position(data: Mapping[str, Any], rng: Dice) -> State:
     """Build a state from a position file. Decks are shuffled with `rng` (they are secret).
 
@@ -100,6 +109,7 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
     r = _Reader(load_board())
     if not isinstance(data, Mapping):
         raise PositionError([_l("(top): expected a mapping of keys such as game, round, houses")])
+    r.faults.extend(unknown_keys("", data, KEYS))
     if data.get("game", "westeros") != "westeros":
         wrong = quoted(data.get("game"))
         r.fault(

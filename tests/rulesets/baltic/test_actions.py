@@ -10,7 +10,7 @@ from adjudicator.rulesets.baltic import placement
 from adjudicator.text import from_data
 from tests.rulesets.baltic.blank import blank_state
 from tests.rulesets.baltic.loaded_dice import LoadedDice
-from tests.rulesets.baltic.phase import kinds, play, submit
+from tests.rulesets.baltic.phase import kinds, play, reports, submit
 
 
 def only_in_pool(state, pool: tuple[str, ...], nation_prefix: str) -> None:
@@ -32,10 +32,16 @@ def test_we12_swedish_builds_go_to_the_homeland_when_estland_is_occupied() -> No
     assert state.blocks["swe_armfeldt"].at == "svealand"
     assert state.blocks["swe_armfeldt"].strength == 1
     assert state.nations["SWE"].rp_available == 10 - 3
-    builds = kinds(events, "build")
-    assert [(b["at"], b["rp"]) for b in builds] == [("svealand", 1), ("svealand", 2)]
-    assert all("_secret" in b for b in builds)  # the identities stay private (8.5)
+    (build,) = kinds(events, "build")
+    assert [(b["at"], b["rp"]) for b in build["builds"]] == [("svealand", 1), ("svealand", 2)]
+    assert build["_secret"] == ["builds"]  # the identities stay private (8.5)
     assert [r["private"] for r in state.rolls] == [True, True]
+    said = reports(state, events)
+    for reader in ("public", "coalition"):  # WE-12: the public report
+        assert "Sweden builds 2 blocks in Svealand (3 RP)." in said[reader]
+        assert "Estländska" not in said[reader] and "Armfeldt" not in said[reader]
+    assert "Sweden builds Estländska in Svealand (1 RP)." in said["sweden"]
+    assert "Sweden builds Armfeldt in Svealand (2 RP)." in said["sweden"]
 
 
 def test_we12_placement_exceptions() -> None:

@@ -161,3 +161,34 @@ def test_9_1c_a_loaded_fleet_names_its_cargo_and_the_harbor() -> None:
     assert (
         "Wachtmeister carries Karl XII: a loaded fleet may not enter the harbor of Estland" in said
     )
+
+
+def test_4_1c_a_move_between_territories_apart_names_the_neighbours() -> None:
+    state = blank_state(blocks={"swe_stenbock": ("skane", 3)})
+    said = refused(state, "sweden", "move Stenbock: Skåne -> Svealand")
+    assert "Skåne borders Götaland, Sjælland, Småland" in said
+
+
+def test_8_4_reinforcing_an_inactive_nation_names_the_active_ones() -> None:
+    state = blank_state()
+    state.nations["SWE"].rp_available = 5
+    said = refused(state, "sweden", "reinforce Poland: build 1")
+    assert "Poland is not an active nation of your side (10.1b); yours: Sweden" in said
+
+
+def test_c2_politics_on_an_inactive_nation_names_the_active_ones() -> None:
+    said = refused(blank_state(), "sweden", "politics Denmark")
+    assert "politics is played on an active nation (C.2): Sweden, Russia" in said
+
+
+def test_9_1a_sailing_a_land_block_names_it() -> None:
+    state = blank_state(blocks={"swe_stenbock": ("kattegat", 3)})
+    assert "Stenbock is not a fleet" in refused(
+        state, "sweden", "sail Stenbock: Kattegat -> Skagerrak"
+    )
+
+
+def test_6_1_a_siege_of_a_friendly_territory_names_its_holder() -> None:
+    state = blank_state(blocks={"swe_stenbock": ("skane", 3)})
+    said = refused(state, "sweden", "siege Skåne")
+    assert "Skåne cannot be besieged by you now: it is held by Sweden" in said

@@ -313,7 +313,7 @@ def test_8_6_a_skipped_entry_is_said_in_the_builders_language() -> None:
     assert "Пропущено в вашем списке" in said["sweden"]
     said = reports(state, events, "pt_BR")
     assert "Ignorado na sua lista" in said["sweden"]
-    assert kinds(events, "build")[0]["at"] == "smaland"
+    assert kinds(events, "build")[0]["at"] == ["smaland"]
 
 
 def test_11_1b_f_pommerska_goes_home_once_pommern_is_ceded() -> None:
@@ -324,3 +324,47 @@ def test_11_1b_f_pommerska_goes_home_once_pommern_is_ceded() -> None:
     state.nations["PRU"].status = "permanent"
     build(state, "sweden", "reinforce Sweden: build 1 at Pommern, Skåne")
     assert placed(state, ("swe_pommerska",)) == {"swe_pommerska": ("skane", 1)}
+
+
+def test_8_6_a_swedish_fleet_goes_to_the_first_swedish_harbor_of_the_list_with_room() -> None:
+    """8.6: fleets to a harbor of a territory their nation controls, with free capacity;
+    Riga (harbor 1) is full, Reval is not."""
+    state = blank_state(blocks={"swe_sjoblad": ("H:livland", 3)})
+    with_pool(state, ("swe_anckarstierna",))
+    said = build(state, "sweden", "reinforce Sweden: build 1 at Riga, Reval")
+    assert placed(state, ("swe_anckarstierna", "swe_sjoblad")) == {
+        "swe_anckarstierna": ("H:estland", 1),
+        "swe_sjoblad": ("H:livland", 3),
+    }
+    assert "the harbor of Livland has no room (8.6)" in said["sweden"]
+    assert_public(said, "sweden", "Sweden builds a block in the harbor of Estland (2 RP).")
+
+
+def test_8_7_a_muster_passes_over_build_priority_entries_and_says_so() -> None:
+    """8.7, D12: Denmark activates with `build priority Denmark-Norway: Akershus, Holstein`;
+    Reventlow and the Danish Guards go to Holstein, the Bergenhus block to Bergenhus (11.4b),
+    and Denmark is told why Akershus was passed over for each."""
+    from adjudicator.rulesets.baltic import politics
+    from tests.rulesets.baltic.phase import submit
+
+    state = blank_state(year=1709, season="spring", phase="entry")
+    submit(state, "coalition", "build priority Denmark-Norway: Akershus, Holstein")
+    state.nations["DEN"].status = "active"
+    out: list = []
+    politics.muster(state, "DEN", out)
+    where = {b: state.blocks[b].at for b in ("den_reventlow", "den_guards", "den_bergenhus")}
+    assert where == {
+        "den_reventlow": "holstein",
+        "den_guards": "holstein",
+        "den_bergenhus": "bergenhus",
+    }
+    said = reports(state, out)
+    assert (
+        "Reventlow is placed only in Sjælland, Jylland, Holstein, not in Akershus"
+        in said["coalition"]
+    )
+    assert (
+        "Bergenhus is placed in Bergenhus while the enemy does not occupy it, not in Akershus"
+        in said["coalition"]
+    )
+    assert "Passed over" not in said["public"] and "Passed over" not in said["sweden"]

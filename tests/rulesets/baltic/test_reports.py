@@ -37,7 +37,7 @@ def moved_state():
 PUBLIC_EVENTS = [
     Event("phase", {"phase": "action", "side": "sweden", "nmr": False, "ap": 3}),
     Event("move", {"side": "sweden", "path": ["lithuania", "polotsk"], "count": 2}),
-    Event("build", {"side": "sweden", "nation": "SWE", "rp": 2, "at": "svealand"}),
+    Event("build", {"side": "sweden", "nation": "SWE", "rp": 2, "count": 1, "at": ["svealand"]}),
     Event(
         "sail", {"side": "sweden", "path": ["kattegat", "western_baltic"], "count": 2, "cargo": 3}
     ),
@@ -60,8 +60,9 @@ def test_13_6_private_report_adds_own_identities_only():
         "side": "sweden",
         "nation": "SWE",
         "rp": 2,
-        "at": "svealand",
-        "block": "swe_armfeldt",
+        "count": 1,
+        "at": ["svealand"],
+        "builds": [{"block": "swe_armfeldt", "at": "svealand", "rp": 2, "skipped": []}],
         "private": True,
     }
     # ruleset.to_events puts a side's own copy right after the public event

@@ -88,3 +88,34 @@ def test_13_2_a_plain_name_in_a_move_means_the_twin_standing_there() -> None:
     with pytest.raises(OrderErrors) as caught:
         submit(state, "coalition", "hit order: Sheremetev")
     assert "legal: Sheremetev★, Sheremetev☆" in str(caught.value)
+
+
+def test_11_2k_the_receipt_of_a_reform_names_the_twin_removed() -> None:
+    """`reform Menshikov in 1704` is echoed with the hollow twin it removes."""
+    from adjudicator.rulesets.baltic.instructions import parse_submission
+
+    state = entry_1702()
+    (line,) = parse_submission(state, "coalition", "reform Menshikov in 1704")[1:]
+    assert line.echo.say("en", "baltic") == "reform Menshikov☆ in 1704"
+    assert line.echo.say("ru", "baltic") == "реформа Меншиков (полый) в 1704"
+    state.blocks["rus_repnin_b"].at = "smolensk"
+    (line,) = parse_submission(state, "coalition", "hit order: Repnin★, Golitsyn")[1:]
+    assert line.echo.say("pt_BR", "baltic") == "ordem das perdas: Repnin (preto), Golitsyn"
+
+
+def test_11_2b_the_private_map_tells_the_twins_apart() -> None:
+    from adjudicator.mapdraw import draw_svg
+    from adjudicator.rulesets.baltic.view import view
+
+    state = scenario_state("poltava")
+    seen = view(state, "coalition")
+    chips = {
+        u["title"]: u["label"]
+        for houses in seen["units"].values()
+        for units in houses.values()
+        for u in units
+        if isinstance(u, dict)
+    }
+    assert chips["Sheremetev★"] == "S★" and chips["Repnin☆"] == "R☆"
+    svg = draw_svg(seen, lang="en")
+    assert "<title>Sheremetev★ (4)</title>" in svg and "<title>Repnin☆ (3)</title>" in svg
