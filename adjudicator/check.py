@@ -9,7 +9,6 @@ no receipt, lock or recovery touches the folder.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
 from pathlib import Path
 
 from adjudicator.gamedir import GameDir
@@ -30,7 +29,7 @@ DRY_RUN = "(dry run)"
 """The submission id a dry run's receipt shows: nothing was stored under any id."""
 
 
-def check_text(path: Path, text: str, house: str | None, now: datetime) -> Checked:
+def check_text(path: Path, text: str, house: str | None) -> Checked:
     """Read `text` as the game at `path` would read it now; store nothing.
 
     Without `house` the header must name a player and their password, as in the inbox;
@@ -62,7 +61,7 @@ def check_text(path: Path, text: str, house: str | None, now: datetime) -> Check
     staged = Submission(
         DRY_RUN,
         player,
-        now.isoformat(),
+        "",
         "check",
         "",
         game.ruleset.epoch(game.state),

@@ -10,7 +10,7 @@ import errno
 import os
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import BinaryIO, ClassVar
+from typing import Any, BinaryIO, ClassVar
 
 import click
 
@@ -447,6 +447,7 @@ def status(game_dir: Path, now: str | None) -> None:
         echo(_l("nothing is awaited from the players"), lang)
     moment = parse_now(now)
     marks = {True: _l("in").say(lang, None), False: _l("MISSING").say(lang, None)}
+    table = []
     for row in rows:
         hours = (parse_time(row["deadline"]) - moment).total_seconds() / 3600
         shown = {"deadline": row["deadline"], "hours": _decimal(abs(hours), lang)}
@@ -457,11 +458,53 @@ def status(game_dir: Path, now: str | None) -> None:
         )
         summary = summary_in(row, lang, ruleset)
         mark = marks[bool(row["answered"])]
-        # A table: the player id, what is awaited, whether it is in, by when.
-        click.echo(f"  {row['player']:<10} {summary:<50} {mark:<8} {by.say(lang, ruleset)}")
-        for why in row["skipped"]:
-            unused = _l("not used: %(why)s", why=why).say(lang, ruleset)
-            click.echo(f"             {unused}")
+        table.append((row, [row["player"], summary, mark, by.say(lang, ruleset)]))
+    rejected = _rejected_by_player(game)
+    # A table: the player id, what is awaited, whether it is in, by when; columns as wide
+    # as their widest cell, so that long summaries (a battle, a card) keep them aligned.
+    lines = aligned([cells for _, cells in table])
+    widths = [max((len(cells[0]) for _, cells in table), default=0)]
+    for (row, _), line in zip(table, lines, strict=True):
+        click.echo(f"  {line}")
+        notes = [_l("not used: %(why)s", why=why).say(lang, ruleset) for why in row["skipped"]]
+        notes += [
+            _said_rejected(r, game_dir).say(lang, None) for r in rejected.pop(row["player"], [])
+        ]
+        for note in notes:
+            click.echo(f"  {'':{widths[0]}} {note}")
+    for player, files in rejected.items():
+        for file in files:
+            said = _said_rejected(file, game_dir).say(lang, None)
+            click.echo(f"  {player or '?':<{widths[0]}} {said}")
+
+
+def aligned(rows: list[list[str]]) -> list[str]:
+    """Rows of cells as lines, each column as wide as its widest cell (the last unpadded)."""
+    widths = [max(len(row[n]) for row in rows) for n in range(len(rows[0]))] if rows else []
+    return [" ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows]
+
+
+def _rejected_by_player(game: Any) -> dict[str, list[Any]]:
+    """The files rejected since the open decisions were asked, by player ('' unknown)."""
+    from adjudicator.clock import parse_time
+    from adjudicator.rejections import rejected_since
+
+    opened = [parse_time(r["opened"]) for r in game.requests.values() if "opened" in r]
+    by_player: dict[str, list[Any]] = {}
+    for file in rejected_since(game, min(opened) if opened else None):
+        by_player.setdefault(file.player, []).append(file)
+    return by_player
+
+
+def _said_rejected(file: Any, game_dir: Path) -> Text:
+    from adjudicator.clock import utc
+
+    return _l(
+        "rejected: %(file)s at %(when)s (the errors: %(errors)s)",
+        file=file.name,
+        when=utc(file.when),
+        errors=str(file.errors.relative_to(game_dir)),
+    )
 
 
 def _decimal(value: float, lang: str) -> str:
@@ -522,8 +565,7 @@ def export(game_dir: Path, public: bool) -> None:
 @GAME_DIR
 @click.argument("file", type=click.File("rb"), metavar="FILE")
 @click.option("--house", help="Read FILE as this player's, header and password optional.")
-@NOW
-def check(game_dir: Path, file: BinaryIO, house: str | None, now: str | None) -> None:
+def check(game_dir: Path, file: BinaryIO, house: str | None) -> None:
     """Dry run: print the receipt (or every error) FILE would get now, in the player's
     language. Changes nothing; exits 1 when FILE would be rejected."""
     from adjudicator.check import NotAPlayer, check_text
@@ -535,7 +577,7 @@ def check(game_dir: Path, file: BinaryIO, house: str | None, now: str | None) ->
     except UnreadableFile:
         raise click.ClickException(save_as_utf8(file.name).say(lang, None)) from None
     try:
-        checked = check_text(game_dir, text, house, parse_now(now))
+        checked = check_text(game_dir, text, house)
     except NotAPlayer as wrong:
         said = _l(
             "'%(house)s' is not a player; players: %(players)s",

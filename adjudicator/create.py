@@ -14,6 +14,7 @@ from adjudicator.auth import generate_password, hash_password, password_problem,
 from adjudicator.clock import utc
 from adjudicator.dice import Dice, commitment
 from adjudicator.engine import open_game
+from adjudicator.form import write_form
 from adjudicator.gamedir import (
     SCHEMA,
     GameDir,
@@ -261,9 +262,11 @@ def private_start(gamedir: GameDir, start: Mapping[str, Any]) -> Mapping[str, An
 
 
 def _open_first_requests(path: Path, now: datetime) -> None:
-
     with open_game(path) as game:
         game.register_requests(now)  # deadlines start now; the first `run` resolves
         game.save_private()
+        for player in game.ruleset.players(game.state):  # the first reminders carry it too
+            if form := game.form(player):
+                write_form(game.dir.private, player, form)
         atomic_write(game.dir.game_file, dump_yaml(game.public_meta(now)), public_mode())
         git.commit(path, [".gitignore", "game.yaml"], f"{game.meta['id']}: new game")

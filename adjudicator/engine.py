@@ -389,7 +389,16 @@ class Game:
             views={None: self.ruleset.view(self.state, None)}
             | {p: self.ruleset.view(self.state, p) for p in players},
             waiting=self.waiting_status(),
+            forms={p: self.form(p) for p in players},
         )
+
+    def form(self, player: str) -> str:
+        """`player`'s order form now, in their language (`adjudicator.form`)."""
+        from adjudicator.form import form_text
+        from adjudicator.requests import standing_instructions
+
+        standing = standing_instructions(self.submissions, player, self.used)
+        return form_text(self.ruleset, self.state, player, standing, self.language(player))
 
     # -- saving ---------------------------------------------------------------------------
     def private_data(self) -> dict[str, Any]:

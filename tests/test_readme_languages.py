@@ -50,7 +50,7 @@ def run_game(tmp_path: Path, orders: str) -> Path:
 
 @pytest.mark.parametrize("lang", sorted(HEADINGS))
 def test_the_sections_order_file_gets_the_receipt_it_shows(lang: str, tmp_path: Path) -> None:
-    orders, receipt, _ = blocks(lang)
+    orders, receipt, _ = blocks(lang)[:3]
     game = run_game(tmp_path, orders)
     (got,) = (game / ".adjudicator" / "receipts").iterdir()
     shown = re.sub(r"accepted as \d+", "accepted as 0001", receipt)
@@ -59,7 +59,7 @@ def test_the_sections_order_file_gets_the_receipt_it_shows(lang: str, tmp_path: 
 
 @pytest.mark.parametrize("lang", sorted(HEADINGS))
 def test_the_sections_error_is_the_one_players_get(lang: str, tmp_path: Path) -> None:
-    orders, _, error = blocks(lang)
+    orders, _, error = blocks(lang)[:3]
     number, bad = re.match(r"line (\d+): \w+\n  '(.*)'", error).groups()
     lines = orders.splitlines()
     lines[int(number) - 1] = bad
@@ -81,3 +81,20 @@ def test_the_sections_baltic_line_reads_as_the_english_one(lang: str) -> None:
         return [{k: v for k, v in x.items() if k != "text"} for x in orders.value["lines"]]
 
     assert meaning(line) == meaning("disembark Karl XII: Gulf of Finland -> Narva")
+
+
+FORMS = {"ru": "stark", "pt_BR": "lannister"}
+
+
+@pytest.mark.parametrize("lang", sorted(HEADINGS))
+def test_the_sections_order_form_is_the_one_players_get(lang: str) -> None:
+    """Issue 17: the form shown is the form a private report gives at the 6-player start."""
+    from adjudicator.dice import Dice
+    from adjudicator.form import say_form
+    from adjudicator.rulesets.westeros.ruleset import RULESET
+    from adjudicator.text import Name
+
+    house = FORMS[lang]
+    state = RULESET.new_game({"players": 6}, Dice(b"t", "t", 0))
+    form = say_form(RULESET.form(state, house, []), Name(house, house.title()), lang, "westeros")
+    assert blocks(lang)[3] == form

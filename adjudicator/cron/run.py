@@ -229,6 +229,7 @@ class CronRun:
     ) -> int:
         """Reminders and late notices for requests still unanswered, as of `moment` (the
         engine's: no late notice for a deadline held while the inbox cannot be read)."""
+        from adjudicator.form import latest_form
         from adjudicator.publish import notices
 
         if result is None:
@@ -249,6 +250,7 @@ class CronRun:
             zones=game.zones,
             langs=game.langs,
             game=game.ruleset,
+            forms={n.player: latest_form(game.path, n.player) for n in due},
         )
         return len(queued)
 

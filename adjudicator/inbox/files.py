@@ -85,7 +85,12 @@ def _oddity(text: str) -> int:
     words with a capital after a small letter ('вИНТЕРФЕЛЛ': KOI8-R read as Windows-1251),
     box-drawing signs, control characters."""
     odd = len(_CONTROL.findall(text)) * 10 + len(_LINES.findall(text)) * 3
-    for word in _WORD.findall(text):
+    words = _WORD.findall(text)
+    if any(_CYRILLIC.search(w) for w in words) and not any(
+        len(_CYRILLIC.findall(w)) >= 2 for w in words
+    ):
+        odd += 1  # lone Cyrillic letters, no Russian word: accents read as Cyrillic ('é' 'й')
+    for word in words:
         if _CYRILLIC.search(word) and _LATIN.search(word):
             odd += 2
         elif any(a.islower() and b.isupper() for a, b in pairwise(word)):

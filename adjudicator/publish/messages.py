@@ -94,6 +94,11 @@ HOW_TO_ANSWER = N_(
     "the lines 'house: %(player)s' and 'password: <your password>'."
 )
 
+FORM_BELOW = N_(
+    "Your order form, as your last report gave it: write your password and fill in every "
+    "blank after a colon; lines after a '#' are optional."
+)
+
 CUT_NOTE = N_("(This mail was cut here: it was too long to send whole.)")
 
 # -- times and counts (plural forms: Russian has three) --------------------------------------

@@ -148,14 +148,18 @@ def notice_body(
     zone: str | None = None,
     lang: str = "en",
     game: str | None = None,
+    form: str = "",
 ) -> str:
     """The text of a notice in `lang`: what is awaited, by when, and how to answer (never
-    a password). `game` is the ruleset whose names the summary uses."""
+    a password). `game` is the ruleset whose names the summary uses. A reminder carries
+    the player's order form (`adjudicator.form`) when their latest report had one."""
     how = say(messages.HOW_TO_ANSWER, lang, player=notice.player) + _not_used(notice, lang, game)
     moment = when(notice.deadline, zone, lang)
     summary = notice.summary_in(lang, game)
     if notice.kind is NoticeKind.REMINDER:
         head = say(messages.REMINDER, lang, game=game_id, summary=summary, when=moment)
+        if form:
+            how += "\n\n" + say(messages.FORM_BELOW, lang) + "\n\n" + form.rstrip("\n")
         return f"{head}\n\n{how}\n"
     head = say(messages.LATE, lang, game=game_id, summary=summary, when=moment)
     after = messages.AFTER_DEADLINE.get(nmr)
@@ -186,9 +190,11 @@ def queue_notices(
     zones: Mapping[str, str] | None = None,
     langs: Mapping[str, str] | None = None,
     game: str | None = None,
+    forms: Mapping[str, str] | None = None,
 ) -> list[Notice]:
     """Queue each notice for its player (players without an address are skipped), in the
-    player's language (`langs`, player -> language; English for a player not in it).
+    player's language (`langs`, player -> language; English for a player not in it);
+    a reminder carries the player's order form (`forms`, player -> form text).
 
     Returns the notices newly queued; one queued before (same key) is not queued again.
     """
@@ -212,7 +218,15 @@ def queue_notices(
             sender=sender,
             to=[address],
             subject=subject,
-            body=notice_body(notice, game_id, nmr, (zones or {}).get(notice.player), lang, game),
+            body=notice_body(
+                notice,
+                game_id,
+                nmr,
+                (zones or {}).get(notice.player),
+                lang,
+                game,
+                (forms or {}).get(notice.player, ""),
+            ),
             reply_to=reply_to,
             lang=lang,
         )

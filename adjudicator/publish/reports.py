@@ -8,7 +8,7 @@ a transaction; it changes nothing else. The engine writes the archive and the ga
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -50,6 +50,8 @@ class Edition:
     waiting: list[dict[str, Any]]
     """The open requests with deadlines, sorted, each with what was skipped for it and why
     (`engine.Game.waiting_status`)."""
+    forms: Mapping[str, str] = field(default_factory=dict)
+    """Player -> their order form (`adjudicator.form`), '' when nothing asks for one."""
 
 
 def waiting_lines(
@@ -158,9 +160,12 @@ def _private_report(
     drawings: dict[str, Any],
 ) -> list[str]:
     """A house's report (and map) with what only it may see, under .adjudicator/private/."""
+    from adjudicator.form import FORM_FILE
+
     mine = [e for e in events if not e.public and e.to == player]
     view = edition.views[player]
     lang = edition.languages[player]
+    form = edition.forms.get(player, "")
     text = render(
         edition.game,
         "private",
@@ -177,12 +182,15 @@ def _private_report(
             ],
             "used": [e.data["text"] for e in mine if e.kind == "instruction_used"],
             "waiting": waiting_lines(edition, player, lang=lang),
+            "form": form,
         },
         lang,
     )
     folder = f".adjudicator/private/{player}"
     tx.write(f"{folder}/{stem}.md", text)
     written = [f"{folder}/{stem}.md"]
+    # The latest form, for the reminders (`notices`); empty when nothing asks for one.
+    tx.write(f"{folder}/{FORM_FILE}", form)
     if edition.settings.maps:
         from adjudicator.mapdraw import draw_svg
 

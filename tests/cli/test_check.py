@@ -30,7 +30,7 @@ def test_check_prints_the_receipt_and_changes_nothing(new_game, tmp_path: Path) 
             "stark", "Winterfell: defense +1\nWhite Harbor: march\nThe Shivering Sea: raid\n"
         )
     )
-    result = cli("check", game, post, "--now", NOW)
+    result = cli("check", game, post)
     assert result.exit_code == 0, result.output
     assert "stark: accepted as (dry run)" in result.output
     assert "Winterfell: Defense +1\n" in result.output

@@ -28,10 +28,11 @@ def test_status_in_russian(new_game) -> None:
     out = cli("status", game, "--now", NOW).output.splitlines()
     assert out[0] == "g (westeros): раунд 1, фаза замыслов, ещё ни один шаг не разыгран"
     summary = summary_in(waiting(game, "stark"), "ru", "westeros")
-    assert f"  stark      {summary:<50} есть     до 2027-01-03T12:00:00Z (осталось 47,0 ч)" in out
-    assert f"  tyrell     {summary:<50} НЕТ      до 2027-01-03T12:00:00Z (осталось 47,0 ч)" in out
+    # Columns as wide as their widest cell (issue 17): 'baratheon', the summary, 'есть'.
+    assert f"  stark     {summary} есть до 2027-01-03T12:00:00Z (осталось 47,0 ч)" in out
+    assert f"  tyrell    {summary} НЕТ  до 2027-01-03T12:00:00Z (осталось 47,0 ч)" in out
     late = cli("status", game, "--now", "2027-01-03T13:30Z").output
-    assert "НЕТ      до 2027-01-03T12:00:00Z (опоздание 1,5 ч)" in late
+    assert "НЕТ  до 2027-01-03T12:00:00Z (опоздание 1,5 ч)" in late
 
 
 def test_status_paused_in_portuguese(new_game) -> None:
@@ -41,7 +42,7 @@ def test_status_paused_in_portuguese(new_game) -> None:
         "g (westeros): rodada 1, Fase de Planejamento, nenhuma etapa resolvida ainda",
         'PAUSADO: nada é resolvido até "adjudicator resume"',
     ]
-    assert "FALTA    até 2027-01-03T12:00:00Z (faltam 47,0 h)" in out[2]
+    assert "FALTA até 2027-01-03T12:00:00Z (faltam 47,0 h)" in out[2]
 
 
 def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> None:
@@ -83,10 +84,7 @@ def test_english_status_is_unchanged(new_game) -> None:
     game = new_game()
     out = cli("status", game, "--now", NOW).output.splitlines()
     assert out[0] == "g (westeros): round 1, planning, no step resolved yet"
-    assert out[1] == (
-        "  baratheon  place orders                                       MISSING  "
-        "by 2027-01-03T12:00:00Z (47.0 h left)"
-    )
+    assert out[1] == "  baratheon place orders MISSING by 2027-01-03T12:00:00Z (47.0 h left)"
 
 
 def test_new_says_what_is_wrong_in_the_language_asked_for(tmp_path: Path) -> None:

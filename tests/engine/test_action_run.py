@@ -93,7 +93,7 @@ def test_status_says_why_a_standing_instruction_was_not_used(tmp_path: Path) -> 
     )
     cli("run", game, "--now", "2027-01-01T13:00Z")  # fine when sent: orders were unknown
     out = cli("status", game, "--now", "2027-01-01T13:00Z").output
-    assert "lannister  Messenger Raven" in out and "MISSING" in out
+    assert "lannister Messenger Raven" in out and "MISSING" in out
     assert (
         "not used: line 3 (raven: Stoney Sept -> march +0): you have no unused March +0 token"
         in out

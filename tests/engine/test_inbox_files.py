@@ -33,8 +33,14 @@ def test_a_russian_file_is_read_in_every_encoding_notepad_writes(new_game, encod
 
 
 @pytest.mark.parametrize("encoding", ["cp1252", "utf-16", "utf-8"])
-def test_a_portuguese_file_in_windows_1252_keeps_its_accents(encoding) -> None:
-    text = "casa: Stark\nsenha: x\nPorto Branco: defesa  # ações do mês\n"
+@pytest.mark.parametrize(
+    "text",
+    [
+        "casa: Stark\nsenha: x\nPorto Branco: defesa  # ações do mês\n",
+        "casa: Stark\nsenha: x\nPorto Branco: defesa  # é isso\n",  # a lone accent
+    ],
+)
+def test_a_portuguese_file_in_windows_1252_keeps_its_accents(encoding, text) -> None:
     assert decode_order_file(text.encode(encoding)) == text
 
 

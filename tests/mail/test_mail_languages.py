@@ -319,12 +319,15 @@ def test_reminder_and_late_notice_in_the_players_language(
     summary = summary_in(row, "ru", "westeros")
     [reminder] = smtp_server.handler.to(email("stark"))
     assert str(reminder["Subject"]) == f"[w1] Напоминание: {summary}"
-    assert utf8_text(reminder) == (
+    body = utf8_text(reminder)
+    assert body.startswith(
         f"Игра w1: срок для «{summary}» — 02.12.2026, 12:00 UTC (15:00 по времени "
         "Europe/Moscow), а ответа от вас пока нет.\n\n"
         "Ответьте на это письмо (или напишите на адрес игры) своими приказами; начните их "
-        "со строк «house: stark» и «password: <ваш пароль>».\n"
+        "со строк «house: stark» и «password: <ваш пароль>».\n\n"
+        "Ваш бланк приказов из последнего отчёта: впишите пароль"
     )
+    assert "\n\nдом: Старк\nпароль: \n" in body and "\nВинтерфелл: " in body  # issue 17
 
     smtp_server.handler.messages.clear(), smtp_server.handler.envelopes.clear()
     run(game.parent, env, now="2026-12-02T12:30Z")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros import flow, said
 from adjudicator.rulesets.westeros.cards import card_of, prevents_casualties
 from adjudicator.rulesets.westeros.decisions import ask
 from adjudicator.rulesets.westeros.flow import Events, emit
@@ -138,7 +138,11 @@ def _replacement(state: State, battle: Battle, events: Events) -> None:
             battle,
             choices,
             False,
-            _l("choose another house card"),
+            _l(
+                "choose another house card for the battle in %(area)s: %(cards)s",
+                area=said.area(state, battle["area"]),
+                cards=tuple(said.card(c) for c in choices),
+            ),
             side=side,
         )
         return

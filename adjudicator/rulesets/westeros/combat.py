@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros import abilities, casualties, retreat, strength
+from adjudicator.rulesets.westeros import abilities, casualties, retreat, said, strength
 from adjudicator.rulesets.westeros.cards import card_of, tides_deck
 from adjudicator.rulesets.westeros.decisions import ask
 from adjudicator.rulesets.westeros.flow import Events, emit, emit_private
@@ -24,9 +24,27 @@ from adjudicator.rulesets.westeros.marches import NEUTRAL, defender_of, end_marc
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.support import start_support
 from adjudicator.rulesets.westeros.units import add_units, sweep_orders
-from adjudicator.text import _l
+from adjudicator.text import Text, _l
 
 Battle = dict[str, Any]
+
+
+def _card_summary(state: State, battle: dict[str, Any], house: str, other: str) -> Text:
+    """What a house card request asks (issue 17): the battle, the opponent, the cards."""
+    cards = tuple(said.card(c) for c in state.hands[house])
+    opponent = battle[other]
+    if opponent == NEUTRAL:
+        return _l(
+            "choose a house card for the battle in %(area)s: %(cards)s",
+            area=said.area(state, battle["area"]),
+            cards=cards,
+        )
+    return _l(
+        "choose a house card for the battle in %(area)s against %(opponent)s: %(cards)s",
+        area=said.area(state, battle["area"]),
+        opponent=said.house(opponent),
+        cards=cards,
+    )
 
 
 def begin_battle(
@@ -93,7 +111,7 @@ def stage_cards(state: State, battle: Battle, rng: Dice, events: Events) -> None
                 battle,
                 list(state.hands[house]),
                 False,
-                _l("choose a house card"),
+                _card_summary(state, battle, house, strength.other(side)),
                 secret=True,
                 side=side,
                 opponent=battle[strength.other(side)],

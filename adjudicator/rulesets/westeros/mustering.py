@@ -37,23 +37,36 @@ def start_mustering(state: State, events: Events) -> None:
 
 
 def advance_mustering(state: State, events: Events) -> None:
-    """Ask the next house in turn order about all its castles at once.
+    """Ask together every house, in Iron Throne order, until one whose musters could meet
+    an earlier one's; each about all its castles at once.
 
-    NOTE: houses muster one after another in Iron Throne order (a ship mustered earlier may
-    close a sea to a later house), but a house is asked about all its castles together: one
-    mail (or one deadline) a house, not one a castle. Its answers are applied castle by
-    castle, each checked then (reserve and supply are shared by its castles); a castle with
-    nothing legal to recruit is not asked.
+    Rulebook, Mustering: houses muster in turn order. NOTE (issue 17): musters of
+    different houses meet only in a sea both could muster a ship into (a ship mustered
+    there first closes it to the other's), so houses with no such sea are asked at once
+    (a fresh deadline each cost a round-trip per house), and a house that shares one with
+    a house asked before waits for that answer, as the rules' order demands. The answers
+    are applied in the queue's order (`flow.apply_answers`), so the report keeps the
+    rules' order. A castle with nothing legal to recruit is not asked.
     """
     queue = state.action["mustering"]
+    taken: set[str] = set()  # the seas the houses asked in this batch could muster into
     while queue:
         house = queue[0][0]
         areas = [area for owner, area in queue if owner == house]
+        areas = [area for area in areas if state.controller(area) == house]
+        seas = {sea for area in areas for sea in _seas(state, house, area)}
+        if state.action.get("open") and seas & taken:
+            return  # waits for the houses before it
         queue[:] = [item for item in queue if item[0] != house]
-        asked = [_ask(state, house, area) for area in areas if state.controller(area) == house]
-        if any(asked):
-            return
-    del state.action["mustering"]
+        if any([_ask(state, house, area) for area in areas]):
+            taken |= seas
+    if not state.action.get("open"):
+        del state.action["mustering"]
+
+
+def _seas(state: State, house: str, area: str) -> set[str]:
+    """The seas a ship mustered at `area` could go to (its port is the house's own)."""
+    return {a for a in muster.ship_areas(state, house, area) if state.board.areas[a].is_sea}
 
 
 def _ask(state: State, house: str, area: str) -> bool:

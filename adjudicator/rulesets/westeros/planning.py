@@ -175,13 +175,7 @@ def areas_to_order(state: State, house: str) -> list[str]:
 def parse_order_line(state: State, house: str, text: str) -> Instruction:
     """'Winterfell: march +1' (or 'Winterfell march+1') -> an `orders` instruction."""
     if state.phase != "planning":
-        raise illegal(
-            _l(
-                "orders for round %(round)d are already revealed; order lines are taken"
-                " only in the planning phase",
-                round=state.round,
-            )
-        )
+        raise illegal(_not_asked_now(state))
     area_text, sep, token_text = text.partition(":")
     if not sep:
         area_text, token_text = _split_last_words(text)
@@ -205,6 +199,28 @@ def parse_order_line(state: State, house: str, text: str) -> Instruction:
     understood = _l("%(area)s: %(token)s", area=said.area(state, area), token=token_said(token))
     return Instruction(
         "orders", "", {"area": area, "token": token.name}, text=text, understood=understood
+    )
+
+
+def _not_asked_now(state: State) -> Text:
+    """Why an order line is refused outside the Planning Phase, saying which orders are
+    awaited next: a round's Westeros phase comes before its orders are asked (issue 17)."""
+    if state.phase == "westeros":
+        return _l(
+            "orders for round %(round)d are not asked yet: its Westeros phase comes first; "
+            "order lines are taken once the planning phase opens",
+            round=state.round,
+        )
+    if state.round >= state.board.game["rounds"]:
+        return _l(
+            "orders for round %(round)d are already revealed, and it is the last round",
+            round=state.round,
+        )
+    return _l(
+        "orders for round %(round)d are already revealed; orders for round %(next)d are "
+        "asked after its Westeros phase",
+        round=state.round,
+        next=state.round + 1,
     )
 
 

@@ -98,6 +98,12 @@ class Westeros:
     def export(self, state: State) -> dict[str, Any]:
         return position.export(state)
 
+    def form(self, state: State, player: str, standing: Sequence[Instruction]) -> list[Any]:
+        """The order form of `player` now (`adjudicator.form`); [] when orders are not asked."""
+        from adjudicator.rulesets.westeros.form import order_form
+
+        return order_form(state, player, standing, self.parse)
+
     def export_public(self, state: State) -> dict[str, Any]:
         """The position as anyone may see it (`export --public`): without the order of the
         decks and the Westeros phase under way (it may hold the next cards); loaded with

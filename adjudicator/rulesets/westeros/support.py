@@ -12,7 +12,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow, said
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.state import State
-from adjudicator.text import Name, _l
+from adjudicator.text import Name, Text, _l
 
 SIDES = ("attacker", "defender")
 
@@ -75,9 +75,31 @@ def start_support(state: State, battle: dict[str, Any], events: Events) -> bool:
             "support",
             [area, battle["area"]],
             {"battle": battle["n"], "area": battle["area"], "support_area": area, "sides": sides},
-            _l("declare support"),
+            _support_summary(state, battle, area),
         )
     return False
+
+
+def _support_summary(state: State, battle: dict[str, Any], area: str) -> Text:
+    """What a support request asks: which battle (its area and sides) and which of the
+    house's support orders (issue 17: a house may have several next to several battles)."""
+    fields = {
+        "area": said.area(state, battle["area"]),
+        "attacker": said.house(battle["attacker"]),
+        "support": said.area(state, area),
+    }
+    if battle["defender"] == "neutral":
+        return _l(
+            "declare support in the battle for %(area)s (%(attacker)s against a neutral "
+            "force) with your support order in %(support)s",
+            **fields,
+        )
+    return _l(
+        "declare support in the battle for %(area)s (%(attacker)s against %(defender)s) "
+        "with your support order in %(support)s",
+        defender=said.house(battle["defender"]),
+        **fields,
+    )
 
 
 # -- the "support" request ----------------------------------------------------------------

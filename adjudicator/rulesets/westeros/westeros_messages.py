@@ -17,7 +17,7 @@ MESSAGES: dict[str, str] = {
     "tie": N_("order the tied houses on the %(track)s track"),
     "reduce": N_("reduce your armies to your supply"),
     "muster": N_("Mustering: recruit in %(area)s"),
-    "card_choice": N_("%(card)s: choose its effect"),
+    "card_choice": N_("%(card)s: choose its effect: %(choices)s"),
     "start": N_("begin the Westeros phase"),
     # why an instruction is not used now
     "bid_number": N_("a bid is a number of power tokens, 0 or more"),

@@ -27,11 +27,12 @@ from adjudicator.rulesets.westeros import (
     westeros_cards,
     wildlings,
 )
+from adjudicator.rulesets.westeros import westeros_words as ww
 from adjudicator.rulesets.westeros.decisions import answer_choice
 from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.westeros_messages import say
-from adjudicator.text import Text
+from adjudicator.text import Text, _l
 
 Check = Callable[[State, dict[str, Any], Any], Any]
 Apply = Callable[[State, dict[str, Any], Any, Dice, Events], None]
@@ -150,7 +151,11 @@ def resolve_card(state: State, card: str, events: Events) -> None:
             kind,
             [""],
             {"card": card, "track": track, "choices": list(options), "optional": False},
-            say("card_choice", card=said.card(card)),
+            say(
+                "card_choice",
+                card=said.card(card),
+                choices=tuple(_l(ww.CHOICE_WORDS[o]) for o in options),
+            ),
         )
     elif card == "supply":
         reconcile.adjust_supply(state, events)

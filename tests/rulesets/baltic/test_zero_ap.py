@@ -63,7 +63,7 @@ def test_13_5_status_reports_and_reminder_tell_the_0_ap_side(tmp_path: Path) -> 
     assert not result.rejected
     status = cli("status", path)
     assert status.exit_code == 0, status.output
-    assert f"coalition  {TOLD}" in status.output
+    assert f"coalition {TOLD}" in status.output  # columns as wide as their widest cell
     public = (path / "reports" / "0001.md").read_text(encoding="utf-8")
     assert f"Coalition (Bo): {TOLD}" in public
     private = (path / ".adjudicator" / "private" / "coalition" / "0001.md").read_text("utf-8")
