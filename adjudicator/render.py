@@ -153,7 +153,7 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     """
     import jinja2
 
-    from adjudicator.i18n import check_language, localized_names, translations
+    from adjudicator.i18n import check_language, localized_names
 
     lang = check_language(lang)
     root = str(resources.files("adjudicator.templates"))
@@ -169,11 +169,14 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     )
     escape = escape_markdown if fmt == "md" else escape_bbcode
     env.filters["x"] = escape
-    env.install_gettext_translations(translations(lang), newstyle=True)
+    _install_gettext(env, lang)
     local = localized_names(game, lang)
+    from adjudicator.grammar import Word, grammar_of
 
     def name(ident: Any) -> str:
-        return local.get(str(ident)) or display_name(game, ident)
+        """The name of an id in `lang`, holding its grammar: ``%(area:loc)s`` works."""
+        shown = local.get(str(ident)) or display_name(game, ident)
+        return Word(shown, grammar_of(game, "", str(ident), lang))
 
     def term(section: str, ident: Any, english: Any) -> str:
         """A word of one names.yaml section (order tokens, units, tracks) in `lang`; the
@@ -183,7 +186,8 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
             return str(english)
         from adjudicator.vocabulary import name_in
 
-        return name_in(game, section, str(ident), lang) or str(english)
+        shown = name_in(game, section, str(ident), lang) or str(english)
+        return Word(shown, grammar_of(game, section, str(ident), lang))
 
     def unit(ident: Any) -> str:
         return term("units", ident, str(ident).replace("_", " "))
@@ -205,6 +209,33 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     env.globals["event"] = _event_renderer(env, game, fmt)
     env.filters["aligned"] = aligned
     return env
+
+
+def _install_gettext(env: Any, lang: str) -> None:
+    """``_()`` and ``ngettext()`` in templates: the catalog's sentence filled by
+    `grammar.fill`, so a translation may ask for a name's case or article and agree with
+    it (jinja2's own new-style gettext fills with a plain ``%``)."""
+    import jinja2
+
+    from adjudicator.grammar import fill
+    from adjudicator.i18n import translations
+
+    catalog = translations(lang)
+
+    def filled(template: str, variables: dict[str, Any]) -> str:
+        return fill(template, variables, lang) if variables else template.replace("%%", "%")
+
+    @jinja2.pass_context
+    def gettext(_context: Any, message: str, **variables: Any) -> str:
+        return filled(catalog.gettext(message), variables)
+
+    @jinja2.pass_context
+    def ngettext(_context: Any, singular: str, plural: str, n: int, **variables: Any) -> str:
+        variables.setdefault("num", n)
+        return filled(catalog.ngettext(singular, plural, n), variables)
+
+    env.add_extension("jinja2.ext.i18n")
+    env.globals.update(gettext=gettext, _=gettext, ngettext=ngettext)
 
 
 def _bytecode_cache() -> Any:

@@ -158,7 +158,7 @@ def test_plural_forms_follow_the_number(lang: str, icons: int, expected: str) ->
     ("lang", "expected"),
     [
         ("en", "**Stark** uses the Messenger Raven: the order in Winterfell becomes Raid ★"),
-        ("ru", "**Старк** использует Ворона-посланника: приказ в области Винтерфелл заменён"),
+        ("ru", "**Старк** использует Посыльного ворона: приказ в Винтерфелле заменён"),
         ("pt_BR", "**Stark** usa o Corvo Mensageiro: a ordem em Winterfell passa a ser Invasão ★"),
     ],
 )  # fmt: skip

@@ -47,7 +47,7 @@ def test_westeros_position_faults_in_russian(tmp_path: Path) -> None:
     assert "  supply: не хватает: Ланнистер, Баратеон, Грейджой, Тирелл" in lines
     assert (
         "  units.Blackwater Bay.stark[0]: рыцарь может стоять только на суше, "
-        "а Залив Черноводной — море или порт"
+        "а Черноводный залив — море или порт"
     ) in lines
     assert (
         "  units.Winterfell.stark[0]: корабль может стоять только в море или в порту, "
