@@ -53,6 +53,13 @@ class Grammar:
     article: str = ""
     """pt: the definite article the name takes ('a', 'o', 'as', 'os'), '' for none."""
 
+    def around(self, inner: Any, lang: str) -> Grammar:
+        """A phrase's grammar with the name it holds put in: ``{}`` in each form is
+        `inner` in the genitive («гавани {}» -> «гавани Ниена»)."""
+        held = inflect(inner, "gen", lang) if lang == "ru" else str(inner)
+        forms = {case: form.replace("{}", held) for case, form in self.forms.items()}
+        return Grammar(self.gender, self.plural, forms, self.article)
+
     @property
     def category(self) -> str:
         """What an agreement option is keyed by: 'm', 'f', 'n', or 'mpl'/'fpl'."""

@@ -189,6 +189,22 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
         shown = name_in(game, section, str(ident), lang) or str(english)
         return Word(shown, grammar_of(game, section, str(ident), lang))
 
+    def named(text: Any, ident: Any) -> Any:
+        """`text` (what a macro printed for `ident`) with the grammar of `ident`, so that
+        a sentence may ask for its case: a territory, or a harbor ("H:<territory>", whose
+        phrase is in grammar.yaml `phrases.harbor`). Other text stays as it is."""
+        ident = str(ident)
+        if ident.startswith("H:"):
+            return phrase(text, "harbor", ident[2:])
+        grammar = grammar_of(game, "", ident, lang)
+        return Word(str(text), grammar) if grammar and str(text) == name(ident) else text
+
+    def phrase(text: Any, kind: str, ident: Any) -> Any:
+        """`text`, a catalog's phrase holding the name of `ident` ("the harbor of Nyen",
+        "a fleet of Russia"), with the grammar of grammar.yaml `phrases.<kind>`."""
+        grammar = grammar_of(game, "phrases", kind, lang)
+        return Word(str(text), grammar.around(name(ident), lang)) if grammar else text
+
     def unit(ident: Any) -> str:
         return term("units", ident, str(ident).replace("_", " "))
 
@@ -202,6 +218,11 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     env.filters["number"] = functools.partial(format_number, lang=lang)
     env.filters["deadline"] = functools.partial(format_deadline, lang=lang)
     env.filters["name"] = name
+    env.filters["named"] = named
+    env.filters["phrase"] = phrase
+    env.filters["bold"] = lambda word: _framed(
+        word, ("**", "**") if fmt == "md" else ("[b]", "[/b]")
+    )
     env.globals["name"] = name
     env.globals["term"] = term
     env.filters["unit"] = unit
@@ -209,6 +230,15 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     env.globals["event"] = _event_renderer(env, game, fmt)
     env.filters["aligned"] = aligned
     return env
+
+
+def _framed(word: Any, frame: tuple[str, str]) -> Any:
+    """A name in bold (or other markup) that keeps its grammar: «в **Винтерфелле**»."""
+    from adjudicator.grammar import Word
+
+    if isinstance(word, Word):
+        return word.framed(*frame)
+    return f"{frame[0]}{word}{frame[1]}"
 
 
 def _install_gettext(env: Any, lang: str) -> None:

@@ -114,7 +114,9 @@ def test_every_name_a_sentence_may_hold_has_its_grammar(game: str, lang: str) ->
         if (section, ident) not in known
     ]
     assert missing == [], f"games/{game}/grammar.yaml has no {lang} grammar for these"
-    orphans = [f"{s}.{i}" for s, i in known if i not in sections(game).get(s, {})]
+    orphans = [
+        f"{s}.{i}" for s, i in known if s != "phrases" and i not in sections(game).get(s, {})
+    ]
     assert orphans == [], "grammar.yaml entries without a names.yaml entry"
 
 
@@ -123,6 +125,8 @@ def test_russian_forms_belong_to_the_printed_name(game: str) -> None:
     """Each form starts with the printed name's first letter, and an inanimate masculine or
     neuter name's accusative is the name itself: a form copied from the wrong line fails."""
     for (section, ident), grammar in grammars(game, "ru").items():
+        if section == "phrases":
+            continue  # «гавань {}»: the name it holds fills it
         shown = str(word(game, section, ident, "ru"))
         for case, form in grammar.forms.items():
             if case == "loc" and section == "tracks":

@@ -140,7 +140,7 @@ def test_no_english_sentence_of_the_templates_remains(played: dict, who: str) ->
 def test_a_sides_private_report_is_in_its_own_language(played: dict) -> None:
     assert played["private"]
     for text in played["private"]:
-        assert "— relatório privado de Suécia, " in text
+        assert "— relatório privado da Suécia, " in text
         assert "личный отчёт" not in text
     joined = "\n".join(played["private"])
     assert "Carlos XII 4" in joined  # its own blocks, by their Portuguese names
@@ -202,10 +202,10 @@ def test_13_6_a_poltava_report_in_each_language_counts_and_names(lang: str, expe
     [
         ("en", 'Line 2 of Sweden ("siege Pskov") is void: Lewenhaupt '
          "is not in Livland"),
-        ("ru", "Строка 2 стороны Швеция («siege Pskov») "
-         "недействительна: Левенгаупт не находится здесь: Лифляндия"),
-        ("pt_BR", 'A linha 2 de Suécia ("siege Pskov") é nula: '
-         "Lewenhaupt não está em Livônia"),
+        ("ru", "Строка 2 Швеции («siege Pskov») "
+         "не выполнена: Левенгаупт не стоит в Лифляндии"),
+        ("pt_BR", 'A linha 2 da Suécia ("siege Pskov") é nula: '
+         "Lewenhaupt não está na Livônia"),
     ],
 )  # fmt: skip
 def test_13_5_a_void_line_is_reported_to_its_side_in_the_readers_language(
@@ -302,6 +302,6 @@ def test_9_4g_the_relocated_fleet_line_in_russian_and_portuguese() -> None:
     public = [e for e in to_events(state, raw) if e.public]
     ru = render("baltic", "report", "md", context(state, None, public), "ru")
     pt = render("baltic", "report", "md", context(state, None, public), "pt_BR")
-    assert "Швеция: 1 флот переходит из гавани Померания: гавань Смоланд." in ru
-    assert "Эстляндия: только флоты в гавани (Швеция, 1 флот); боя нет." in ru
-    assert "1 frota de Suécia passa do porto de Pomerânia para o porto de Esmolândia." in pt
+    assert "Швеция: 1 флот переходит из гавани Померании в гавань Смоланда." in ru
+    assert "Эстляндия: в гавани только флоты Швеции (1 флот); сражения нет." in ru
+    assert "1 frota da Suécia passa do porto da Pomerânia para o porto da Esmolândia." in pt
