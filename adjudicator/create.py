@@ -63,7 +63,9 @@ def parse_roster_entry(text: str, lang: str = "en") -> tuple[str, dict[str, str]
     player, name, email, extras = match.groups()
     given = dict(_EXTRAS.findall(extras))
     zone = given.get("tz")
-    record = {"name": name or player.title()}
+    # No name given: none is made up (an English house name in a Russian table); reports
+    # show the house, in the reader's language.
+    record = {"name": name} if name else {}
     if email:
         record["email"] = email.strip()
     if "lang" in given:
@@ -160,7 +162,7 @@ def create_game(
         "start": start,
         "players": {
             p: {
-                **roster.get(p, {"name": p.title()}),
+                **roster.get(p, {}),
                 "password": hash_password({**passwords, **generated}[p]),
             }
             for p in ids

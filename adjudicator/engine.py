@@ -46,7 +46,7 @@ from adjudicator.submissions import (
     dump_submission,
     load_submission,
 )
-from adjudicator.text import Text, _l
+from adjudicator.text import Text, _l, to_data
 
 MAX_STEPS_PER_RUN = 10_000
 """A whole game is a few hundred steps; more in one run means a ruleset that never stops."""
@@ -244,7 +244,8 @@ class Game(Intake):
                     "instruction_used",
                     {
                         "player": request.player,
-                        "text": str(choice.instruction),
+                        # What was understood, said later in the player's language.
+                        "text": to_data(choice.instruction.echo),
                     },
                     public=False,
                     to=request.player,

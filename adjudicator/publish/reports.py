@@ -69,7 +69,7 @@ def publish(
         "last_step": game.step - 1,
         "before": before,
         "now": now,
-        "players": {p: r.get("name", p) for p, r in game.players.items()},
+        "players": {p: r.get("name") or "—" for p, r in game.players.items()},
         "tables": game.settings.get("bbcode_tables", True),
     }
     memo: dict[tuple[str, str, str], str] = {}  # areas drawn alike on several maps

@@ -118,7 +118,7 @@ def test_planning_step_end_to_end(new_game) -> None:
     assert "![The board after step 1](0001.png)" in report
     assert "| Stark | Winterfell | March +1 ★ |" in report
     assert "| Tyrell | Dornish Marches | March −1 |" in report
-    assert "- Lannister (Lannister): Messenger Raven" in report
+    assert "- Lannister: Messenger Raven" in report
     bbcode = (game / "reports" / "0001.bbcode").read_text()
     assert "[table]" in bbcode and "[tr][td][color=#6b7b8c]Stark[/color][/td]" in bbcode
     assert commits(game) == ["g: round 1, planning to raven (after step 1)", "g: new game"]
