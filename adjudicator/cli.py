@@ -316,7 +316,12 @@ def status(game_dir: Path, now: str | None) -> None:
     lang, ruleset = game.language(), str(game.meta["game"])
     view = game.ruleset.view(game.state, None)
     # A game names its moment with 'when' (say '1708 Spring'), else with its round.
-    when = str(view["when"]) if "when" in view else _l("round %(round)s", round=view.get("round"))
+    when: Text | str = _l("round %(round)s", round=view.get("round"))
+    if "season" in view and "year" in view:  # '1708 Spring': a season said in the game's words
+        season = Name(str(view["season"]), str(view["season"]).title(), "seasons")
+        when = _l("%(season)s %(year)s", season=season, year=view["year"])
+    elif "when" in view:
+        when = str(view["when"])
     phase = Name(str(view.get("phase")), str(view.get("phase")))
     fields = {"game": game.meta["id"], "ruleset": ruleset, "moment": when, "phase": phase}
     head = (

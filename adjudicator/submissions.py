@@ -14,7 +14,7 @@ from typing import Any
 
 from adjudicator.orders.errors import OrderError, format_errors
 from adjudicator.requests import Instruction, Submission
-from adjudicator.text import Text, _l, from_data, say
+from adjudicator.text import Name, Text, _l, from_data, say
 
 
 class SubmissionRejected(Exception):
@@ -48,7 +48,8 @@ class Receipt:
 
     def say(self, lang: str, game: str | None) -> str:
         """The receipt in `lang`: what was understood is said in the player's words."""
-        who = {"player": self.player, "submission": self.submission}
+        # The player is named as the game names it: «Старк», not 'stark' (English keeps the id).
+        who = {"player": Name(self.player, self.player), "submission": self.submission}
         if self.duplicate:
             text = _l("%(player)s: already received as %(submission)s; nothing changed", **who)
             return text.say(lang, game)
@@ -58,7 +59,10 @@ class Receipt:
         ]
         lines += ["  " + _l("replaces: %(old)s", old=r).say(lang, game) for r in self.replaced]
         if self.deadline:
-            lines.append("  " + _l("deadline: %(when)s", when=self.deadline).say(lang, game))
+            from adjudicator.render import format_deadline
+
+            when = self.deadline if lang == "en" else format_deadline(self.deadline, lang)
+            lines.append("  " + _l("deadline: %(when)s", when=when).say(lang, game))
         return "\n".join(lines)
 
 

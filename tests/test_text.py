@@ -51,7 +51,7 @@ def test_russian_counts_take_their_three_plural_forms(n: int, word: str) -> None
 def test_a_receipt_echoes_what_was_understood_in_the_players_words() -> None:
     understood = _l("orders in %(area)s", area=Name("winterfell", "Winterfell"))
     receipt = Receipt("0001-stark", "stark", (understood,), ("march Winterfell -> X",))
-    assert receipt.say("ru", "westeros").splitlines()[0] == "stark: принято как 0001-stark"
+    assert receipt.say("ru", "westeros").splitlines()[0] == "Старк: принято как 0001-stark"
     assert str(receipt).splitlines()[1] == "  orders in Winterfell"
 
 

@@ -32,6 +32,8 @@ GAMES = {
     "baltic": {"players": ["sweden", "coalition"], "options": ["scenario=poltava"]},
 }
 LANGS = ("ru", "pt_BR")
+ZONES = {"ru": "Europe/Moscow", "pt_BR": "America/Sao_Paulo"}
+"""Each language's readers live in its capital's time zone: deadlines show local time."""
 
 
 def cli(*args: object) -> str:
@@ -48,7 +50,8 @@ def play(folder: Path, game: str, lang: str, runs: int, seed: int) -> Iterator[t
     passwords = folder.parent / f"{folder.name}-passwords.yaml"
     passwords.write_text(yaml.safe_dump({p: f"pw-{p}-1234" for p in players}))
     options = [a for o in GAMES[game]["options"] for a in ("--option", o)]
-    roster = [a for p in players for a in ("--player", f"{p}={p.title()} lang={lang}")]
+    # No player names: the reports must name each house in the reader's language.
+    roster = [a for p in players for a in ("--player", f"{p}= lang={lang} tz={ZONES[lang]}")]
     now = START
     yield "new.txt", cli(
         "new", folder, "--game", game, "--players", len(players), "--lang", lang,

@@ -59,7 +59,7 @@ def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> No
     for house in SIX:
         drop(game, house, SAMPLE_ORDERS[house])
     second = cli("run", game, "--now", NOW).output
-    assert "lannister: aceito como " in second
+    assert "Lannister: aceito como " in second
     assert "resolvida 1 etapa; relatórios: reports/0001.md, reports/0001.bbcode" in second
 
 

@@ -161,7 +161,7 @@ def test_ru_and_pt_br_mails_in_legacy_charsets_get_utf8_receipts_in_their_langua
         [
             "Игра w1: ваши приказы получены и приняты.",
             "",
-            f"stark: принято как {sub}",
+            f"Старк: принято как {sub}",
             *lines,
             "",
             "Ваш следующий срок: 02.12.2026, 12:00 UTC (15:00 по времени Europe/Moscow), "
@@ -194,7 +194,7 @@ def test_ru_and_pt_br_mails_in_legacy_charsets_get_utf8_receipts_in_their_langua
             [
                 "Jogo w1: suas ordens foram recebidas e aceitas.",
                 "",
-                f"lannister: aceito como {sub}",
+                f"Lannister: aceito como {sub}",
                 *lines,
             ]
         )
