@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
+from adjudicator.text import N_
+
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>~&])")
 _LINE_BREAKS = re.compile(r"\s*[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+\s*")
 
@@ -80,12 +82,32 @@ def format_deadline(moment: Any, lang: str, zone: str | None = None) -> str:
         date = format_date(moment, "medium", locale=lang).replace("\u202f", "\u00a0")
         text = joined.replace("{1}", date).replace("{0}", moment.strftime("%H:%M UTC"))
     local = _local_time(moment, zone, lang)
-    if local is None:
-        return text
+    return text if local is None or zone is None else with_local_time(text, local, zone, lang)
+
+
+def with_local_time(utc: str, local: str, zone: str, lang: str) -> str:
+    """'<utc> (<local> …)': the reader's local time beside UTC, the zone said as the
+    reader says it: «по московскому времени», «no horário de Brasília» (Babel's generic
+    name of the zone in `lang`); English names the IANA zone, as it always did."""
     from adjudicator.i18n import translations
 
     _ = translations(lang).gettext
-    return _("%(utc)s (%(local)s in %(zone)s)") % {"utc": text, "local": local, "zone": zone}
+    if lang == "en":
+        return _(LOCAL_TIME) % {"utc": utc, "local": local, "zone": zone}
+    if zone in NAMED_TIMES:
+        return _(NAMED_TIMES[zone]) % {"utc": utc, "local": local}
+    from babel.dates import get_timezone, get_timezone_name
+
+    named = get_timezone_name(get_timezone(zone), "long", zone_variant="generic", locale=lang)
+    named = named[:1].lower() + named[1:] if lang == "pt_BR" else named
+    return _(LOCAL_TIME) % {"utc": utc, "local": local, "zone": named}
+
+
+LOCAL_TIME = N_("%(utc)s (%(local)s in %(zone)s)")
+
+
+NAMED_TIMES = {"Europe/Moscow": N_("%(utc)s (%(local)s Moscow time)")}
+"""Zones a language names in a phrase of its own (Russian: «по московскому времени»)."""
 
 
 def _local_time(moment: Any, zone: str | None, lang: str) -> str | None:
@@ -99,7 +121,8 @@ def _local_time(moment: Any, zone: str | None, lang: str) -> str | None:
         local = moment.astimezone(ZoneInfo(zone))
     except (ZoneInfoNotFoundError, ValueError):
         return None
-    shown = local.strftime("%H:%M %Z")
+    # The zone's abbreviation only in English: Babel has none for many zones ('-03').
+    shown = local.strftime("%H:%M %Z" if lang == "en" else "%H:%M")
     if local.date() == moment.date():
         return shown
     if lang == "en":

@@ -21,11 +21,14 @@ def _unknown_area_error(text: str) -> LineError:
     ("lang", "expected"),
     [
         ("en", "line 3: invalid\n  'march Yronzzz -> Sunspear'\n  no area called 'Yronzzz'"),
-        ("ru", "строка 3: не понято\n  'march Yronzzz -> Sunspear'\n  нет области «Yronzzz»"),
+        (
+            "ru",
+            "строка 3: не понято\n  'march Yronzzz -> Sunspear'\n  неизвестная область «Yronzzz»",
+        ),
         (
             "pt_BR",
             "linha 3: não entendido\n  'march Yronzzz -> Sunspear'\n"
-            '  nenhuma área se chama "Yronzzz"',
+            '  área desconhecida: "Yronzzz"',
         ),
     ],
 )

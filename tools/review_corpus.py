@@ -32,6 +32,11 @@ GAMES = {
     "baltic": {"players": ["sweden", "coalition"], "options": ["scenario=poltava"]},
 }
 LANGS = ("ru", "pt_BR")
+HEADER = {"westeros": "house", "baltic": "side"}
+MISTAKES = {
+    "westeros": "Winterfel: march +1\nLuna: defense\nmarch Winterfell -> Dorne: knight",
+    "baltic": "move Karl Stockholm -> Moskva\nsiege Luna",
+}
 ZONES = {"ru": "Europe/Moscow", "pt_BR": "America/Sao_Paulo"}
 """Each language's readers live in its capital's time zone: deadlines show local time."""
 
@@ -59,6 +64,10 @@ def play(folder: Path, game: str, lang: str, runs: int, seed: int) -> Iterator[t
     )  # fmt: skip
     for run in range(1, runs + 1):
         cli("bot", folder, "--seed", seed + run, "--ahead", "--passwords", passwords)
+        if run == 2:  # a file with mistakes: the reader sees the error messages too
+            player = players[0]
+            wrong = f"{HEADER[game]}: {player}\npassword: pw-{player}-1234\n{MISTAKES[game]}\n"
+            (folder / "inbox" / f"zz-mistakes-{player}.txt").write_text(wrong, encoding="utf-8")
         now += timedelta(hours=1)
         yield f"run-{run:03d}.txt", cli("run", folder, "--now", now.isoformat())
         yield f"status-{run:03d}.txt", cli("status", folder, "--now", now.isoformat())

@@ -52,7 +52,7 @@ def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> No
         "recusado lannister.txt:\n"
         "linha 3: não entendido\n"
         "  'Atlântida: marcha'\n"
-        '  nenhuma área se chama "Atlântida"\n'
+        '  área desconhecida: "Atlântida"\n'
     )
     summary = summary_in(waiting(game, "lannister"), "pt_BR", "westeros")
     assert f"aguardando lannister: {summary} (prazo 2027-01-03T12:00:00Z)" in first.stdout
