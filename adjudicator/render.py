@@ -106,6 +106,8 @@ def with_local_time(utc: str, local: str, zone: str, lang: str) -> str:
 LOCAL_TIME = N_("%(utc)s (%(local)s in %(zone)s)")
 
 
+ROUTED = N_("%(unit)s (routed)")
+"""A routed unit in a report's table (English writes the view's 'routed ship')."""
 NAMED_TIMES = {"Europe/Moscow": N_("%(utc)s (%(local)s Moscow time)")}
 """Zones a language names in a phrase of its own (Russian: «по московскому времени»)."""
 
@@ -229,7 +231,15 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
         return Word(str(text), grammar.around(name(ident), lang)) if grammar else text
 
     def unit(ident: Any) -> str:
-        return term("units", ident, str(ident).replace("_", " "))
+        """A unit's name in `lang`; a routed one says so in the reader's words."""
+        text = str(ident)
+        if text.startswith("routed ") and lang != "en":
+            from adjudicator.grammar import fill
+            from adjudicator.i18n import translations
+
+            said = translations(lang).gettext(ROUTED)
+            return fill(said, {"unit": unit(text.removeprefix("routed "))}, lang)
+        return term("units", ident, text.replace("_", " "))
 
     def said(value: Any) -> str:
         """A ruleset's sentence (a `text.Text`, or its YAML data) in `lang`; text as is."""
