@@ -274,8 +274,8 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
     if result.steps:
         reports = ", ".join(p for p in result.reports if p.startswith("reports/"))
         resolved = _ln(
-            "resolved %(n)d step(s); reports: %(reports)s",
-            "resolved %(n)d step(s); reports: %(reports)s",
+            "resolved %(n)d step; reports: %(reports)s",
+            "resolved %(n)d steps; reports: %(reports)s",
             result.steps,
             reports=reports,
         )
