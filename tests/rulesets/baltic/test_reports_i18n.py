@@ -186,8 +186,8 @@ def test_13_6_no_hidden_block_is_named_in_any_language_in_a_public_report(played
     ("lang", "expected"),
     [
         ("en", "Sweden: 2 blocks Lithuania → Polotsk."),
-        ("ru", "Швеция: 2 блока Литва → Полоцк."),
-        ("pt_BR", "Suécia: 2 blocos Lituânia → Polotsk."),
+        ("ru", "Швеция: 2 блока — Литва → Полоцк."),
+        ("pt_BR", "Suécia: 2 blocos — Lituânia → Polotsk."),
     ],
 )
 def test_13_6_a_poltava_report_in_each_language_counts_and_names(lang: str, expected: str) -> None:
