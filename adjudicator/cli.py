@@ -284,13 +284,16 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
         echo(_l("nothing new"), lang)
     for row in result.waiting:
         if not row["answered"]:
+            from adjudicator.render import format_deadline
+
+            deadline = row["deadline"] if lang == "en" else format_deadline(row["deadline"], lang)
             waiting = _l(
                 "waiting for %(player)s: %(summary)s (deadline %(deadline)s)",
-                player=row["player"],
+                player=Name(row["player"], row["player"]),  # «Коалиции»; English: the id
                 summary=summary_in(row, lang, game),
-                deadline=row["deadline"],
+                deadline=deadline,
             )
-            echo(waiting, lang)
+            echo(waiting, lang, game)
 
 
 def _ruleset(game_dir: Path) -> str | None:

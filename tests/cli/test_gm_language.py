@@ -55,7 +55,7 @@ def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> No
         '  área desconhecida: "Atlântida"\n'
     )
     summary = summary_in(waiting(game, "lannister"), "pt_BR", "westeros")
-    assert f"aguardando lannister: {summary} (prazo 2027-01-03T12:00:00Z)" in first.stdout
+    assert f"aguardando Lannister: {summary} (prazo: 3 de jan. de 2027 12:00 UTC)" in first.stdout
     for house in SIX:
         drop(game, house, SAMPLE_ORDERS[house])
     second = cli("run", game, "--now", NOW).output
