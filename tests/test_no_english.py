@@ -202,3 +202,37 @@ def test_a_hint_names_the_keywords_of_the_readers_language() -> None:
                             head = " ".join(quoted).strip().split(" ")[0].lower()
                             bad = head in keywords and head not in local
                             assert not bad, f"{path.name}: English keyword in {string!r}"
+
+
+HINT_EXAMPLES = {
+    "ru": [
+        "сбор войск Винтерфелл: рыцарь",
+        "ставка против одичалых: все",
+        "ничья, Железный Трон: Баратеон, Ланнистер",
+        "ничья в ставках против одичалых: Старк, Ланнистер",
+        "порт Порт Винтерфелла: заменить все",
+        "порт Порт Винтерфелла: нет",
+        "поход Винтерфелл -> Ров Кейлин: пехотинец",
+    ],
+    "pt_BR": [
+        "recrutar Winterfell: Cavaleiro",
+        "lance contra os selvagens: todas",
+        "empate em Trono de Ferro: Baratheon, Lannister",
+        "empate contra os selvagens: Stark, Lannister",
+        "porto Porto de Winterfell: substituir todos",
+        "marcha Winterfell -> Fosso Cailin: Soldado",
+    ],
+}
+"""The examples the ru and pt_BR hints of westeros.po give, written as those hints write them."""
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"), [(lang, line) for lang, lines in HINT_EXAMPLES.items() for line in lines]
+)
+def test_an_example_a_hint_gives_is_understood(lang: str, line: str) -> None:
+    """A hint that says «напишите «сбор войск Винтерфелл: рыцарь»» must be obeyable."""
+    from adjudicator.rulesets.westeros.ruleset import RULESET
+    from tests.rulesets.westeros.test_westeros_phase import westeros_state
+
+    state = westeros_state({}, units={"winterfell": {"stark": ["footman"]}})
+    assert RULESET.parse(state, "stark", line)
