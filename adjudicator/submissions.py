@@ -75,6 +75,7 @@ HEADER_KEYS = {
     # ru
     "дом": "player",
     "игрок": "player",
+    "нация": "player",
     "держава": "player",
     "сторона": "player",
     "пароль": "password",

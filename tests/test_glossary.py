@@ -94,3 +94,14 @@ def test_our_old_words_still_parse_as_aliases() -> None:
     assert names_of(units["footman"], "pt_BR")[:2] == ["Soldado", "Infantaria"]
     cards = sections("westeros")["westeros_cards"]
     assert names_of(cards["put-to-the-sword"], "ru") == ["Преданы мечу", "Предать мечу"]
+
+
+@pytest.mark.parametrize(
+    ("line", "field"),
+    [("нация: sweden", "player"), ("дом: stark", "player"), ("пароль: x", "password")],
+)
+def test_the_header_words_a_message_names_are_understood(line: str, field: str) -> None:
+    """The mail tells a Russian player «дом: …», «пароль: …»; baltic says «нация» (seed 003)."""
+    from adjudicator.submissions import header_field
+
+    assert header_field(line) == (field, line.split(": ", 1)[1])

@@ -323,7 +323,7 @@ def test_reminder_and_late_notice_in_the_players_language(
         f"Игра w1: срок для «{summary}» — 02.12.2026, 12:00 UTC (15:00 по "
         "московскому времени), а ответа от вас пока нет.\n\n"
         "Ответьте на это письмо (или напишите на адрес игры) своими приказами; начните их "
-        "со строк «house: stark» и «password: <ваш пароль>».\n"
+        "со строк «дом: stark» и «пароль: <ваш пароль>».\n"
     )
 
     smtp_server.handler.messages.clear(), smtp_server.handler.envelopes.clear()
