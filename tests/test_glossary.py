@@ -104,4 +104,4 @@ def test_the_header_words_a_message_names_are_understood(line: str, field: str) 
     """The mail tells a Russian player «дом: …», «пароль: …»; baltic says «нация» (seed 003)."""
     from adjudicator.submissions import header_field
 
-    assert header_field(line) == (field, line.split(": ", 1)[1])
+    assert header_field(line) == (field, line.split(":", 1)[1])  # the value as written
