@@ -147,10 +147,19 @@ def grammar_of(game: str | None, section: str, ident: str, lang: str) -> Grammar
     """The grammar of `ident` (in `section`, or the first section that has it when '')."""
     if not game:
         return None
-    known = grammars(game, lang)
     if section:
-        return known.get((section, ident))
-    return next((g for (_s, i), g in known.items() if i == ident), None)
+        return grammars(game, lang).get((section, ident))
+    return _by_ident(game, lang).get(ident)
+
+
+@functools.cache
+def _by_ident(game: str, lang: str) -> dict[str, Grammar]:
+    """id -> the grammar of its first section (grammar.yaml's order), `phrases` left out."""
+    found: dict[str, Grammar] = {}
+    for (section, ident), grammar in grammars(game, lang).items():
+        if section != "phrases":
+            found.setdefault(ident, grammar)
+    return found
 
 
 def inflect(word: Any, form: str, lang: str) -> str:
