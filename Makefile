@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEBS := git openssl dovecot-imapd dovecot-lmtpd fonts-dejavu-core fonts-dejavu-extra
 
-.PHONY: install demo test lint bench clean
+.PHONY: install demo test lint bench clean corpus
 
 $(BIN)/adjudicator: pyproject.toml setup.py
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -41,5 +41,9 @@ lint: install
 bench: install
 	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
+# Whole seeded bot games in Russian and Portuguese, for a native reviewer (README: Languages).
+corpus: install
+	$(BIN)/python tools/review_corpus.py corpus
+
 clean:
-	rm -rf $(VENV) demo demo-baltic build *.egg-info
+	rm -rf $(VENV) demo demo-baltic build corpus *.egg-info

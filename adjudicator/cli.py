@@ -340,8 +340,8 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
     if result.steps:
         reports = ", ".join(p for p in result.reports if p.startswith("reports/"))
         resolved = _ln(
-            "resolved %(n)d step(s); reports: %(reports)s",
-            "resolved %(n)d step(s); reports: %(reports)s",
+            "resolved %(n)d step; reports: %(reports)s",
+            "resolved %(n)d steps; reports: %(reports)s",
             result.steps,
             reports=reports,
         )
@@ -350,13 +350,16 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
         echo(_l("nothing new"), lang)
     for row in result.waiting:
         if not row["answered"]:
+            from adjudicator.render import format_deadline
+
+            deadline = row["deadline"] if lang == "en" else format_deadline(row["deadline"], lang)
             waiting = _l(
                 "waiting for %(player)s: %(summary)s (deadline %(deadline)s)",
-                player=row["player"],
+                player=Name(row["player"], row["player"]),  # «Коалиции»; English: the id
                 summary=summary_in(row, lang, game),
-                deadline=row["deadline"],
+                deadline=deadline,
             )
-            echo(waiting, lang)
+            echo(waiting, lang, game)
 
 
 def _check_clock(game_dir: Path, moment: datetime, *, given: bool) -> None:
@@ -409,7 +412,12 @@ def status(game_dir: Path, now: str | None) -> None:
     lang, ruleset = game.language(), str(game.meta["game"])
     view = game.ruleset.view(game.state, None)
     # A game names its moment with 'when' (say '1708 Spring'), else with its round.
-    when = str(view["when"]) if "when" in view else _l("round %(round)s", round=view.get("round"))
+    when: Text | str = _l("round %(round)s", round=view.get("round"))
+    if "season" in view and "year" in view:  # '1708 Spring': a season said in the game's words
+        season = Name(str(view["season"]), str(view["season"]).title(), "seasons")
+        when = _l("%(season)s %(year)s", season=season, year=view["year"])
+    elif "when" in view:
+        when = str(view["when"])
     # A game whose phase ids are no words (baltic 'action_1') gives its English name too.
     phase = Name(str(view.get("phase")), str(view.get("phase_name") or view.get("phase")))
     fields = {"game": game.meta["id"], "ruleset": ruleset, "moment": when, "phase": phase}

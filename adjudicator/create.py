@@ -72,7 +72,9 @@ def parse_roster_entry(text: str, lang: str = "en") -> tuple[str, dict[str, str]
         raise _error(lang, bare)
     given = dict(_EXTRAS.findall(extras))
     zone = given.get("tz")
-    record = {"name": name or player.title()}
+    # No name given: none is made up (an English house name in a Russian table); reports
+    # show the house, in the reader's language.
+    record = {"name": name} if name else {}
     if email:
         from adjudicator.gamefile import is_address
 
@@ -186,7 +188,7 @@ def create_game(
         "secret_sha256": commitment(secret),
         "settings": {"deadline_hours": 48, "nmr": "defaults", **(settings or {})},
         "start": start,
-        "players": {p: roster.get(p, {"name": p.title()}) for p in ids},
+        "players": {p: dict(roster.get(p, {})) for p in ids},
     }
     chosen = {**passwords, **generated}
     path.mkdir(parents=True, exist_ok=True)

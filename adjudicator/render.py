@@ -20,6 +20,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from adjudicator.text import N_
+
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>~&])")
 _LINE_BREAKS = re.compile(r"\s*[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+\s*")
 
@@ -79,12 +81,34 @@ def format_deadline(moment: Any, lang: str, zone: str | None = None) -> str:
         date = format_date(moment, "medium", locale=lang).replace("\u202f", "\u00a0")
         text = joined.replace("{1}", date).replace("{0}", moment.strftime("%H:%M UTC"))
     local = _local_time(moment, zone, lang)
-    if local is None:
-        return text
+    return text if local is None or zone is None else with_local_time(text, local, zone, lang)
+
+
+def with_local_time(utc: str, local: str, zone: str, lang: str) -> str:
+    """'<utc> (<local> …)': the reader's local time beside UTC, the zone said as the
+    reader says it: «по московскому времени», «no horário de Brasília» (Babel's generic
+    name of the zone in `lang`); English names the IANA zone, as it always did."""
     from adjudicator.i18n import translations
 
     _ = translations(lang).gettext
-    return _("%(utc)s (%(local)s in %(zone)s)") % {"utc": text, "local": local, "zone": zone}
+    if lang == "en":
+        return _(LOCAL_TIME) % {"utc": utc, "local": local, "zone": zone}
+    if zone in NAMED_TIMES:
+        return _(NAMED_TIMES[zone]) % {"utc": utc, "local": local}
+    from babel.dates import get_timezone, get_timezone_name
+
+    named = get_timezone_name(get_timezone(zone), "long", zone_variant="generic", locale=lang)
+    named = named[:1].lower() + named[1:] if lang == "pt_BR" else named
+    return _(LOCAL_TIME) % {"utc": utc, "local": local, "zone": named}
+
+
+LOCAL_TIME = N_("%(utc)s (%(local)s in %(zone)s)")
+
+
+ROUTED = N_("%(unit)s (routed)")
+"""A routed unit in a report's table (English writes the view's 'routed ship')."""
+NAMED_TIMES = {"Europe/Moscow": N_("%(utc)s (%(local)s Moscow time)")}
+"""Zones a language names in a phrase of its own (Russian: «по московскому времени»)."""
 
 
 def _local_time(moment: Any, zone: str | None, lang: str) -> str | None:
@@ -98,7 +122,8 @@ def _local_time(moment: Any, zone: str | None, lang: str) -> str | None:
         local = moment.astimezone(ZoneInfo(zone))
     except (ZoneInfoNotFoundError, ValueError):
         return None
-    shown = local.strftime("%H:%M %Z")
+    # The zone's abbreviation only in English: Babel has none for many zones ('-03').
+    shown = local.strftime("%H:%M %Z" if lang == "en" else "%H:%M")
     if local.date() == moment.date():
         return shown
     if lang == "en":
@@ -153,7 +178,7 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     import jinja2
 
     from adjudicator.data import template_roots
-    from adjudicator.i18n import check_language, localized_names, translations
+    from adjudicator.i18n import check_language, localized_names
 
     lang = check_language(lang)
     env = jinja2.Environment(
@@ -168,11 +193,14 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     )
     escape = escape_markdown if fmt == "md" else escape_bbcode
     env.filters["x"] = escape
-    env.install_gettext_translations(translations(lang), newstyle=True)
+    _install_gettext(env, lang)
     local = localized_names(game, lang)
+    from adjudicator.grammar import Word, grammar_of
 
     def name(ident: Any) -> str:
-        return local.get(str(ident)) or display_name(game, ident)
+        """The name of an id in `lang`, holding its grammar: ``%(area:loc)s`` works."""
+        shown = local.get(str(ident)) or display_name(game, ident)
+        return Word(shown, grammar_of(game, "", str(ident), lang))
 
     def term(section: str, ident: Any, english: Any) -> str:
         """A word of one names.yaml section (order tokens, units, tracks) in `lang`; the
@@ -182,10 +210,35 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
             return str(english)
         from adjudicator.vocabulary import name_in
 
-        return name_in(game, section, str(ident), lang) or str(english)
+        shown = name_in(game, section, str(ident), lang) or str(english)
+        return Word(shown, grammar_of(game, section, str(ident), lang))
+
+    def named(text: Any, ident: Any) -> Any:
+        """`text` (what a macro printed for `ident`) with the grammar of `ident`, so that
+        a sentence may ask for its case: a territory, or a harbor ("H:<territory>", whose
+        phrase is in grammar.yaml `phrases.harbor`). Other text stays as it is."""
+        ident = str(ident)
+        if ident.startswith("H:"):
+            return phrase(text, "harbor", ident[2:])
+        grammar = grammar_of(game, "", ident, lang)
+        return Word(str(text), grammar) if grammar and str(text) == name(ident) else text
+
+    def phrase(text: Any, kind: str, ident: Any) -> Any:
+        """`text`, a catalog's phrase holding the name of `ident` ("the harbor of Nyen",
+        "a fleet of Russia"), with the grammar of grammar.yaml `phrases.<kind>`."""
+        grammar = grammar_of(game, "phrases", kind, lang)
+        return Word(str(text), grammar.around(name(ident), lang)) if grammar else text
 
     def unit(ident: Any) -> str:
-        return term("units", ident, str(ident).replace("_", " "))
+        """A unit's name in `lang`; a routed one says so in the reader's words."""
+        text = str(ident)
+        if text.startswith("routed ") and lang != "en":
+            from adjudicator.grammar import fill
+            from adjudicator.i18n import translations
+
+            said = translations(lang).gettext(ROUTED)
+            return fill(said, {"unit": unit(text.removeprefix("routed "))}, lang)
+        return term("units", ident, text.replace("_", " "))
 
     def said(value: Any) -> str:
         """A ruleset's sentence (a `text.Text`, or its YAML data) in `lang`; text as is."""
@@ -197,6 +250,11 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     env.filters["number"] = functools.partial(format_number, lang=lang)
     env.filters["deadline"] = functools.partial(format_deadline, lang=lang)
     env.filters["name"] = name
+    env.filters["named"] = named
+    env.filters["phrase"] = phrase
+    env.filters["bold"] = lambda word: _framed(
+        word, ("**", "**") if fmt == "md" else ("[b]", "[/b]")
+    )
     env.globals["name"] = name
     env.globals["term"] = term
     env.filters["unit"] = unit
@@ -204,6 +262,42 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     env.globals["event"] = _event_renderer(env, game, fmt)
     env.filters["aligned"] = aligned
     return env
+
+
+def _framed(word: Any, frame: tuple[str, str]) -> Any:
+    """A name in bold (or other markup) that keeps its grammar: «в **Винтерфелле**»."""
+    from adjudicator.grammar import Word
+
+    if isinstance(word, Word):
+        return word.framed(*frame)
+    return f"{frame[0]}{word}{frame[1]}"
+
+
+def _install_gettext(env: Any, lang: str) -> None:
+    """``_()`` and ``ngettext()`` in templates: the catalog's sentence filled by
+    `grammar.fill`, so a translation may ask for a name's case or article and agree with
+    it (jinja2's own new-style gettext fills with a plain ``%``)."""
+    import jinja2
+
+    from adjudicator.grammar import fill
+    from adjudicator.i18n import translations
+
+    catalog = translations(lang)
+
+    def filled(template: str, variables: dict[str, Any]) -> str:
+        return fill(template, variables, lang) if variables else template.replace("%%", "%")
+
+    @jinja2.pass_context
+    def gettext(_context: Any, message: str, **variables: Any) -> str:
+        return filled(catalog.gettext(message), variables)
+
+    @jinja2.pass_context
+    def ngettext(_context: Any, singular: str, plural: str, n: int, **variables: Any) -> str:
+        variables.setdefault("num", n)
+        return filled(catalog.ngettext(singular, plural, n), variables)
+
+    env.add_extension("jinja2.ext.i18n")
+    env.globals.update(gettext=gettext, _=gettext, ngettext=ngettext)
 
 
 def _bytecode_cache() -> Any:

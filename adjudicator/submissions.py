@@ -17,7 +17,7 @@ from adjudicator.data import game_folder, game_names, load_game_data
 from adjudicator.gamedir import load_yaml
 from adjudicator.orders.errors import OrderError, format_errors
 from adjudicator.requests import Instruction, Submission
-from adjudicator.text import N_, Text, _l, from_data, say
+from adjudicator.text import N_, Name, Text, _l, from_data, say
 
 NOTHING_ANSWERED = N_(
     "nothing was answered: this text holds no order or other instruction, so whatever you"
@@ -74,7 +74,8 @@ class Receipt:
 
     def say(self, lang: str, game: str | None) -> str:
         """The receipt in `lang`: what was understood is said in the player's words."""
-        who = {"player": self.player, "submission": self.submission}
+        # The player is named as the game names it: «Старк», not 'stark' (English keeps the id).
+        who = {"player": Name(self.player, self.player), "submission": self.submission}
         if self.duplicate:
             text = _l("%(player)s: already received as %(submission)s; nothing changed", **who)
             return text.say(lang, game)
@@ -92,7 +93,10 @@ class Receipt:
                 "    " + _l("nothing").say(lang, game)
             ]
         if self.deadline:
-            lines.append("  " + _l("deadline: %(when)s", when=self.deadline).say(lang, game))
+            from adjudicator.render import format_deadline
+
+            when = self.deadline if lang == "en" else format_deadline(self.deadline, lang)
+            lines.append("  " + _l("deadline: %(when)s", when=when).say(lang, game))
         return "\n".join(lines)
 
 

@@ -35,6 +35,7 @@ from adjudicator.requests import (
     standing_instructions,
     summary_record,
 )
+from adjudicator.text import to_data
 
 MAX_STEPS_PER_RUN = 10_000
 """A whole game is a few hundred steps; more in one run means a ruleset that never stops."""
@@ -300,7 +301,11 @@ def collect(table: Table, requests: list[Request]) -> Collected:
                 notes.append(
                     Event(
                         "instruction_used",
-                        {"player": request.player, "text": str(chosen)},
+                        {
+                            "player": request.player,
+                            # What was understood, said later in the player's language.
+                            "text": to_data(chosen.echo),
+                        },
                         public=False,
                         to=request.player,
                     )

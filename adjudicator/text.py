@@ -5,7 +5,8 @@ their own language (a receipt, an error reply), the forum in the game's language
 the GM in English (the log). So the code never builds the sentence; it builds a `Text`: the
 English message, which is also the catalog's msgid, and its fields as data. `Text.say(lang,
 game)` translates it (`i18n.translations`) and fills the fields, each in that language: a
-`Name` becomes the game's word for it (``games/<game>/names.yaml``), a nested `Text` its
+`Name` becomes the game's word for it (``games/<game>/names.yaml``) with its grammar (a
+`grammar.Word`: the translation may ask for ``%(area:loc)s``), a nested `Text` its
 sentence. `str(text)` is the English sentence.
 
 Write messages with `_l` ("lazy gettext") and `_ln` (with plural forms), or mark a msgid
@@ -75,7 +76,11 @@ class Text:
                 template = catalog.ngettext(self.msgid, self.plural, int(dict(self.fields)["n"]))
             else:
                 template = catalog.gettext(self.msgid)
-        return template % values if values else template.replace("%%", "%")
+        if not values:
+            return template.replace("%%", "%")
+        from adjudicator.grammar import fill
+
+        return fill(template, values, lang)
 
     def get(self, key: str) -> Any:
         return dict(self.fields).get(key)
@@ -119,8 +124,15 @@ def say(value: Any, lang: str, game: str | None) -> str:
 
 
 def _field(value: Any, lang: str, game: str | None) -> Any:
-    """A field as `%` fills it: numbers stay numbers (for ``%(n)d``), the rest is said."""
-    return value if isinstance(value, int | float) else say(value, lang, game)
+    """A field as `%` fills it: numbers stay numbers (for ``%(n)d``), a name is a
+    `grammar.Word` (so the sentence may ask for its case or article), the rest is said."""
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, Name) and lang != SOURCE_LANG:
+        from adjudicator.grammar import Word, grammar_of
+
+        return Word(value.say(lang, game), grammar_of(game, value.section, value.ident, lang))
+    return say(value, lang, game)
 
 
 def to_data(value: Any) -> Any:

@@ -85,7 +85,7 @@ def test_language_names_are_checked_with_a_hint() -> None:
     ("lang", "expected"),
     [
         ("en", '**Stark** sent nothing for "place orders" before the deadline (NMR)'),
-        ("ru", "**Старк** ничего не прислал(а) на «place orders» до срока (NMR)"),
+        ("ru", "**Старк**: ничего не прислано на запрос «place orders» до срока (NMR)"),
         ("pt_BR", '**Stark** não enviou nada para "place orders" antes do prazo (NMR)'),
     ],
 )

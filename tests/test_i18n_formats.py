@@ -31,11 +31,13 @@ def test_a_deadline_in_each_language(lang: str, expected: str) -> None:
         ("en", "Europe/Berlin", "2027-01-07 12:00 UTC (13:00 CET in Europe/Berlin)"),
         ("en", "Pacific/Auckland", "2027-01-07 12:00 UTC (Fri 01:00 NZDT in Pacific/Auckland)"),
         ("ru", "Europe/Moscow",
-         "7 янв. 2027\xa0г., 12:00 UTC (15:00 MSK по времени Europe/Moscow)"),
+         "7 янв. 2027\xa0г., 12:00 UTC (15:00 по московскому времени)"),
         ("ru", "Pacific/Auckland",
-         "7 янв. 2027\xa0г., 12:00 UTC (пт 01:00 NZDT по времени Pacific/Auckland)"),
+         "7 янв. 2027\xa0г., 12:00 UTC (пт 01:00 по местному времени, Новая Зеландия)"),
         ("pt_BR", "America/Sao_Paulo",
-         "7 de jan. de 2027 12:00 UTC (09:00 -03 no fuso America/Sao_Paulo)"),
+         "7 de jan. de 2027 12:00 UTC (09:00 no horário de Brasília)"),
+        ("pt_BR", "Europe/Berlin",
+         "7 de jan. de 2027 12:00 UTC (13:00 no horário da Europa Central)"),
         ("ru", "Mars/Olympus", "7 янв. 2027\xa0г., 12:00 UTC"),  # an unknown zone is left out
     ],
 )  # fmt: skip

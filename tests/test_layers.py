@@ -21,6 +21,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "foundation",
         (
             "text",
+            "grammar",
             "clock",
             "dice",
             "data",

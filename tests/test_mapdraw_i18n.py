@@ -111,7 +111,7 @@ def test_a_portuguese_map_uses_the_brazilian_names() -> None:
     for word in ("Influência", "Casas", "Legenda", "Rodada 3 · Fase de Ação", "Intransponível"):
         assert word in panel, word
     assert {"Trono", "de Ferro", "Feudos", "Corte do Rei"} <= set(panel)  # tracks
-    assert {"Infantaria", "Cavaleiro", "Navio", "Máquina de Cerco"} <= set(panel)
+    assert {"Soldado", "Cavaleiro", "Navio", "Catapulta"} <= set(panel)
     assert badges(svg)["pyke"] == "I★" and badges(svg)["sunspear"] == "CP"
     assert [mark for mark, _ in chip_marks(svg, "winterfell")] == ["", ""]
     for english in ("Influence", "Key", "Wildling threat: 2", "Footman", "Round 3 · action"):

@@ -145,7 +145,7 @@ def test_a_players_private_report_is_in_their_own_language(
         ("ru", 21, "21 значок одичалых"),
         ("pt_BR", 1, "1 ícone de Selvagens"),
         ("pt_BR", 2, "2 ícones de Selvagens"),
-        ("en", 2, "2 wildling icon(s): the wildling threat rises from 2 to 4."),
+        ("en", 2, "2 wildling icons: the wildling threat rises from 2 to 4."),
     ],
 )
 def test_plural_forms_follow_the_number(lang: str, icons: int, expected: str) -> None:
@@ -158,7 +158,7 @@ def test_plural_forms_follow_the_number(lang: str, icons: int, expected: str) ->
     ("lang", "expected"),
     [
         ("en", "**Stark** uses the Messenger Raven: the order in Winterfell becomes Raid ★"),
-        ("ru", "**Старк** использует Ворона-посланника: приказ в области Винтерфелл заменён"),
+        ("ru", "**Старк** использует Посыльного ворона: приказ в Винтерфелле заменён"),
         ("pt_BR", "**Stark** usa o Corvo Mensageiro: a ordem em Winterfell passa a ser Invasão ★"),
     ],
 )  # fmt: skip

@@ -21,11 +21,14 @@ def _unknown_area_error(text: str) -> LineError:
     ("lang", "expected"),
     [
         ("en", "line 3: invalid\n  'march Yronzzz -> Sunspear'\n  no area called 'Yronzzz'"),
-        ("ru", "строка 3: не понято\n  'march Yronzzz -> Sunspear'\n  нет области «Yronzzz»"),
+        (
+            "ru",
+            "строка 3: не понято\n  'march Yronzzz -> Sunspear'\n  неизвестная область «Yronzzz»",
+        ),
         (
             "pt_BR",
             "linha 3: não entendido\n  'march Yronzzz -> Sunspear'\n"
-            '  nenhuma área se chama "Yronzzz"',
+            '  área desconhecida: "Yronzzz"',
         ),
     ],
 )
@@ -51,7 +54,7 @@ def test_russian_counts_take_their_three_plural_forms(n: int, word: str) -> None
 def test_a_receipt_echoes_what_was_understood_in_the_players_words() -> None:
     understood = _l("orders in %(area)s", area=Name("winterfell", "Winterfell"))
     receipt = Receipt("0001-stark", "stark", (understood,), ("march Winterfell -> X",))
-    assert receipt.say("ru", "westeros").splitlines()[0] == "stark: принято как 0001-stark"
+    assert receipt.say("ru", "westeros").splitlines()[0] == "Старк: принято как 0001-stark"
     assert str(receipt).splitlines()[1] == "  orders in Winterfell"
 
 

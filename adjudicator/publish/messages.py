@@ -103,7 +103,6 @@ CUT_NOTE = N_("(This mail was cut here: it was too long to send whole.)")
 
 # -- times and counts (plural forms: Russian has three) --------------------------------------
 
-LOCAL_TIME = N_("%(utc)s (%(local)s in %(zone)s)")
 """A deadline in UTC with the player's local time beside it."""
 
 

@@ -102,7 +102,8 @@ def say(message: str, lang: str, names: str | None = None, /, **fields: Any) -> 
 def when(moment: datetime, zone: str | None = None, lang: str = "en") -> str:
     """'2027-01-03 12:00 UTC', and the player's local time beside it when their zone is
     known: '2027-01-03 12:00 UTC (13:00 CET in Europe/Berlin)'. Other languages write
-    both as their locale does (Babel): '03.01.2027, 12:00 UTC (15:00 по времени ...)'."""
+    both as their locale does (Babel): '03.01.2027, 12:00 UTC (15:00 по московскому
+    времени)'."""
     utc_text = _moment(moment.astimezone(UTC), lang, utc=True)
     if not zone:
         return utc_text
@@ -114,7 +115,9 @@ def when(moment: datetime, zone: str | None = None, lang: str = "en") -> str:
         return utc_text
     same_day = local.date() == moment.astimezone(UTC).date()
     shown = _moment(local, lang, utc=False, weekday=not same_day)
-    return say(messages.LOCAL_TIME, lang, utc=utc_text, local=shown, zone=zone)
+    from adjudicator.render import with_local_time
+
+    return with_local_time(utc_text, shown, zone, lang)
 
 
 def _moment(moment: datetime, lang: str, *, utc: bool, weekday: bool = False) -> str:

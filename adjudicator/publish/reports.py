@@ -104,7 +104,7 @@ def publish(resolution: Resolution, edition: Edition, tx: Transaction) -> list[s
         "last_step": resolution.last_step,
         "before": before,
         "now": edition.now,
-        "players": {p: r.get("name", p) for p, r in edition.players.items()},
+        "players": {p: r.get("name") or "—" for p, r in edition.players.items()},
         "tables": edition.settings.bbcode_tables,
     }
     memo: dict[tuple[str, str, str], str] = {}  # areas drawn alike on several maps

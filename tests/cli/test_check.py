@@ -75,7 +75,7 @@ def test_check_answers_in_the_players_language(new_game, tmp_path: Path) -> None
         order_file("stark", "Winterfell: marcha +1\nPorto Branco: defesa\nMar Tremente: apoio\n")
     )
     result = cli("check", game, post)
-    assert "stark: aceit" in result.output, result.output
+    assert "Stark: aceit" in result.output, result.output
 
 
 def test_check_with_a_wrong_password_says_only_the_generic_answer(new_game, tmp_path) -> None:

@@ -53,14 +53,14 @@ def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> No
         "recusado lannister.txt:\n"
         "linha 3: não entendido\n"
         "  'Atlântida: marcha'\n"
-        '  nenhuma área se chama "Atlântida"\n'
+        '  área desconhecida: "Atlântida"\n'
     )
     summary = summary_in(waiting(game, "lannister"), "pt_BR", "westeros")
-    assert f"aguardando lannister: {summary} (prazo 2027-01-03T12:00:00Z)" in first.stdout
+    assert f"aguardando Lannister: {summary} (prazo: 3 de jan. de 2027 12:00 UTC)" in first.stdout
     for house in SIX:
         drop(game, house, SAMPLE_ORDERS[house])
     second = cli("run", game, "--now", NOW).output
-    assert "lannister: aceito como " in second
+    assert "Lannister: aceito como " in second
     assert "resolvida 1 etapa; relatórios: reports/0001.md, reports/0001.bbcode" in second
 
 

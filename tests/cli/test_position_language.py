@@ -47,14 +47,14 @@ def test_westeros_position_faults_in_russian(tmp_path: Path) -> None:
     assert "  supply: не хватает: Ланнистер, Баратеон, Грейджой, Тирелл" in lines
     assert (
         "  units.Blackwater Bay.stark[0]: рыцарь может стоять только на суше, "
-        "а Залив Черноводной — море или порт"
+        "а Черноводный залив — море или порт"
     ) in lines
     assert (
         "  units.Winterfell.stark[0]: корабль может стоять только в море или в порту, "
         "а Винтерфелл — суша"
     ) in lines
-    assert "  units.Nowhere: нет области «Nowhere» (может быть, Орлиное Гнездо?)" in lines
-    assert "  hands.lannister[0]: нет карты дома «Nobody»" in lines
+    assert "  units.Nowhere: неизвестная область «Nowhere» (может быть, Орлиное Гнездо?)" in lines
+    assert "  hands.lannister[0]: неизвестная карта дома «Nobody»" in lines
     assert (
         "  tracks.iron_throne[3]: 'martell' — не дом этой игры "
         "(stark, lannister, baratheon, greyjoy, tyrell)" in lines
@@ -166,4 +166,5 @@ def test_new_game_options_refused_in_the_language_asked_for(tmp_path: Path) -> N
     colour = new("--game", "baltic", "--lang", "ru", "--option", "colour=x")
     assert "  параметр 'colour': baltic знает только scenario=grand_campaign|poltava" in colour
     scenario = new("--game", "baltic", "--lang", "ru", "--option", "scenario=nowhere")
-    assert "  scenario: нет сценария «nowhere»; сценарии: grand_campaign, poltava" in scenario
+    unknown = "  scenario: неизвестный сценарий «nowhere»; сценарии: grand_campaign, poltava"
+    assert unknown in scenario

@@ -40,7 +40,7 @@ def position(game: Path) -> dict:
 def test_standing_instructions_resolve_the_whole_round_in_one_run(tmp_path: Path) -> None:
     game = demo_game(tmp_path)
     out = cli("run", game, "--now", "2027-01-01T13:00Z").output
-    assert "resolved 16 step(s)" in out  # the round, then the Westeros phase of round 2 begins
+    assert "resolved 16 steps" in out  # the round, then the Westeros phase of round 2 begins
     view = position(game)
     # The Westeros cards come from the game's random secret: the phase waits for a choice
     # (a bid, a muster) or, when the cards drawn ask nothing, round 2's planning has begun.

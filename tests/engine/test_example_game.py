@@ -39,7 +39,7 @@ def test_t1_t4_tally_is_played_to_its_end_through_the_engine(tmp_path, monkeypat
     assert "North picked 3 in round 1." in report
     assert "South picked 2 in round 1." in report
     assert "**North** scores round 1." in report  # T2
-    assert "South (South): pick a number, by 2027-01-03 12:05 UTC" in report
+    assert "South: pick a number, by 2027-01-03 12:05 UTC" in report
     # T3: south sends nothing for round 2; at the deadline the default (1) applies
     late = engine.run(game, START + timedelta(hours=49))
     assert late.steps == 1

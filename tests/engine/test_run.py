@@ -103,7 +103,7 @@ def test_planning_step_end_to_end(new_game) -> None:
     assert "  Winterfell: March +1 (special)" in first.output  # the typo, understood
     assert "rejected tyrell.txt" in first.stderr
     assert "line 3: illegal" in first.stderr  # header lines count: the order is line 3
-    assert "tyrell may place 0 special order(s) at King's Court position 5" in first.stderr
+    assert "tyrell may place 0 special orders at King's Court position 5" in first.stderr
     assert "waiting for tyrell: place orders" in first.output
     assert not list((game / "inbox").iterdir())
     assert commits(game) == ["g: new game"]  # nothing revealed yet, nothing committed
@@ -112,7 +112,7 @@ def test_planning_step_end_to_end(new_game) -> None:
     second = cli("run", game, "--now", NOW)
     assert second.exit_code == 0
     assert (
-        "resolved 1 step(s); reports: reports/0001.md, reports/0001.bbcode, reports/0001.svg, "
+        "resolved 1 step; reports: reports/0001.md, reports/0001.bbcode, reports/0001.svg, "
         "reports/0001.png" in second.output
     )
     assert "waiting for lannister: Messenger Raven" in second.output
@@ -121,7 +121,7 @@ def test_planning_step_end_to_end(new_game) -> None:
     assert "![The board after step 1](0001.png)" in report
     assert "| Stark | Winterfell | March +1 ★ |" in report
     assert "| Tyrell | Dornish Marches | March −1 |" in report
-    assert "- Lannister (Lannister): Messenger Raven" in report
+    assert "- Lannister: Messenger Raven" in report
     bbcode = (game / "reports" / "0001.bbcode").read_text()
     assert "[table]" in bbcode and "[tr][td][color=#6b7b8c]Stark[/color][/td]" in bbcode
     assert commits(game) == ["g: round 1, planning to raven (after step 1)", "g: new game"]
@@ -177,7 +177,7 @@ def test_deadline_passed_missing_houses_get_no_orders(new_game) -> None:
     early = cli("run", game, "--now", NOW)
     assert "resolved" not in early.output
     late = cli("run", game, "--now", "2027-01-03T12:00:01Z")  # deadline: created + 48 h
-    assert "resolved 1 step(s)" in late.output
+    assert "resolved 1 step" in late.output
     report = (game / "reports" / "0001.md").read_text()
     for house in ("Lannister", "Baratheon", "Greyjoy", "Tyrell", "Martell"):
         assert f'**{house}** sent nothing for "place orders" before the deadline (NMR)' in report
@@ -191,7 +191,7 @@ def test_nmr_policy_wait_never_applies_defaults(new_game) -> None:
     late = cli("run", game, "--now", "2027-02-01T00:00Z")
     assert "resolved" not in late.output
     forced = cli("run", game, "--now", "2027-02-01T00:00Z", "--nmr")
-    assert "resolved 1 step(s)" in forced.output
+    assert "resolved 1 step" in forced.output
 
 
 def test_extend_moves_deadlines_and_pause_stops_resolution(new_game) -> None:
@@ -204,7 +204,7 @@ def test_extend_moves_deadlines_and_pause_stops_resolution(new_game) -> None:
     assert "PAUSED" in cli("status", game).output
     assert "resolved" not in cli("run", game, "--now", "2027-01-05T00:00Z").output
     cli("resume", game)
-    assert "resolved 1 step(s)" in cli("run", game, "--now", "2027-01-05T00:00Z").output
+    assert "resolved 1 step" in cli("run", game, "--now", "2027-01-05T00:00Z").output
 
 
 def test_status_shows_who_is_missing(new_game) -> None:
@@ -307,7 +307,7 @@ def test_early_delay_waits_after_the_last_submission(new_game) -> None:
         drop(game, house, body)
     assert "resolved" not in cli("run", game, "--now", "2027-01-01T13:00Z").output
     assert "resolved" not in cli("run", game, "--now", "2027-01-01T13:29Z").output
-    assert "resolved 1 step(s)" in cli("run", game, "--now", "2027-01-01T13:30Z").output
+    assert "resolved 1 step" in cli("run", game, "--now", "2027-01-01T13:30Z").output
 
 
 def test_reveal_waits_for_the_end_unless_forced(new_game) -> None:
@@ -367,7 +367,7 @@ def test_a_game_started_in_the_action_phase_reports_its_first_automatic_steps(
     path.write_text(yaml.safe_dump(position))
     cli("new", tmp_path / "g", "--game", "westeros", "--position", path, "--now", NOW)
     out = cli("run", tmp_path / "g", "--now", NOW).output
-    assert "resolved 1 step(s)" in out
+    assert "resolved 1 step" in out
     report = (tmp_path / "g" / "reports" / "0001.md").read_text()
     assert "**Baratheon** removes its raid in Shipbreaker Bay (nothing to raid)." in report
     assert "waiting for baratheon" in out  # its march in Kingswood is the first decision

@@ -31,7 +31,7 @@ def test_stale_git_index_lock_left_by_a_kill_is_removed(new_game, name: str) -> 
         drop(game, house, body)
     result = cli("run", game, "--now", NOW)
     assert result.exit_code == 0, result.output
-    assert "resolved 1 step(s)" in result.output
+    assert "resolved 1 step" in result.output
     assert not lock.exists()
     assert cli("status", game).exit_code == 0
     assert cli("export", game).exit_code == 0

@@ -161,10 +161,10 @@ def test_ru_and_pt_br_mails_in_legacy_charsets_get_utf8_receipts_in_their_langua
         [
             "Игра w1: ваши приказы получены и приняты.",
             "",
-            f"stark: принято как {sub}",
+            f"Старк: принято как {sub}",
             *lines,
             "",
-            "Ваш следующий срок: 02.12.2026, 12:00 UTC (15:00 по времени Europe/Moscow), "
+            "Ваш следующий срок: 02.12.2026, 12:00 UTC (15:00 по московскому времени), "
             "осталось 47 часов 0 мин.",
             "",
             "Ваше письмо, как мы его прочитали (пароль скрыт):",
@@ -194,13 +194,13 @@ def test_ru_and_pt_br_mails_in_legacy_charsets_get_utf8_receipts_in_their_langua
             [
                 "Jogo w1: suas ordens foram recebidas e aceitas.",
                 "",
-                f"lannister: aceito como {sub}",
+                f"Lannister: aceito como {sub}",
                 *lines,
             ]
         )
     )
     assert (
-        "\nSeu próximo prazo: 02/12/2026 12:00 UTC (09:00 no fuso America/Sao_Paulo), "
+        "\nSeu próximo prazo: 02/12/2026 12:00 UTC (09:00 no horário de Brasília), "
         "faltam 47 horas e 0 min.\n"
     ) in body
     assert "Seu e-mail como foi lido (senha oculta):\n" in body
@@ -246,7 +246,7 @@ def test_a_rejected_russian_mail_lists_its_errors_in_russian(
         "\n"
         "строка 3: не понято\n"
         "  'Атлантида: поход'\n"
-        "  нет области «Атлантида»\n"
+        "  неизвестная область «Атлантида»\n"
         "  можно: Ледовый залив, "
     )
     assert body.endswith(
@@ -321,10 +321,10 @@ def test_reminder_and_late_notice_in_the_players_language(
     assert str(reminder["Subject"]) == f"[w1] Напоминание: {summary}"
     body = utf8_text(reminder)
     assert body.startswith(
-        f"Игра w1: срок для «{summary}» — 02.12.2026, 12:00 UTC (15:00 по времени "
-        "Europe/Moscow), а ответа от вас пока нет.\n\n"
+        f"Игра w1: срок для «{summary}» — 02.12.2026, 12:00 UTC (15:00 по "
+        "московскому времени), а ответа от вас пока нет.\n\n"
         "Ответьте на это письмо (или напишите на адрес игры) своими приказами; начните их "
-        "со строк «house: stark» и «password: <ваш пароль>».\n\n"
+        "со строк «дом: stark» и «пароль: <ваш пароль>».\n\n"
         "Ваш бланк приказов из последнего отчёта: впишите пароль"
     )
     assert "\n\nдом: Старк\nпароль: \n" in body and "\nВинтерфелл: " in body  # issue 17
@@ -334,8 +334,8 @@ def test_reminder_and_late_notice_in_the_players_language(
     [late] = [m for m in smtp_server.handler.to(email("stark")) if "Срок истёк" in m["Subject"]]
     assert str(late["Subject"]) == f"[w1] Срок истёк: {summary}"
     assert utf8_text(late).startswith(
-        f"Игра w1: срок для «{summary}» истёк 02.12.2026, 12:00 UTC (15:00 по времени "
-        "Europe/Moscow), а ответа от вас нет. Игра ждёт вашего ответа.\n\n"
+        f"Игра w1: срок для «{summary}» истёк 02.12.2026, 12:00 UTC (15:00 по "
+        "московскому времени), а ответа от вас нет. Игра ждёт вашего ответа.\n\n"
     )
 
 

@@ -144,8 +144,8 @@ def test_a_reminder_says_the_summary_in_the_players_language(tmp_path):
         msg.get_content()
         .replace("\r\n", "\n")
         .startswith(
-            "Игра w1: срок для «muster in Винтерфелл» — 03.01.2027, 12:00 UTC (22:00 по времени "
-            "Asia/Vladivostok), а ответа от вас пока нет.\n"
+            "Игра w1: срок для «muster in Винтерфелл» — 03.01.2027, 12:00 UTC (22:00 по местному "
+            "времени, Владивосток), а ответа от вас пока нет.\n"
         )
     )
 
@@ -155,7 +155,7 @@ def test_a_late_notice_in_portuguese_names_what_happens_next():
     body = notice_body(late, "w1", "wait-then-defaults", "America/Sao_Paulo", "pt_BR", "westeros")
     assert body.splitlines()[0] == (
         'Jogo w1: o prazo para "muster in Winterfell" terminou em 03/01/2027 12:00 UTC '
-        "(09:00 no fuso America/Sao_Paulo) e não recebemos a sua resposta. "
+        "(09:00 no horário de Brasília) e não recebemos a sua resposta. "
         "O jogo espera mais um pouco e depois usa a resposta padrão (NMR)."
     )
 
@@ -203,7 +203,7 @@ def test_a_russian_receipt_says_why_instructions_change_nothing_yet():
     assert body.split("\n\n")[2] == (
         "Внимание: эти инструкции нельзя применить к тому, чего игра ждёт от вас сейчас "
         "(«muster in Винтерфелл»), поэтому пока они ничего не меняют:\n"
-        "  строка 3 (Винтерфелл: поход): x"
+        "  строка 3 («Винтерфелл: поход»): x"
     )
 
 
@@ -233,5 +233,5 @@ def test_duplicate_and_missed_step_receipts_in_portuguese():
     assert (
         "\n\nAtenção: este e-mail chegou a tempo ao nosso servidor, mas não conseguimos lê-lo "
         "antes que a etapa a que se destinava fosse resolvida sem ele, em 03/01/2027 12:00 UTC "
-        "(09:00 no fuso America/Sao_Paulo). "
+        "(09:00 no horário de Brasília). "
     ) in late

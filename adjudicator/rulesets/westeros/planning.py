@@ -364,13 +364,12 @@ def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> lis
         elif token.star:
             stars += 1
             if stars > state.star_limit(house):
-                problem = _l(
-                    # NOTE: "(s)" kept: tests/engine/test_run.py pins this English; the
-                    # translations say the number without a plural form.
-                    "%(house)s may place %(n)d special order(s) at King's Court position"
+                problem = _ln(
+                    "%(house)s may place %(n)d special order at King's Court position %(position)d",
+                    "%(house)s may place %(n)d special orders at King's Court position"
                     " %(position)d",
+                    state.star_limit(house),
                     house=Name(house, house, "houses"),
-                    n=state.star_limit(house),
                     position=state.position("kings_court", house),
                 )
         if problem:

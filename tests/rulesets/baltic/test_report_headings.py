@@ -56,7 +56,7 @@ def test_3_3_after_new_status_says_run_rolls_the_first_action_dice(tmp_path: Pat
     )
     status = cli("status", path)
     assert status.exit_code == 0, status.output
-    assert "1708 Spring, Action Roll Phase, no step resolved yet" in status.output
+    assert "Spring 1708, Action Roll Phase, no step resolved yet" in status.output
     assert "run 'adjudicator run' to roll the action dice of Spring 1708 (3.3)" in status.output
     engine.run(path, START + timedelta(minutes=1))
     status = cli("status", path)

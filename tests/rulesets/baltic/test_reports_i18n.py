@@ -140,7 +140,7 @@ def test_no_english_sentence_of_the_templates_remains(played: dict, who: str) ->
 def test_a_sides_private_report_is_in_its_own_language(played: dict) -> None:
     assert played["private"]
     for text in played["private"]:
-        assert "— relatório privado de Suécia, " in text
+        assert "— relatório privado da Suécia, " in text
         assert "личный отчёт" not in text
     joined = "\n".join(played["private"])
     assert "Carlos XII 4" in joined  # its own blocks, by their Portuguese names
@@ -154,8 +154,11 @@ def test_13_2_orders_in_portuguese_and_russian_are_accepted_with_receipts_in_eac
     assert "sail " not in sent and "battle any" not in sent  # the orders were translated
     swedish = "\n".join(b for b in played["sent"] if b.startswith("side: sweden"))
     coalition = "\n".join(b for b in played["sent"] if b.startswith("side: coalition"))
-    assert re.search(r"^(batalha qualquer|navegar|mover|embarcar|reforçar) ", swedish, re.M)
-    assert re.search(r"^(сражение любой|плыть|перемещение|погрузка|пополнение) ", coalition, re.M)
+    # The dice differ from game to game (a new GM secret), and a side may send no move at
+    # all: a standing battle line ('batalha qualquer: ...') is a translated line too.
+    assert re.search(r"^(batalha qualquer|navegar|mover|embarcar|reforçar)[ :]", swedish, re.M)
+    russian = r"^(сражение любой|плыть|перемещение|погрузка|пополнение)[ :]"
+    assert re.search(russian, coalition, re.M)
     receipts = "\n".join(played["receipts"])
     assert re.search(r"\d+ linhas? de ação", receipts), receipts
     assert re.search(r"\d+ строк[аи]? действий", receipts) or "пас" in receipts, receipts
@@ -186,8 +189,8 @@ def test_13_6_no_hidden_block_is_named_in_any_language_in_a_public_report(played
     ("lang", "expected"),
     [
         ("en", "Sweden: 2 blocks Lithuania → Polotsk."),
-        ("ru", "Швеция: 2 блока Литва → Полоцк."),
-        ("pt_BR", "Suécia: 2 blocos Lituânia → Polotsk."),
+        ("ru", "Швеция: 2 блока — Литва → Полоцк."),
+        ("pt_BR", "Suécia: 2 blocos — Lituânia → Polotsk."),
     ],
 )
 def test_13_6_a_poltava_report_in_each_language_counts_and_names(lang: str, expected: str) -> None:
@@ -202,10 +205,10 @@ def test_13_6_a_poltava_report_in_each_language_counts_and_names(lang: str, expe
     [
         ("en", 'Line 2 of Sweden ("siege Pskov") is void: Lewenhaupt '
          "is in Courland, not in Livland"),
-        ("ru", "Строка 2 стороны Швеция («siege Pskov») недействительна: блок "
-         "Левенгаупт находится не там, где указано (Лифляндия), а здесь: Курляндия"),
-        ("pt_BR", 'A linha 2 de Suécia ("siege Pskov") é nula: '
-         "Lewenhaupt está em Curlândia, não em Livônia"),
+        ("ru", "Строка 2 Швеции («siege Pskov») не выполнена: "
+         "Левенгаупт находится в Курляндии, а не в Лифляндии"),
+        ("pt_BR", 'A linha 2 da Suécia ("siege Pskov") é nula: '
+         "Lewenhaupt está na Curlândia, não na Livônia"),
     ],
 )  # fmt: skip
 def test_13_5_a_void_line_is_reported_to_its_side_in_the_readers_language(
@@ -307,6 +310,6 @@ def test_9_4g_the_relocated_fleet_line_in_russian_and_portuguese() -> None:
     public = [e for e in to_events(state, raw) if e.public]
     ru = render("baltic", "report", "md", context(state, None, public), "ru")
     pt = render("baltic", "report", "md", context(state, None, public), "pt_BR")
-    assert "Швеция: 1 флот переходит из гавани Померания: гавань Смоланд." in ru
-    assert "Эстляндия: только флоты в гавани (Швеция, 1 флот); боя нет." in ru
-    assert "1 frota de Suécia passa do porto de Pomerânia para o porto de Esmolândia." in pt
+    assert "Швеция: 1 флот переходит из гавани Померании в гавань Смоланда." in ru
+    assert "Эстляндия: в гавани только флоты Швеции (1 флот); сражения нет." in ru
+    assert "1 frota da Suécia passa do porto da Pomerânia para o porto da Esmolândia." in pt

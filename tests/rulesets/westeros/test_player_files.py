@@ -125,7 +125,7 @@ def test_a_file_of_chat_only_is_told_nothing_was_answered(
     [
         ("baratheon", "Dragonstone: fly +1", "'fly +1' is not an order token"),
         ("stark", "Винтерфелл: пахот", "«пахот» — не жетон приказа"),
-        ("lannister", "Lanisporto: marxa", '"marxa" não é um marcador de ordem'),
+        ("lannister", "Lanisporto: marxa", '"marxa" não é uma ficha de ordem'),
     ],
 )
 def test_a_line_like_an_order_with_a_mistake_is_still_an_error(

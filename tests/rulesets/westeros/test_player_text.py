@@ -89,7 +89,7 @@ def test_a_raven_swap_with_a_minus_sign_keeps_its_token() -> None:
 def test_a_count_before_a_unit_musters_that_many(line: str) -> None:
     (instruction,) = RULESET.parse(start(), "stark", line)
     assert [i["unit"] for i in instruction.value["items"]] == ["footman", "footman"]
-    for lang, unit in [("en", "footman"), ("ru", "пехотинец"), ("pt_BR", "Infantaria")]:
+    for lang, unit in [("en", "footman"), ("ru", "пехотинец"), ("pt_BR", "Soldado")]:
         assert instruction.understood.say(lang, GAME).count(unit) == 2
 
 
@@ -129,7 +129,7 @@ ONE_PASS = {
 }
 WAITS = {
     "en": "missing: Shipbreaker Bay (checked again once line 3 is fixed)",
-    "ru": "нет приказа: Залив Разбитых Кораблей (проверим снова, когда будет исправлена строка 3)",
+    "ru": "нет приказа: Губительные валы (проверим снова, когда будет исправлена строка 3)",
     "pt_BR": "faltam: Baía dos Naufrágios (verificado de novo quando a linha 3 for corrigida)",
 }
 
@@ -246,7 +246,7 @@ def _sword_state() -> State:
 
 @pytest.mark.parametrize(
     ("lang", "card"),
-    [("en", "Put to the Sword"), ("ru", "Предать мечу"), ("pt_BR", "Passar a Fio de Espada")],
+    [("en", "Put to the Sword"), ("ru", "Преданы мечу"), ("pt_BR", "Passar a Fio de Espada")],
 )
 def test_put_to_the_sword_lists_no_defense_and_names_the_card(lang: str, card: str) -> None:
     text = "Winterfell: fly\nWhite Harbor: defense\nThe Shivering Sea: raid"

@@ -73,7 +73,7 @@ def test_a_russian_players_rejected_file_lists_every_error_in_russian(game: Path
         " Подмога +1 ★, Сбор власти, Сбор власти ★, Набег, Набег ★\n"
         "строка 4: не по правилам\n"
         "  'Riverrun: march'\n"
-        "  у вас нет войск в области Риверран; приказы отдаются только там, где стоят ваши"
+        "  у вас нет войск в Риверране; приказы отдаются только там, где стоят ваши"
         " войска\n"
         "  можно: Дрожащее море, Белая Гавань, Винтерфелл\n"
         "строка 5: не по правилам\n"
@@ -92,7 +92,7 @@ def test_a_brazilian_players_rejected_file_lists_every_error_in_portuguese(game:
     _send(game, "lannister", LANNISTER_MISTAKES)
     engine.run(game, START + timedelta(hours=1))
     errors = _errors(game, "lannister")
-    assert '  "voar" não é um marcador de ordem\n' in errors
+    assert '  "voar" não é uma ficha de ordem\n' in errors
     assert (
         "  você não tem unidades em Correrrio; ordens só vão onde estão suas unidades\n"
         "  permitido: Lannisporto, Porto de Lannisporto, Septo de Pedra, Estreito Dourado\n"
@@ -143,7 +143,7 @@ def test_a_skipped_instruction_is_reported_privately_in_russian(game: Path) -> N
     )
     assert (
         "Ваша инструкция в строке 6 отправки 0001-stark («march White Harbor -\\> Widow's Watch:"
-        " footman») не использована: в области Белая Гавань нет вашего неисполненного"
+        " footman») не использована: в Белой Гавани нет вашего неисполненного"
         " приказа: поход"
     ) in private
 
@@ -156,7 +156,7 @@ def test_waiting_lines_and_summaries_are_said_in_russian(new_game) -> None:
     result = engine.run(game, START + timedelta(hours=1))
     (raven,) = result.waiting
     assert summary_in(raven, "ru", "westeros") == (
-        "Ворон-посланник: заменить один приказ, посмотреть колоду одичалых или ничего"
+        "Посыльный ворон: заменить один приказ, посмотреть колоду одичалых или ничего"
     )
     assert summary_in(raven, "pt_BR", "westeros") == (
         "Corvo Mensageiro: trocar uma ordem, olhar o baralho de selvagens, ou nada"
@@ -165,10 +165,10 @@ def test_waiting_lines_and_summaries_are_said_in_russian(new_game) -> None:
         "Messenger Raven: swap one order, look at the wildling deck, or none"
     )
     report = (game / "reports" / "0001.md").read_text(encoding="utf-8")
-    assert "Ворон-посланник: заменить один приказ, посмотреть колоду одичалых или ничего" in report
+    assert "Посыльный ворон: заменить один приказ, посмотреть колоду одичалых или ничего" in report
     meta = yaml.safe_load((game / "game.yaml").read_text())
     assert [summary_in(w, "ru", "westeros") for w in meta["waiting"]] == [
-        "Ворон-посланник: заменить один приказ, посмотреть колоду одичалых или ничего"
+        "Посыльный ворон: заменить один приказ, посмотреть колоду одичалых или ничего"
     ]
 
 
@@ -239,16 +239,16 @@ def test_a_rejected_answer_is_reported_in_the_reports_language(lang: str, expect
             [
                 "сбор войск Риверран: пехотинец (будет использовано, только если на момент"
                 " запроса у вас будет Риверран)",
-                "Предать мечу: без Обороны (будет использовано, только если на момент запроса"
+                "Преданы мечу: без Обороны (будет использовано, только если на момент запроса"
                 " у вас будет Валирийский меч)",
             ],
         ),
         (
             "pt_BR",
             [
-                "recrutar Correrrio: Infantaria (usada somente se você tiver Correrrio quando"
+                "recrutar Correrrio: Soldado (usada somente se você tiver Correrrio quando"
                 " for pedida)",
-                "Passar a Fio de Espada: sem Defesa (usada somente se você tiver Espada de Aço"
+                "Passar a Fio de Espada: sem Defesa (usada somente se você tiver Lâmina de Aço"
                 " Valiriano quando for pedida)",
             ],
         ),

@@ -406,4 +406,4 @@ def test_an_order_for_an_unknown_area_names_the_area_not_an_unknown_keyword(line
     (error,) = caught.value.errors
     area = line.partition(":")[0]
     assert str(error.message) == f"no area called '{area}'"
-    assert error.say("ru", "westeros").splitlines()[2] == f"  нет области «{area}»"
+    assert error.say("ru", "westeros").splitlines()[2] == f"  неизвестная область «{area}»"

@@ -36,7 +36,7 @@ def test_wildling_report_lines() -> None:
     assert "5 against 6: **the wildlings win**" in text
     assert "the wildling threat goes from 6 to 2" in text
     assert "The wildling card is **Skinchanger Scout**; the lowest bidder" in text
-    assert "*Skinchanger Scout*: Tyrell loses 1 Power token(s)." in text
+    assert "*Skinchanger Scout*: Tyrell loses 1 Power token." in text
 
 
 def test_bids_are_not_public_before_the_reveal() -> None:
