@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dice import Dice
-from adjudicator.glyphs import _font, outline_text, word_path
+from adjudicator.glyphs import _font, _moved, outline_text, word_path
 from adjudicator.mapdraw import draw_svg
 from tests.test_mapdraw import start_view
 from tests.test_mapdraw_i18n import played_view
@@ -68,6 +68,15 @@ def test_a_centred_word_becomes_its_glyphs_one_advance_apart() -> None:
     x, y, scale = placement(group)
     width = (advance("regular", "W") + advance("regular", "i")) * 20 / UPEM
     assert (x, y, scale) == (pytest.approx(150 - width / 2, abs=0.01), 40, 20 / UPEM)
+
+
+def test_a_moved_glyph_shifts_every_x_and_no_y() -> None:
+    # M, L and Q take x y pairs, H an x, V a y; halves stay halves, written as short as
+    # before they moved (the parsed paths are kept per glyph: the same glyph moved twice).
+    path = "M632 -563Q431 -563 353.5 -512.5L-0.5 0H796V-170Z"
+    moved = "M732 -563Q531 -563 453.5 -512.5L99.5 0H896V-170Z"
+    assert _moved(path, 100) == _moved(path, 100) == moved
+    assert _moved(path, 1) == "M633 -563Q432 -563 354.5 -512.5L0.5 0H797V-170Z"
 
 
 @pytest.mark.parametrize(("anchor", "share"), [("start", 0), ("end", 1)])
