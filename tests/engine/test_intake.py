@@ -130,3 +130,15 @@ def test_orders_read_while_passwords_are_checked_say_nothing_to_a_wrong_password
     assert "moon" not in result.stderr and "line 3" not in result.stderr
     errors = (game / ".adjudicator" / "rejected").glob("*.errors.txt")
     assert ["moon" in path.read_text() for path in errors] == [False]
+
+
+@pytest.mark.parametrize("pw", [None, "wrong"])
+def test_a_lone_files_password_is_checked_while_it_is_read(new_game, pw: str | None) -> None:
+    """Issue 18 (speed): one file's argon2id check runs beside its reading too; the verdict
+    is the check's, and the reading is kept for `submit` (or dropped with a wrong one)."""
+    game = new_game()
+    with open_game(game) as loaded:
+        loaded.check_passwords_at_once([order_file("stark", BODY, pw=pw)])
+        intake = loaded.intake
+        assert list(intake._passwords.values()) == [pw is None]
+        assert [player for player, _ in intake._read_ahead] == ["stark"]
