@@ -2,8 +2,13 @@
 
 Targets: `adjudicator --help` under 0.25 s wall; `run` with six order files (parse, resolve,
 two report formats, YAML write, git commit) under 0.5 s wall, with the SVG and PNG maps
-too (issue 10 item 21), in English and in Russian (issue 12); the adjudication itself
-(parse and resolve, no I/O) under 50 ms.
+too (issue 10 item 21), in English and in Russian (issue 12), with argon2id checks at
+OWASP's parameters (issue 18) and private PNG maps (issues 17, 21); a baltic (Poltava) run
+of one bot's file with its three maps, SVG and PNG; the adjudication itself (parse and
+resolve, no I/O) under 50 ms.
+
+    python bench/bench_cli.py            # every row, 9 runs each
+    python bench/bench_cli.py maps       # only the rows whose name holds "maps"
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
 EXAMPLES = HERE / "examples" / "westeros"
+BALTIC = HERE / "examples" / "baltic"
 ADJ = [sys.executable, "-m", "adjudicator"]
 # A GM's Python keeps compiled bytecode; without it (PYTHONDONTWRITEBYTECODE, as in some CI
 # shells) every run recompiles every module, a quarter of a second here. Cache it aside.
@@ -73,6 +79,42 @@ def planning_run(maps: bool, repeat: int = 9, lang: str = "en") -> list[float]:
     return times
 
 
+def baltic_run(repeat: int = 9) -> list[float]:
+    """A Poltava run: the Coalition's bot file (its first season's actions) in the inbox,
+    resolved, reported, with three SVG and three PNG maps (each side sees its own blocks)."""
+    root = Path(tempfile.mkdtemp())
+    base = root / "base"
+    passwords = ["--passwords", str(BALTIC / "passwords.yaml")]
+    steps = [
+        [
+            "new",
+            str(base),
+            "--game",
+            "baltic",
+            "--option",
+            "scenario=poltava",
+            *passwords,
+            "--now",
+            "2027-01-01T12:00Z",
+        ],
+        ["run", str(base), "--now", "2027-01-01T13:00Z"],
+        ["bot", str(base), *passwords, "--seed", "1", "--ahead"],
+    ]
+    for step in steps:
+        subprocess.run([*ADJ, *step], check=True, capture_output=True)
+    times = []
+    for n in range(repeat):
+        game = root / f"g{n}"
+        shutil.copytree(base, game, symlinks=True)
+        start = time.perf_counter()
+        subprocess.run(
+            [*ADJ, "run", str(game), "--now", "2027-01-01T14:00Z"], check=True, capture_output=True
+        )
+        times.append(time.perf_counter() - start)
+    shutil.rmtree(root)
+    return times
+
+
 def _bodies(orders_only: bool) -> dict[str, str]:
     """The demo's order files without header lines; `orders_only` keeps the planning part
     (the lines before the first blank line), leaving out the action-phase instructions."""
@@ -115,13 +157,24 @@ def report(name: str, times: list[float], target: float) -> None:
     )
 
 
+ROWS = [
+    ("adjudicator --help (wall)", lambda: wall([*ADJ, "--help"]), 0.25),
+    ("run: planning step, 6 files (wall, with git)", lambda: planning_run(maps=False), 0.5),
+    ("the same with SVG + PNG maps", lambda: planning_run(maps=True), 0.5),
+    ("the same in Russian (settings.lang: ru), maps", lambda: planning_run(True, lang="ru"), 0.5),
+    ("baltic: Poltava run, 1 file, 3 SVG + 3 PNG maps", baltic_run, 0.5),
+    ("planning step: parse + resolve (no I/O)", lambda: adjudication_only(True), 0.05),
+    ("whole round 1 by standing instructions (no I/O)", lambda: adjudication_only(False), 0.05),
+]
+
+
 def main() -> None:
-    report("adjudicator --help (wall)", wall([*ADJ, "--help"]), 0.25)
-    report("run: planning step, 6 files (wall, with git)", planning_run(maps=False), 0.5)
-    report("the same with SVG + PNG maps", planning_run(maps=True), 0.5)
-    report("the same in Russian (settings.lang: ru)", planning_run(maps=True, lang="ru"), 0.5)
-    report("planning step: parse + resolve (no I/O)", adjudication_only(True), 0.05)
-    report("whole round 1 by standing instructions (no I/O)", adjudication_only(False), 0.05)
+    wanted = sys.argv[1:]
+    print(f"load average before: {os.getloadavg()[0]:.2f}")
+    for name, measure, target in ROWS:
+        if not wanted or any(word in name for word in wanted):
+            report(name, measure(), target)
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
