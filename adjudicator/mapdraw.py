@@ -593,7 +593,7 @@ def _unit(x: float, y: float, house: str, unit: Any, style: Mapping) -> str:
     """
     look = _house(style, house)
     if isinstance(unit, Mapping):
-        return _block(x, y, house, unit, look)
+        return _block(x, y, house, _block_words(unit, style), look)
     routed = unit.startswith("routed ")
     kind = unit.removeprefix("routed ")
     attrs = _attrs(data_house=house, data_unit=kind, data_routed="true" if routed else None)
@@ -612,6 +612,15 @@ def _unit(x: float, y: float, house: str, unit: Any, style: Mapping) -> str:
         )
     out.append("</g>")
     return "".join(out)
+
+
+def _block_words(unit: Mapping, style: Mapping) -> Mapping:
+    """A block's name and chip mark in the map's language (`mapwords.localized`'s
+    ``block_names``); the view's, in English, where the style has none."""
+    name = style.get("block_names", {}).get(unit.get("block"))
+    if not name:
+        return unit
+    return {**unit, "title": name, "label": mapwords.block_mark(name, unit.get("star"))}
 
 
 def _block(x: float, y: float, house: str, unit: Mapping, look: Mapping) -> str:
@@ -898,7 +907,8 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
     if style.get("orders"):
         rows.append((_order(x + 15, y, f"{min(style['orders'])}*", style), say("special")))
     if say("block") and view.get("viewer"):  # a block its owner sees: label and strength
-        sample = {"kind": "block", "label": "Ab", "strength": 3, "title": say("block")}
+        mark = style.get("sample_mark", "Ab")
+        sample = {"kind": "block", "label": mark, "strength": 3, "title": say("block")}
         rows.append((_block(x + 7, y - 7, house, sample, _house(style, house)), say("block")))
     rows = [(mark, label) for mark, label in rows if label]
     for i, (mark, label) in enumerate(rows):

@@ -79,12 +79,34 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
     style["players"] = {k: names.get(k) or say(v) for k, v in style.get("players", {}).items()}
     style["phrases"] = {k: say(v) for k, v in PHRASES.items()}
     style["port_names"] = _port_names(game, lang)
+    style["block_names"] = {
+        ident: name
+        for ident in sections(game).get("blocks", {})
+        if (name := name_in(game, "blocks", ident, lang))
+    }
+    for section in style.get("panel", {}).get("sections", []):
+        if section.get("labels", {}).get("block"):  # the legend's sample chip: Вб, not Ab
+            style["sample_mark"] = block_mark(section["labels"]["block"], None)
     style["renamed_names"] = {
         ident: name
         for ident in sections(game).get("converted", {})
         if (name := name_in(game, "converted", ident, lang))
     }
     return board, style
+
+
+STAR_MARKS = {"hollow": "☆", "black": "★"}
+"""A twin's star on its chip (the map's font has both)."""
+
+
+def block_mark(name: str, star: str | None) -> str:
+    """The two letters on a block's chip, from its name in the map's language: the initials
+    of a two-word name (Upplands regemente: Ur), else its first two letters (Крюйс: Кр); a
+    reform twin's first letter and its star (11.2b: S☆, S★; Шереметев: Ш★)."""
+    if star:
+        return name[0] + STAR_MARKS[star]
+    words = [w for w in name.replace("-", " ").split() if w[:1].isalpha()]
+    return "".join(w[0] for w in words[:2]) if len(words) > 1 else name[:2]
 
 
 def _port_names(game: str, lang: str) -> dict[str, str]:

@@ -173,3 +173,22 @@ def test_a_russian_png_map_is_drawn() -> None:
     svg = draw_svg(played_view(), lang="ru")
     png = svg_to_png(svg)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 50_000
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "mark"), [("ru", "Карл XII", "КX"), ("pt_BR", "Carlos XII", "CX")]
+)
+def test_a_baltic_owner_sees_their_blocks_named_in_their_language(
+    lang: str, name: str, mark: str
+) -> None:
+    """The private map's chips: the block's name (its title) and its two letters come from
+    names.yaml, and the legend's sample chip is marked in the same language."""
+    from adjudicator.rulesets.baltic.ruleset import RULESET
+
+    state = RULESET.new_game({"scenario": "poltava", "players": 2}, Dice(b"t", "t", 0))
+    svg = draw_svg(RULESET.view(state, "sweden"), lang=lang)
+    titles = re.findall(r'<g class="unit block"[^>]*><title>([^<(]*) \(', svg)
+    assert name in titles and "Karl XII" not in titles
+    chip = re.search(rf"<title>{name} \(\d\)</title>.*?<text[^>]*>([^<]*)</text>", svg)
+    assert chip and chip.group(1) == mark
+    assert ">Ab<" not in svg

@@ -145,19 +145,12 @@ def test_a_portuguese_game_has_no_english_word_left(corpus: Path, game: str) -> 
     assert english_in_portuguese(folder, game, english) == []
 
 
-MAPS_LEFT = pytest.mark.xfail(
-    strict=True,
-    reason="the baltic map labels its blocks from the view's English names (Reventlow, Re) "
-    "and the converted Nyen as 'Sankt-Peterburg': mapdraw.py, not yet localized",
-)
-
-
-@pytest.mark.parametrize("game", ["westeros", pytest.param("baltic", marks=MAPS_LEFT)])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_russian_map_has_no_latin_word_left(corpus: Path, game: str) -> None:
     assert latin_in_russian(corpus / f"{game}-ru", game, maps=True) == []
 
 
-@pytest.mark.parametrize("game", ["westeros", pytest.param("baltic", marks=MAPS_LEFT)])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_portuguese_map_has_no_english_word_left(corpus: Path, game: str) -> None:
     found = english_in_portuguese(corpus / f"{game}-pt_BR", game, english_vocabulary(), True)
     assert found == []

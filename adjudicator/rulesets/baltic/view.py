@@ -203,17 +203,20 @@ def _units(state: State, board: Board, side: str | None) -> dict[str, dict[str, 
     return units
 
 
-STAR_MARKS = {"hollow": "☆", "black": "★"}
-"""A twin's star on its chip (the map's font has both)."""
-
-
 def _own_block(board: Board, block: str, strength: int) -> dict[str, Any]:
+    """A block its owner sees; `block` lets the map say its name in the game's language."""
+    from adjudicator.mapwords import block_mark
+
     info = board.blocks[block]
-    words = [w for w in info.name.replace("-", " ").split() if w[:1].isalpha()]
-    label = "".join(w[0] for w in words[:2]) if len(words) > 1 else info.name[:2]
-    if info.star:  # the reform twins apart on the map too (11.2b): S☆, S★
-        label = info.name[0] + STAR_MARKS[info.star]
-    return {"kind": info.type, "label": label, "strength": strength, "title": info.name}
+    label = block_mark(info.name, info.star)
+    return {
+        "kind": info.type,
+        "label": label,
+        "strength": strength,
+        "title": info.name,
+        "block": block,
+        "star": info.star,
+    }
 
 
 def _rolls(state: State, side: str | None) -> list[dict[str, Any]]:

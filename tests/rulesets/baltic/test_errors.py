@@ -102,8 +102,9 @@ def test_13_5_errors_in_the_players_language() -> None:
         submit(state, "sweden", "sail Wachtmeister: Karlskrona -> Central Baltic")
     (error,) = caught.value.errors
     said = {lang: error.say(lang, "baltic") for lang in ("ru", "pt_BR")}
-    assert "гавань Смоланд выходит в морскую зону Западная Балтика" in said["ru"]
-    assert "o porto de Esmolândia dá para Báltico Ocidental" in said["pt_BR"]
+    # Names in the case and with the article the sentence governs (issue 20).
+    assert "гавань Смоланда выходит в Западную Балтику" in said["ru"]
+    assert "o porto da Esmolândia dá para o Báltico Ocidental" in said["pt_BR"]
 
 
 def test_9_2d_a_full_fleet_names_what_it_carries() -> None:
