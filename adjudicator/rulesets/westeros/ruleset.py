@@ -6,23 +6,20 @@ Round: Westeros phase (from round 2) -> Planning (secret orders, reveal) -> Mess
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.orders.errors import LineError, OrderErrors, illegal, invalid
+from adjudicator.orders.errors import OrderErrors, illegal
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import position
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
-from adjudicator.rulesets.westeros.language import reading, westeros_phase_lines
+from adjudicator.rulesets.westeros.language import reading, verbs
 from adjudicator.rulesets.westeros.rules import planning, raven
 from adjudicator.rulesets.westeros.state import HOUSES, State
 from adjudicator.rulesets.westeros.view import view as build_view
 from adjudicator.text import _l
-
-_VERB = re.compile(r"\s*([A-Za-z']+)")
 
 
 def _action():
@@ -163,51 +160,7 @@ class Westeros:
 
             message = say("game_ended", winner=house(str(state.winner)))
             raise OrderErrors([illegal(message).at(0, "")])
-        return reading.read_text(state, player, text, self._parse_line)
-
-    def _parse_line(self, state: State, player: str, line: str) -> Instruction:
-        from adjudicator.rulesets.westeros.language import keywords
-
-        head = line.partition(":")[0]
-        if reading.is_order_line(state, line) or keywords.is_area_name(state, head):
-            # 'Port of Pyke: rai' is an order with a mistake, never a `port` line.
-            return planning.parse_order_line(state, player, line)
-
-        # Issue 12: an instruction's keywords in any of the game's languages (keywords.py);
-        # never in a line that starts with an area ('Porto Real: ...' is no `port` line).
-        if not keywords.is_area_name(state, line.partition(":")[0]):
-            line = keywords.to_english(line)
-        try:
-            return self._parse_instruction(state, player, line)
-        except LineError as error:
-            if error.kind != "invalid" or not keywords.is_unknown_head(state, line):
-                raise
-            if planning.ends_with_order_token(line):
-                return planning.parse_order_line(state, player, line)  # names the area
-            word = line.split(":", 1)[0].split()[0]
-            raise invalid(
-                _l("unknown instruction '%(text)s'", text=word), keywords.verb_names()
-            ) from None
-
-    def _parse_instruction(self, state: State, player: str, line: str) -> Instruction:
-        match = _VERB.match(line)
-        verb = match.group(1).lower() if match else ""
-        if verb == "clear":
-            from adjudicator.rulesets.westeros.language.clear import parse_clear
-
-            return parse_clear(state, line[match.end() :].lstrip())
-        if verb in ("raven", "bury"):
-            rest = line[match.end() :].lstrip().removeprefix(":")
-            return raven.parse_raven_line(state, player, verb, rest)
-        from adjudicator.rulesets.westeros.language import wildling_lines
-
-        if wildling_lines.is_wildling_line(line):
-            return wildling_lines.parse_wildling_line(state, player, line)
-        if westeros_phase_lines.is_westeros_line(line):
-            return westeros_phase_lines.parse_westeros_line(state, player, line)
-        if verb in _action().ACTION_VERBS and not reading.is_order_line(state, line):
-            return _action().parse_action_line(state, player, line)
-        return planning.parse_order_line(state, player, line)
+        return reading.read_text(state, player, text, verbs.read_line)
 
     def answer(self, state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:
         instructions = self.live(instructions)

@@ -1,7 +1,7 @@
 """Reading a player's whole text in one pass: its lines, the chat around them, the checks
 that concern the whole set of orders, and what could not be judged yet.
 
-Issue 17: one reply with every error. Each line is read (`Westeros._parse_line`); a line
+Issue 17: one reply with every error. Each line is read (`verbs.read_line`); a line
 that is not understood and is a player's chat ('Oi mestre, tudo bem?', 'Abraços,') or a
 signature (`-- ` and below) is told ignored in the receipt; every other failed line is an
 error. The order lines that were read are then checked against the board together (tokens,
