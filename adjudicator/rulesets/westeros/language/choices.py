@@ -12,6 +12,7 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.decks import card_name
 from adjudicator.rulesets.westeros.flow import Skip
 from adjudicator.rulesets.westeros.state import State
@@ -24,7 +25,7 @@ def ask(
     state: State,
     house: str,
     kind: str,
-    battle: dict[str, Any],
+    battle: Battle,
     choices: list[Any],
     optional: bool,
     summary: str | Text,

@@ -14,6 +14,7 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
@@ -30,7 +31,6 @@ from adjudicator.rulesets.westeros.units import (
 )
 from adjudicator.text import Text, _l
 
-Battle = dict[str, Any]
 Ability = Callable[[State, Battle, str, Events], bool]
 
 

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from adjudicator.dice import Dice
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
@@ -26,8 +27,6 @@ from adjudicator.rulesets.westeros.rules.strength import combat_army, other
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import is_routed, loss_order, take_units, unit_type
 from adjudicator.text import _l, _ln
-
-Battle = dict[str, Any]
 
 
 def kill(

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.dice import Dice
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit, emit_private
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
@@ -27,10 +28,8 @@ from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import add_units, sweep_orders
 from adjudicator.text import Text, _l
 
-Battle = dict[str, Any]
 
-
-def _card_summary(state: State, battle: dict[str, Any], house: str, other: str) -> Text:
+def _card_summary(state: State, battle: Battle, house: str, other: str) -> Text:
     """What a house card request asks (issue 17): the battle, the opponent, the cards."""
     cards = tuple(said.card(c) for c in state.hands[house])
     opponent = battle[other]

@@ -13,6 +13,7 @@ from typing import Any
 
 from adjudicator.data import load_game_data
 from adjudicator.orders.names import NameIndex, normalize
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.decks import house_card_facts
 from adjudicator.rulesets.westeros.language.vocabulary import spellings
 from adjudicator.rulesets.westeros.rules.support import is_supported
@@ -84,7 +85,7 @@ def facts(card: str | None) -> dict[str, Any]:
     return house_card_facts()[card] if card else {"strength": 0, "swords": 0, "fortifications": 0}
 
 
-def card_of(battle: dict[str, Any], side: str) -> str | None:
+def card_of(battle: Battle, side: str) -> str | None:
     return battle.get("cards", {}).get(side)
 
 
@@ -92,12 +93,12 @@ def _opponent(side: str) -> str:
     return "defender" if side == "attacker" else "attacker"
 
 
-def tides_value(battle: dict[str, Any], side: str, field: str) -> int:
+def tides_value(battle: Battle, side: str, field: str) -> int:
     card = battle.get("tides", {}).get(side)
     return tides_cards()[card][field] if card else 0
 
 
-def card_strength(state: State, battle: dict[str, Any], side: str) -> int:
+def card_strength(state: State, battle: Battle, side: str) -> int:
     """Printed strength plus the card's own static bonus, never below 0."""
     card = card_of(battle, side)
     if card is None:
@@ -107,7 +108,7 @@ def card_strength(state: State, battle: dict[str, Any], side: str) -> int:
     return max(0, printed + _strength_bonus(state, battle, side, card))
 
 
-def _strength_bonus(state: State, battle: dict[str, Any], side: str, card: str) -> int:
+def _strength_bonus(state: State, battle: Battle, side: str, card: str) -> int:
     house, rival = battle[side], battle[_opponent(side)]
     if card == "stannis-baratheon":
         # stannis-baratheon: +1 when the opponent stands higher on the Iron Throne track.
@@ -122,11 +123,11 @@ def _strength_bonus(state: State, battle: dict[str, Any], side: str, card: str) 
     return 0
 
 
-def _theon_active(state: State, battle: dict[str, Any], side: str) -> bool:
+def _theon_active(state: State, battle: Battle, side: str) -> bool:
     return side == "defender" and state.board.areas[battle["area"]].has_castle
 
 
-def card_swords(state: State, battle: dict[str, Any], side: str) -> int:
+def card_swords(state: State, battle: Battle, side: str) -> int:
     """Sword icons of one side: card, static abilities and the Tides of Battle card."""
     card = card_of(battle, side)
     swords = facts(card)["swords"] + tides_value(battle, side, "swords")
@@ -141,7 +142,7 @@ def card_swords(state: State, battle: dict[str, Any], side: str) -> int:
     return swords
 
 
-def card_fortifications(state: State, battle: dict[str, Any], side: str) -> int:
+def card_fortifications(state: State, battle: Battle, side: str) -> int:
     """Tower icons of one side."""
     card = card_of(battle, side)
     towers = facts(card)["fortifications"] + tides_value(battle, side, "fortifications")
@@ -152,12 +153,12 @@ def card_fortifications(state: State, battle: dict[str, Any], side: str) -> int:
     return towers
 
 
-def defense_multiplier(battle: dict[str, Any]) -> int:
+def defense_multiplier(battle: Battle) -> int:
     """catelyn-stark: the defender's Defense order bonus counts twice."""
     return 2 if card_of(battle, "defender") == "catelyn-stark" else 1
 
 
-def prevents_casualties(battle: dict[str, Any], side: str) -> bool:
+def prevents_casualties(battle: Battle, side: str) -> bool:
     """the-blackfish: its house suffers no casualties in this combat (swords, Mace, skulls)."""
     return card_of(battle, side) == "the-blackfish"
 
@@ -169,7 +170,7 @@ _DOUBLED = {
 
 
 def unit_modifier(
-    state: State, battle: dict[str, Any], side: str, house: str, kind: str, value: int
+    state: State, battle: Battle, side: str, house: str, kind: str, value: int
 ) -> int:
     """Per-unit card effects: Kevan's footmen, Victarion's ships, Salladhor's other ships."""
     attacker_card = card_of(battle, "attacker")
@@ -181,7 +182,7 @@ def unit_modifier(
     return value
 
 
-def _salladhor_active(state: State, battle: dict[str, Any]) -> bool:
+def _salladhor_active(state: State, battle: Battle) -> bool:
     for side in ("attacker", "defender"):
         if card_of(battle, side) == "salladhor-saan" and is_supported(state, battle, side):
             return True

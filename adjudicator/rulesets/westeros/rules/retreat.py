@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit
 from adjudicator.rulesets.westeros.language.choices import ask
 from adjudicator.rulesets.westeros.rules.abilities import fired
@@ -31,8 +32,6 @@ from adjudicator.rulesets.westeros.units import (
     unit_type,
 )
 from adjudicator.text import _l
-
-Battle = dict[str, Any]
 
 
 def is_hostile(state: State, house: str, area: str) -> bool:

@@ -7,9 +7,8 @@ higher on the Fiefdoms track.
 
 from __future__ import annotations
 
-from typing import Any
-
 from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.rules import house_cards
 from adjudicator.rulesets.westeros.rules.marches import NEUTRAL
 from adjudicator.rulesets.westeros.rules.support import declared
@@ -23,7 +22,7 @@ def other(side: str) -> str:
     return "defender" if side == "attacker" else "attacker"
 
 
-def combat_army(state: State, battle: dict[str, Any], side: str) -> list[str]:
+def combat_army(state: State, battle: Battle, side: str) -> list[str]:
     """The units fighting on one side: the marching units, or those in the embattled area."""
     if side == "attacker":
         return list(battle["units"])
@@ -32,7 +31,7 @@ def combat_army(state: State, battle: dict[str, Any], side: str) -> list[str]:
     return list(state.house_units(battle["area"], battle["defender"]))
 
 
-def unit_strength(state: State, battle: dict[str, Any], side: str, house: str, unit: str) -> int:
+def unit_strength(state: State, battle: Battle, side: str, house: str, unit: str) -> int:
     """One unit's strength for `side`: routed 0; siege engines 4 only against a castle."""
     if is_routed(unit):
         return 0
@@ -46,7 +45,7 @@ def unit_strength(state: State, battle: dict[str, Any], side: str, house: str, u
     return house_cards.unit_modifier(state, battle, side, house, kind, value)
 
 
-def support_strength(state: State, battle: dict[str, Any], side: str) -> int:
+def support_strength(state: State, battle: Battle, side: str) -> int:
     """Units in each support area declared for `side`, plus Support +1 bonuses."""
     total = 0
     for area in declared(state, battle, side):
@@ -57,7 +56,7 @@ def support_strength(state: State, battle: dict[str, Any], side: str) -> int:
     return total
 
 
-def strength_terms(state: State, battle: dict[str, Any], side: str) -> dict[str, int]:
+def strength_terms(state: State, battle: Battle, side: str) -> dict[str, int]:
     """Every term of one side's total, for the battle table."""
     if side == "defender" and battle["defender"] == NEUTRAL:
         return {"neutral": state.garrisons.get(battle["area"], 0)}
@@ -74,7 +73,7 @@ def strength_terms(state: State, battle: dict[str, Any], side: str) -> dict[str,
     return terms
 
 
-def order_strength(state: State, battle: dict[str, Any], side: str) -> int:
+def order_strength(state: State, battle: Battle, side: str) -> int:
     """The attacker's march modifier; the defender's Defense order (Catelyn doubles it)."""
     if side == "attacker":
         return flow.order_bonus(battle["march"])
@@ -84,7 +83,7 @@ def order_strength(state: State, battle: dict[str, Any], side: str) -> int:
     return flow.order_bonus(token) * house_cards.defense_multiplier(battle)
 
 
-def decide_winner(state: State, battle: dict[str, Any]) -> str:
+def decide_winner(state: State, battle: Battle) -> str:
     """Higher total wins; a tie goes to the house higher on the Fiefdoms track.
 
     NOTE: against a neutral force the attacker needs a total equal to or higher than the

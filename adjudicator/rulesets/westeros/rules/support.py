@@ -10,6 +10,7 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.state import State
@@ -31,7 +32,7 @@ def can_support(state: State, source: str, battle_area: str) -> bool:
     return not (here.is_land and not there.is_land)
 
 
-def support_areas(state: State, battle: dict[str, Any]) -> list[str]:
+def support_areas(state: State, battle: Battle) -> list[str]:
     """Areas whose support order may join this battle, sorted by id."""
     return [
         a
@@ -41,7 +42,7 @@ def support_areas(state: State, battle: dict[str, Any]) -> list[str]:
     ]
 
 
-def declared(state: State, battle: dict[str, Any], side: str) -> list[str]:
+def declared(state: State, battle: Battle, side: str) -> list[str]:
     """Support orders declared for `side` that are still on the board (Queen of Thorns)."""
     return [
         a
@@ -50,12 +51,12 @@ def declared(state: State, battle: dict[str, Any], side: str) -> list[str]:
     ]
 
 
-def is_supported(state: State, battle: dict[str, Any], side: str) -> bool:
+def is_supported(state: State, battle: Battle, side: str) -> bool:
     """cards.yaml glossary "supported": any declared support for the side still standing."""
     return bool(declared(state, battle, side))
 
 
-def start_support(state: State, battle: dict[str, Any], events: Events) -> bool:
+def start_support(state: State, battle: Battle, events: Events) -> bool:
     """Ask the owners of adjacent support orders in turn; True when all have declared.
 
     Rulebook, Call for Support: "If there are multiple Support Orders adjacent to the
@@ -81,7 +82,7 @@ def start_support(state: State, battle: dict[str, Any], events: Events) -> bool:
     return False
 
 
-def _support_summary(state: State, battle: dict[str, Any], area: str) -> Text:
+def _support_summary(state: State, battle: Battle, area: str) -> Text:
     """What a support request asks: which battle (its area and sides) and which of the
     house's support orders (issue 17: a house may have several next to several battles)."""
     fields = {
