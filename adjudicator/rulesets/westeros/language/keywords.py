@@ -136,7 +136,7 @@ def is_keyword_line(state: State, line: str) -> bool:
 @functools.cache
 def english_verbs() -> frozenset[str]:
     """The first words of English instruction lines (every other line starts with a name)."""
-    from adjudicator.rulesets.westeros.rules.action import ACTION_VERBS
+    from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS
 
     return frozenset({*ACTION_VERBS, *ENGLISH_HEADS})
 
@@ -273,8 +273,8 @@ ENGLISH_HEADS = frozenset(
 def is_unknown_head(state: State, line: str) -> bool:
     """Whether an English-form line starts with no keyword and no name: a mistyped keyword,
     answered with every keyword in the player's language rather than as a bad order."""
+    from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS
     from adjudicator.rulesets.westeros.language.wildling_lines import is_wildling_line
-    from adjudicator.rulesets.westeros.rules.action import ACTION_VERBS
 
     head = line.split(":", 1)[0].split("->", 1)[0]
     first = normalize(head).split(" ", 1)[0] if normalize(head) else ""
