@@ -20,9 +20,10 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Request, Submission
-from adjudicator.rulesets.westeros import RULESET, action
+from adjudicator.rulesets.westeros import RULESET
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards
+from adjudicator.rulesets.westeros.rules import action
 from adjudicator.rulesets.westeros.state import HOUSES, Options, State
 from adjudicator.table import (
     Ledger,

@@ -8,8 +8,8 @@ from pathlib import Path
 import yaml
 
 from adjudicator.dice import Dice
+from adjudicator.rulesets.westeros.rules.westeros_phase import resolve_card
 from adjudicator.rulesets.westeros.ruleset import RULESET
-from adjudicator.rulesets.westeros.westeros_phase import resolve_card
 from tests.conftest import SIX, cli, drop, password
 from tests.rulesets.westeros.harness import six_player_position
 

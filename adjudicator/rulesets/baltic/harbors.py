@@ -193,7 +193,7 @@ def retreat_fleet(state: State, fleet: str, zone: str, events: Events) -> str | 
             }
         )
         enemy = [b for b in control.land_blocks(state, target) if side_of_block(b) != side]
-        if enemy and side == _active_side(state):
+        if enemy and side == state.active_side():
             # the active side's landed blocks attack "from the sea" (5.2 order, 5.5c); the
             # other side's cargo simply defends where it landed (9.3e)
             state.turn.entries.extend([target, "sea", b] for b in cargo)
@@ -263,12 +263,6 @@ class NavalBattle(Battle):
 
     def after(self) -> None:
         """No regroup at sea: 5.6c moves blocks to adjacent territories."""
-
-
-def _active_side(state: State) -> str | None:
-    from adjudicator.rulesets.baltic.sequence import active_side
-
-    return active_side(state)
 
 
 def _enemy_at_sea(state: State, zone: str, side: str) -> bool:

@@ -116,7 +116,7 @@ class Baltic:
         if state.phase == "ended":
             return []
         base = f"{state.year}/{state.season}/{state.phase}"
-        active = sequence.active_side(state)
+        active = state.active_side()
         found = []
         if active:
             found.append(
@@ -216,7 +216,7 @@ class Baltic:
         elif phase == "action_roll":
             sequence.action_roll_phase(state, rng, out)
         elif phase in ("action_1", "action_2"):
-            side = sequence.active_side(state)
+            side = state.active_side()
             assert side is not None
             lines = orders["lines"] if orders else []
             sequence.action_phase(state, side, lines, bool(orders and orders["nmr"]), rng, out)

@@ -35,15 +35,6 @@ from adjudicator.text import _l, to_data
 Events = list[dict[str, Any]]
 
 
-def active_side(state: State) -> str | None:
-    """The side whose Action Phase is about to be played, else None."""
-    if state.phase == "action_1":
-        return state.first_player
-    if state.phase == "action_2":
-        return other_side(state.first_player or SIDES[0])
-    return None
-
-
 def phase_of(state: State, side: str) -> str | None:
     """The side's next unresolved Action Phase this season (13.2), None if it is done."""
     if state.phase in ("entry", "action_roll"):
@@ -51,7 +42,7 @@ def phase_of(state: State, side: str) -> str | None:
     if state.phase == "action_1":
         return "action_1" if state.first_player == side else "action_2"
     if state.phase == "action_2":
-        return "action_2" if active_side(state) == side else None
+        return "action_2" if state.active_side() == side else None
     return None
 
 

@@ -256,6 +256,14 @@ class State:
         at = self.blocks[block].at
         return at not in OFF_MAP and not at.startswith(YEAR)
 
+    def active_side(self) -> str | None:
+        """The side whose Action Phase is about to be played (13.2), else None."""
+        if self.phase == "action_1":
+            return self.first_player
+        if self.phase == "action_2":
+            return other_side(self.first_player or SIDES[0])
+        return None
+
     @property
     def label(self) -> str:
         """'1701 Summer', how the dice labels and reports name the season (13.7)."""

@@ -179,7 +179,7 @@ def _decks(
     Issue 8: a deck not given is shuffled from the cards not in its discards, by the game's
     dice; a deck given without discards means every other card of it is discarded.
     """
-    from adjudicator.rulesets.westeros.westeros_cards import ALL_DECKS, deck_composition
+    from adjudicator.rulesets.westeros.rules.westeros_decks import ALL_DECKS, deck_composition
 
     decks = decks if isinstance(decks, Mapping) else {}
     discards = discards if isinstance(discards, Mapping) else {}
@@ -225,7 +225,7 @@ def _card(deck: str, card: str) -> Name:
 
 
 def _deck_cards(r: _Reader, path: str, value: Any, deck: str) -> list[str] | None:
-    from adjudicator.rulesets.westeros.westeros_cards import deck_card_index
+    from adjudicator.rulesets.westeros.rules.westeros_decks import deck_card_index
 
     if value is None:
         return None
@@ -429,7 +429,7 @@ def _hands(
 
 
 def _orders(r: _Reader, value: Any, state: State) -> dict[str, str]:
-    from adjudicator.rulesets.westeros.planning import parse_token
+    from adjudicator.rulesets.westeros.rules.planning import parse_token
 
     if not isinstance(value, Mapping):
         r.fault(N_("%(path)s: phase: action needs orders: {area: token}"), "orders")
@@ -481,7 +481,7 @@ def export(state: State) -> dict[str, Any]:
     data["decks"] = {d: list(cards) for d, cards in sorted(state.decks.items())}
     data["discards"] = {d: list(c) for d, c in sorted(state.deck_discards.items()) if c}
     if state.winner:
-        from adjudicator.rulesets.westeros.victory import standings_table
+        from adjudicator.rulesets.westeros.rules.victory import standings_table
 
         data["winner"] = state.winner
         data["standings"] = standings_table(state)

@@ -6,33 +6,32 @@ Round: Westeros phase (from round 2) -> Planning (secret orders, reveal) -> Mess
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.orders.errors import LineError, OrderErrors, illegal, invalid
+from adjudicator.orders.errors import OrderErrors, illegal
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
-from adjudicator.rulesets.westeros import planning, position, raven, reading, westeros_words
+from adjudicator.rulesets.westeros import position
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
+from adjudicator.rulesets.westeros.language import reading, verbs
+from adjudicator.rulesets.westeros.rules import planning, raven
 from adjudicator.rulesets.westeros.state import HOUSES, State
 from adjudicator.rulesets.westeros.view import view as build_view
 from adjudicator.text import _l
 
-_VERB = re.compile(r"\s*([A-Za-z']+)")
-
 
 def _action():
     """The action-phase module, imported when first needed (it is the largest)."""
-    from adjudicator.rulesets.westeros import action
+    from adjudicator.rulesets.westeros.rules import action
 
     return action
 
 
 def _westeros():
     """The Westeros-phase module, imported when first needed."""
-    from adjudicator.rulesets.westeros import westeros_phase
+    from adjudicator.rulesets.westeros.rules import westeros_phase
 
     return westeros_phase
 
@@ -100,7 +99,7 @@ class Westeros:
 
     def form(self, state: State, player: str, standing: Sequence[Instruction]) -> list[Any]:
         """The order form of `player` now (`adjudicator.form`); [] when orders are not asked."""
-        from adjudicator.rulesets.westeros.form import order_form
+        from adjudicator.rulesets.westeros.language.form import order_form
 
         return order_form(state, player, standing, self.parse)
 
@@ -156,56 +155,12 @@ class Westeros:
     def parse(self, state: State, player: str, text: str) -> list[Instruction]:
         """Read every order line; raise `OrderErrors` with all faults, or return them all."""
         if state.phase == "ended":
-            from adjudicator.rulesets.westeros.said import house
-            from adjudicator.rulesets.westeros.westeros_messages import say
+            from adjudicator.rulesets.westeros.language.said import house
+            from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
 
             message = say("game_ended", winner=house(str(state.winner)))
             raise OrderErrors([illegal(message).at(0, "")])
-        return reading.read_text(state, player, text, self._parse_line)
-
-    def _parse_line(self, state: State, player: str, line: str) -> Instruction:
-        from adjudicator.rulesets.westeros import keywords
-
-        head = line.partition(":")[0]
-        if reading.is_order_line(state, line) or keywords.is_area_name(state, head):
-            # 'Port of Pyke: rai' is an order with a mistake, never a `port` line.
-            return planning.parse_order_line(state, player, line)
-
-        # Issue 12: an instruction's keywords in any of the game's languages (keywords.py);
-        # never in a line that starts with an area ('Porto Real: ...' is no `port` line).
-        if not keywords.is_area_name(state, line.partition(":")[0]):
-            line = keywords.to_english(line)
-        try:
-            return self._parse_instruction(state, player, line)
-        except LineError as error:
-            if error.kind != "invalid" or not keywords.is_unknown_head(state, line):
-                raise
-            if planning.ends_with_order_token(line):
-                return planning.parse_order_line(state, player, line)  # names the area
-            word = line.split(":", 1)[0].split()[0]
-            raise invalid(
-                _l("unknown instruction '%(text)s'", text=word), keywords.verb_names()
-            ) from None
-
-    def _parse_instruction(self, state: State, player: str, line: str) -> Instruction:
-        match = _VERB.match(line)
-        verb = match.group(1).lower() if match else ""
-        if verb == "clear":
-            from adjudicator.rulesets.westeros.clear import parse_clear
-
-            return parse_clear(state, line[match.end() :].lstrip())
-        if verb in ("raven", "bury"):
-            rest = line[match.end() :].lstrip().removeprefix(":")
-            return raven.parse_raven_line(state, player, verb, rest)
-        from adjudicator.rulesets.westeros import wildling_words
-
-        if wildling_words.is_wildling_line(line):
-            return wildling_words.parse_wildling_line(state, player, line)
-        if westeros_words.is_westeros_line(line):
-            return westeros_words.parse_westeros_line(state, player, line)
-        if verb in _action().ACTION_VERBS and not reading.is_order_line(state, line):
-            return _action().parse_action_line(state, player, line)
-        return planning.parse_order_line(state, player, line)
+        return reading.read_text(state, player, text, verbs.read_line)
 
     def answer(self, state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:
         instructions = self.live(instructions)
@@ -220,7 +175,7 @@ class Westeros:
     def live(self, instructions: Sequence[Instruction]) -> list[Instruction]:
         """A player's standing instructions without those a later `clear` line withdrew
         (clear.py), nor the `clear` lines and ignored lines themselves."""
-        from adjudicator.rulesets.westeros.clear import live
+        from adjudicator.rulesets.westeros.language.clear import live
 
         return [i for i in live(instructions) if i.kind != reading.IGNORED]
 
@@ -235,7 +190,7 @@ class Westeros:
 
     def bot(self, state: State, player: str, rng: Dice, ahead: bool) -> str | None:
         """A random legal answer to what `player` is asked now, as order text (bot.py)."""
-        from adjudicator.rulesets.westeros.bot import bot
+        from adjudicator.rulesets.westeros.bots.play import bot
 
         return bot(self, state, player, rng, ahead)
 

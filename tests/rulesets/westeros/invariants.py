@@ -15,9 +15,9 @@ from adjudicator.bots import PlayStats, bot_source, play
 from adjudicator.dice import Dice
 from adjudicator.requests import Event
 from adjudicator.rulesets.westeros.decks import house_cards
+from adjudicator.rulesets.westeros.rules.supply import fits_supply, unit_counts
 from adjudicator.rulesets.westeros.ruleset import RULESET
 from adjudicator.rulesets.westeros.state import State
-from adjudicator.rulesets.westeros.supply import fits_supply, unit_counts
 from adjudicator.rulesets.westeros.units import unit_type
 
 SUPPLY_PENDING = ("reduce", "reconcile", "supply")

@@ -5,10 +5,11 @@ test_whole_games.py; here the coverage of kinds and the line forms)."""
 from __future__ import annotations
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros import RULESET, action, westeros_phase
-from adjudicator.rulesets.westeros.bot import PROPOSERS
-from adjudicator.rulesets.westeros.bot_words import TOKEN_WORDS
-from adjudicator.rulesets.westeros.planning import parse_token
+from adjudicator.rulesets.westeros import RULESET
+from adjudicator.rulesets.westeros.bots.lines import TOKEN_WORDS
+from adjudicator.rulesets.westeros.bots.play import PROPOSERS
+from adjudicator.rulesets.westeros.rules import action, westeros_phase
+from adjudicator.rulesets.westeros.rules.planning import parse_token
 
 
 def test_bots_answer_every_request_kind_of_the_ruleset() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from adjudicator.dice import Dice
 from adjudicator.orders.errors import OrderErrors
 from adjudicator.rulesets.westeros import RULESET
-from adjudicator.rulesets.westeros.planning import count_placeable
+from adjudicator.rulesets.westeros.rules.planning import count_placeable
 
 NON_STAR = [
     "march -1",

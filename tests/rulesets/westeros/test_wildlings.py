@@ -6,8 +6,9 @@ import pytest
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Answer
-from adjudicator.rulesets.westeros import RULESET, westeros_phase
-from adjudicator.rulesets.westeros.wildling_words import render
+from adjudicator.rulesets.westeros import RULESET
+from adjudicator.rulesets.westeros.language.wildling_lines import render
+from adjudicator.rulesets.westeros.rules import westeros_phase
 from tests.rulesets.westeros.harness import play, six_player_position
 from tests.rulesets.westeros.wildling_helpers import KINDS, attack, attack_state, event
 

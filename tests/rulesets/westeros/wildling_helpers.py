@@ -6,7 +6,8 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros import RULESET, westeros_phase
+from adjudicator.rulesets.westeros import RULESET
+from adjudicator.rulesets.westeros.rules import westeros_phase
 from adjudicator.rulesets.westeros.state import State
 from tests.rulesets.westeros.harness import Played, play, six_player_position
 

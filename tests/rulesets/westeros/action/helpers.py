@@ -8,8 +8,8 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Event
-from adjudicator.rulesets.westeros.action import start_action
 from adjudicator.rulesets.westeros.position import load_position
+from adjudicator.rulesets.westeros.rules.action import start_action
 from adjudicator.rulesets.westeros.state import State
 from tests.rulesets.westeros.harness import Played, play, six_player_position
 

@@ -9,7 +9,7 @@ import yaml
 from adjudicator.dice import Dice
 from adjudicator.orders.errors import ErrorKind, LineError
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.westeros.action import (
+from adjudicator.rulesets.westeros.rules.action import (
     action_answer,
     action_requests,
     action_step,

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.rulesets.westeros.cards import (
+from adjudicator.rulesets.westeros.rules.house_cards import (
     card_fortifications,
     card_strength,
     card_swords,

@@ -12,10 +12,10 @@ import pytest
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Answer, Request
-from adjudicator.rulesets.westeros import action
 from adjudicator.rulesets.westeros.flow import Skip, find_open
+from adjudicator.rulesets.westeros.rules import action
+from adjudicator.rulesets.westeros.rules.supply import fits_supply, unit_counts
 from adjudicator.rulesets.westeros.state import State
-from adjudicator.rulesets.westeros.supply import fits_supply, unit_counts
 from tests.rulesets.westeros.action.helpers import action_state
 
 TOKENS = [

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from adjudicator.rulesets.westeros import ports
 from adjudicator.rulesets.westeros.flow import Events
+from adjudicator.rulesets.westeros.rules import ports
 from tests.rulesets.westeros.action.helpers import action_state
 
 

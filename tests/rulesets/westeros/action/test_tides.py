@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Answer
-from adjudicator.rulesets.westeros import action, combat
+from adjudicator.rulesets.westeros.rules import action, combat
 from tests.rulesets.westeros.action.helpers import action_state, sorted_units
 
 

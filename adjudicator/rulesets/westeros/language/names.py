@@ -1,0 +1,156 @@
+"""Names in instruction lines: areas, unit types, house cards, yes and no.
+
+Everything goes through NameIndex (case, aliases, unique prefixes, small typos), so that
+'winterfel', 'KL' and 'greatjon' are understood and a guess is taken only when unique.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+from adjudicator.orders.errors import illegal, invalid
+from adjudicator.orders.names import NameIndex, normalize
+from adjudicator.rulesets.westeros.decks import house_card_facts
+from adjudicator.rulesets.westeros.language import said
+from adjudicator.rulesets.westeros.language.vocabulary import spellings
+from adjudicator.rulesets.westeros.rules.house_cards import card_names, close_in_hand
+from adjudicator.rulesets.westeros.state import State
+from adjudicator.text import _l
+
+_COUNT = re.compile(r"^(\d+)\s*x?\s+(.*)$")
+NUMBER_WORDS = {
+    **{"one": 1, "two": 2, "three": 3, "four": 4},
+    **{"один": 1, "одна": 1, "одного": 1, "два": 2, "две": 2, "три": 3, "четыре": 4},
+    **{"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4},
+}
+"""Counts written as words before a unit ('two knights', 'два рыцаря', 'dois soldados'),
+normalized (Latin accents dropped: 'três' -> 'tres'). A muster or a march never needs more.
+The unit's forms after a count are its spellings (names.yaml `units`)."""
+YES = ("yes", "y", "use", "true", "on", "ok")
+NO = ("no", "n", "none", "nothing", "false", "off", "pass", "dont", "remove", "destroy")
+
+
+@functools.cache
+def unit_names() -> NameIndex:
+    english = {
+        "footman": ["footman", "footmen", "foot", "infantry", "foot soldiers"],
+        "knight": ["knight", "knights", "cavalry"],
+        "ship": ["ship", "ships", "boat", "boats"],
+        "siege_engine": ["siege engine", "siege engines", "siege", "engine"],
+    }
+    return NameIndex({u: [*n, *spellings("units", u)] for u, n in english.items()}, "unit")
+
+
+def counted(text: str) -> tuple[int, str]:
+    """(count, the rest) of '2 footmen', '2x knight', 'dois soldados', 'два рыцаря'; a text
+    without a count is one ('knight' -> (1, 'knight')).
+
+    >>> counted("dois soldados"), counted("knight")
+    ((2, 'soldados'), (1, 'knight'))
+    """
+    text = text.strip()
+    match = _COUNT.match(text)
+    if match:
+        return int(match.group(1)), match.group(2)
+    first, _, rest = text.partition(" ")
+    number = NUMBER_WORDS.get(normalize(first))
+    if number and rest.strip():
+        return number, rest.strip()
+    return 1, text
+
+
+def check_count(kind: str, count: int) -> None:
+    """A count of one unit type is at most the pieces the game has of it (LineError)."""
+    from adjudicator.rulesets.westeros.board import load_board
+
+    limit = load_board().game["unit_limits"][kind]
+    if count > limit:
+        raise illegal(
+            _l(
+                "%(n)d × %(unit)s: the game has only %(limit)d of them",
+                n=count,
+                unit=said.unit(kind),
+                limit=limit,
+            )
+        )
+
+
+def unit_count(text: str) -> tuple[int, str]:
+    """(count, unit type) of '2 footmen' (LineError: unknown unit, or more than exist)."""
+    count, name = counted(text)
+    kind = unit_names().find(name)
+    check_count(kind, count)
+    return count, kind
+
+
+def area_named(state: State, text: str, among: Iterable[str] | None = None) -> str:
+    """The area id for `text` (LineError when unknown or ambiguous)."""
+    return state.board.names.find(text, among=among)
+
+
+def is_no(text: str) -> bool:
+    return normalize(text) in NO
+
+
+def yes_no(text: str) -> bool:
+    """'yes' / 'no' (and their synonyms) -> bool."""
+    word = normalize(text)
+    if word in YES:
+        return True
+    if word in NO:
+        return False
+    raise invalid(_l("expected yes or no, not '%(text)s'", text=text), [_l("yes"), _l("no")])
+
+
+def parse_units(text: str) -> list[str]:
+    """'knight, 2 footmen' -> ['knight', 'footman', 'footman']; 'routed footman' kept."""
+    units: list[str] = []
+    for part in re.split(r"\s*(?:,|\band\b)\s*", text.strip()):
+        if not part:
+            continue
+        count, name = counted(part)
+        routed = normalize(name).startswith("routed ")
+        kind = unit_names().find(normalize(name).removeprefix("routed "))
+        check_count(kind, count)
+        units += [("routed " if routed else "") + kind] * count
+    if not units:
+        raise invalid(
+            _l("expected units, e.g. 'knight, footman'"),
+            said.units(["footman", "knight", "ship", "siege_engine"]),
+        )
+    return units
+
+
+def card_in_hand(state: State, house: str, text: str) -> str:
+    """A house card of `house` that is in its hand now (LineError says why not).
+
+    Issue 17: a close match within the house's own hand is taken ('Catelin'); a name that
+    is no card at all is answered with the hand, never with other houses' cards.
+    """
+    hand = state.hands.get(house, [])
+    card = card_names().lookup(text, among=hand) or close_in_hand(text, hand)
+    if card is not None:
+        return card
+    card = card_names().lookup(text)
+    if card is None:
+        card_names().find(text, among=hand or None)  # raises: the hand as the hints
+        card = card_names().find(text)
+    owner = house_card_facts()[card]["house"]
+    if owner != house:
+        raise illegal(
+            _l(
+                "%(card)s is a %(house)s card, not yours",
+                card=said.card(card),
+                house=said.house(owner),
+            ),
+            [said.card(c) for c in hand],
+        )
+    hand = state.hands.get(house, [])
+    if card not in hand:
+        names = [said.card(c) for c in hand]
+        raise illegal(
+            _l("%(card)s is not in your hand (played already)", card=said.card(card)), names
+        )
+    return card

@@ -1,0 +1,114 @@
+"""Game words as `text.Name`s, for the sentences the ruleset says to players.
+
+A ruleset's sentence is a `text.Text`, said later in the reader's language; every area,
+house, card, unit, track and order token in it is a `Name`, said with
+``games/westeros/names.yaml``. Sections are named where ids of two sections collide ('raid'
+the order, the token and the order kind), so each word here says which one it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from adjudicator.rulesets.westeros.decks import card_name, house_card_facts, wildling_index
+from adjudicator.rulesets.westeros.state import State
+from adjudicator.text import Name, Text, _l
+
+TRACK_ENGLISH = {
+    "iron_throne": "Iron Throne",
+    "fiefdoms": "Fiefdoms",
+    "kings_court": "King's Court",
+}
+DOMINANCE_TOKENS = {
+    "iron_throne": ("iron_throne_token", "the Iron Throne"),
+    "fiefdoms": ("valyrian_steel_blade", "the Valyrian Steel Blade"),
+    "kings_court": ("messenger_raven", "the Messenger Raven"),
+}
+"""Track -> the dominance token its holder keeps (names.yaml `tokens` id, English)."""
+
+
+def area(state: State, ident: str) -> Name:
+    return Name(ident, state.board.name(ident), "areas")
+
+
+def areas(state: State, idents: Iterable[str]) -> tuple[Name, ...]:
+    return tuple(area(state, a) for a in idents)
+
+
+def house(ident: str) -> Name:
+    return Name(str(ident), str(ident).title(), "houses")
+
+
+def card(ident: str) -> Name:
+    """A house, Westeros or wildling card."""
+    if ident in house_card_facts():
+        section = "house_cards"
+    elif ident in wildling_index():
+        section = "wildling_cards"
+    else:
+        section = "westeros_cards"
+    return Name(ident, card_name(ident), section)
+
+
+def unit(kind: str) -> Name | Text:
+    """A unit type ('footman', 'siege_engine'); 'routed footman' is a routed one."""
+    if kind.startswith("routed "):
+        return _l("routed %(unit)s", unit=unit(kind.removeprefix("routed ")))
+    return Name(kind, kind.replace("_", " "), "units")
+
+
+def units(kinds: Iterable[str]) -> tuple[Name | Text, ...]:
+    return tuple(unit(k) for k in kinds)
+
+
+def track(ident: str) -> Name:
+    return Name(ident, TRACK_ENGLISH[ident], "tracks")
+
+
+def dominance_token(track_id: str) -> Name:
+    """The token the holder of `track_id` keeps ('the Iron Throne')."""
+    ident, english = DOMINANCE_TOKENS[track_id]
+    return Name(ident, english, "tokens")
+
+
+def token(name: str, english: str = "") -> Name:
+    """An order token ('march+1', 'raid*'); English as given (default: as players write it,
+    'March +1': an id is no word of the game, and pasted back must read the same)."""
+    ident = _TOKEN_IDS.get(name, name)
+    if not english:
+        from adjudicator.rulesets.westeros.rules.planning import describe, token_by_name
+
+        english = describe(token_by_name(ident))
+    return Name(ident, english, "tokens")
+
+
+_TOKEN_IDS = {"support": "support+0"}
+
+
+def order(kind: str) -> Name:
+    """An order type ('march', 'consolidate-power')."""
+    return Name(kind.replace("-", "_"), kind.replace("-", " "), "orders")
+
+
+def joined(items: Iterable[Any]) -> Any:
+    """Items said one after another, separated by '; ' (a list of instructions, moves or
+    musters). Fields join tuples with ', '; this one keeps the players' '; '."""
+    items = list(items)
+    if not items:
+        return ""
+    result = items[-1]
+    for item in reversed(items[:-1]):
+        result = _l("%(first)s; %(rest)s", first=item, rest=result)
+    return result
+
+
+def if_held(understood: Text, held: bool, what: Any) -> Text:
+    """The receipt's note on an instruction for an area or token the house does not hold
+    now: it is used only if the house holds it when the decision is asked (one whole
+    sentence per kind of echo, `westeros_messages.CONDITIONAL`)."""
+    from adjudicator.rulesets.westeros.language.westeros_phase_messages import (
+        if_held as conditional,
+    )
+
+    return conditional(understood, held, what)

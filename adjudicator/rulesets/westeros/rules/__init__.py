@@ -1,0 +1,1 @@
+"""The rules of westeros, one module per chapter of the rulebook."""
