@@ -75,12 +75,16 @@ def order_file(state: State, house: str, lang: str) -> str:
 
 def careless(text: str) -> str:
     """The same file written carelessly: order lines' area names in lower case, 'ё' as 'е',
-    the last letter missing (a typo the lenient matching must catch)."""
+    the last letter missing (a typo the lenient matching must catch).
+
+    NOTE: a port keeps its last letter: 'порт ланниспорт' (Порт Ланниспорта less its 'а')
+    is word for word 'port Lannisport', a captured-port line (P9), and is read as one."""
     out = []
     for line in text.splitlines():
         head, sep, tail = line.partition(":")
         if sep and not head.startswith(("march", "card")) and len(head) > 6:
-            head = head.lower().replace("ё", "е")[:-1]
+            port = head.lower().startswith(("порт", "port", "porto"))
+            head = head.lower().replace("ё", "е")[: None if port else -1]
         out.append(head + sep + tail)
     return "\n".join(out) + "\n"
 
