@@ -6,7 +6,9 @@ Not part of the test suite. Run from the repository root:
     python bench/bench_maps_run.py
 
 CPU time (this process and its resvg children) is given beside wall time: on a shared,
-busy host the CPU time is what still says something.
+busy host the CPU time is what still says something. The maps are timed warm (map data
+and glyphs loaded, each glyph's path parsed, the words' outlines cached): a run's own
+process pays about 10 ms more for that once; `bench_cli.py` times whole runs.
 """
 
 from __future__ import annotations
