@@ -386,8 +386,8 @@ class Intake:
             return receipts, rejected
         files = []
         for path in sorted(self.dir.inbox.iterdir()):
-            if path.name.startswith("."):
-                continue  # status names them (`warnings`)
+            if path.name.startswith(".") or (path.is_dir() and not path.is_symlink()):
+                continue  # `warnings` names them, once, in the GM's language
             name = safe_name(path.name)
             read = read_order_file(path)
             if not isinstance(read, tuple):

@@ -33,7 +33,8 @@ def test_links_pipes_and_folders_are_named_and_never_read(new_game) -> None:
     for name in ("secret.txt", "passwd.txt", "dangling.txt"):
         assert f"rejected {name}:" in result.output
     assert "is a symbolic link: links are never followed; it stays in inbox/" in result.output
-    assert "rejected pipe.txt:" in result.output and "rejected folder:" in result.output
+    assert "rejected pipe.txt:" in result.output and "rejected folder:" not in result.output
+    assert "inbox/folder/ is ignored: only files directly in inbox/ are read" in result.output
     assert "is not a plain file (a folder, a pipe or a device)" in result.output
     assert "stark: accepted" in result.output
     assert _rejected_files(game) == [], "nothing was copied"
