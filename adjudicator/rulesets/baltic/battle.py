@@ -322,10 +322,17 @@ def regroup(battle: Battle) -> None:
     fought = battle.fought
     if not standing.regroups(state, winner, where):
         standing.applied_default(battle.events, winner, "D7", at=where, choice="none")
-    for line in standing.regroups(state, winner, where):
+    for name, line in standing.regroups(state, winner, where).items():
         destination = line["to"]
         for block in line["blocks"]:
             if state.blocks[block].at != where or block not in fought:
+                why = _l(
+                    "%(block)s did not fight in %(territory)s: only blocks that fought there "
+                    "regroup (5.6c)",
+                    block=board().said(block),
+                    territory=board().said(where),
+                )
+                standing.skipped(battle.events, state, winner, name, why)
                 continue
             nation = board().blocks[block].nation
             if (
@@ -335,6 +342,14 @@ def regroup(battle: Battle) -> None:
                 or has_enemy_land(state, destination, winner)
                 or not battle.room(winner, destination)
             ):
+                why = _l(
+                    "%(block)s may not regroup from %(start)s to %(to)s: it must be an adjacent "
+                    "territory it may enter, not enemy-held, with room on the border (5.5b, 5.5f)",
+                    block=board().said(block),
+                    start=board().said(where),
+                    to=board().said(destination),
+                )
+                standing.skipped(battle.events, state, winner, name, why)
                 continue
             key = "|".join([*sorted((where, destination)), winner])
             battle.left[key] = battle.left.get(key, 0) + 1
