@@ -17,7 +17,7 @@ from adjudicator.rulesets.baltic import sequence, standing
 from adjudicator.rulesets.baltic.control import board, side_of_block
 from adjudicator.rulesets.baltic.state import SIDES, State
 from adjudicator.rulesets.baltic.terms import phase_name, season_name
-from adjudicator.text import Text, _l, quoted
+from adjudicator.text import N_, Text, _l, quoted
 
 if TYPE_CHECKING:
     from adjudicator.form import FormLine
@@ -57,6 +57,8 @@ class Baltic:
     )
     """What `new --help` says of this game, a line each: its players, its options with their
     defaults."""
+    form_header = N_("side: %(player)s")
+    """The player line of the side's order form (`adjudicator.form`)."""
     secret_submissions = True
     """13.6: submissions and standing lines are never public until the game ends."""
     whole_kinds = frozenset({"orders"})

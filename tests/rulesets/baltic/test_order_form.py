@@ -48,7 +48,8 @@ def test_13_5_the_form_read_back_is_pass_and_lists_the_sides_blocks(tmp_path, la
     game = game_at(tmp_path, state)
     form = form_text(RULESET, state, "sweden", [], lang)
     lines = form.splitlines()
-    assert lines[1] == f"{PASSWORD[lang]} "  # the password left blank
+    side = {"en": "side: Sweden", "ru": "сторона: Швеция", "pt_BR": "lado: Suécia"}[lang]
+    assert lines[0] == side and lines[1] == f"{PASSWORD[lang]} "  # the password left blank
     assert f"# {PASS[lang]}" in lines  # optional with AP left
     said = {"en": "# Lithuania: Karl XII 4, ", "ru": "# Литва: Карл XII 4, "}
     assert lang not in said or said[lang] in form
@@ -91,7 +92,7 @@ def test_the_private_report_carries_the_form_for_the_reminders(tmp_path) -> None
     private = game / ".adjudicator" / "private" / "coalition"
     report = sorted(private.glob("*.md"))[-1].read_text("utf-8")
     form = latest_form(game, "coalition")
-    assert form.startswith("дом: ") and "\nпароль: \n" in form
+    assert form.startswith("сторона: ") and "\nпароль: \n" in form
     assert "в этом сезоне 0 AP: `пас` сразу завершает вашу фазу" in form
     assert "\nпас\n" in form
     assert "### Бланк приказов" in report
