@@ -284,6 +284,7 @@ def land_retreat(battle: Battle, block: str) -> str | None:
         if choice.get("sea") and sea:
             fleets = choice.get("fleets") or []
             return "sea:" + (next((f for f in fleets if f in sea), None) or sea[0])
+        _retreat_entry_skipped(battle, side, block, choice)
     choice = (
         min(legal, key=lambda n: retreat_rank(state, n, side, own_entry))
         if legal
@@ -293,6 +294,29 @@ def land_retreat(battle: Battle, block: str) -> str | None:
         shown = board().port_sea(where) if choice.startswith("sea:") else choice
         standing.applied_default(battle.events, side, "D5", at=where, block=block, to=shown)
     return choice
+
+
+def _retreat_entry_skipped(battle: Battle, side: str, block: str, choice: dict) -> None:
+    """13.5: an entry of the `retreat priority` line that is not legal now is passed over,
+    and its side is told which and why."""
+    where = battle.where
+    if choice.get("to"):
+        why = _l(
+            "%(block)s cannot retreat from %(origin)s to %(place)s now (5.5)",
+            block=board().said(block),
+            origin=board().said(where),
+            place=board().said(choice["to"]),
+        )
+    else:
+        why = _l(
+            "%(block)s has no fleet to retreat onto from %(origin)s (9.5)",
+            block=board().said(block),
+            origin=board().said(where),
+        )
+    name = standing.first_key(
+        battle.state, side, [standing.key("retreat", where), standing.key("retreat", "any")]
+    )
+    standing.skipped(battle.events, battle.state, side, name or "retreat", why)
 
 
 def retreat_rank(state: State, territory: str, side: str, own_entry: str | None) -> tuple:

@@ -33,6 +33,11 @@ def value(state: State, side: str, name: str) -> Any:
     return line["value"] if line else None
 
 
+def first_key(state: State, side: str, names: Iterable[str]) -> str | None:
+    """The first of `names` the side has a line for (the line `first_of` reads)."""
+    return next((name for name in names if name in lines(state, side)), None)
+
+
 def first_of(state: State, side: str, names: Iterable[str]) -> Any:
     """The value of the first key present: a location's line before the `any` line."""
     for name in names:

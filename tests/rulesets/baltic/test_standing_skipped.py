@@ -56,3 +56,27 @@ def test_10_2c_an_offer_to_a_nation_that_may_not_be_offered_is_told() -> None:
     assert "offer|RUS" not in state.standing.get("sweden", {})  # used up all the same (13.4)
     told = reports(state, events, "en")["sweden"]
     assert 'Your standing line "offer truce Russia" was not used: a truce cannot be offered' in told
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "was not used: Lewenhaupt cannot retreat from Pskov to Polotsk now (5.5)."),
+        ("ru", "не применена: Левенгаупт не может сейчас отступить из Пскова в Полоцк (5.5)."),
+        ("pt_BR", "não foi usada:"),
+    ],
+)
+def test_5_5c_a_retreat_entry_not_legal_now_is_passed_over_and_told(lang, said) -> None:
+    """5.5c: the attacker retreats only the way it came; the line's Polotsk is passed over
+    for the default (Livland), and Sweden is told so."""
+    state = blank_state(
+        year=1705,
+        blocks={"swe_lewenhaupt": ("livland", 3), "rus_golitsyn": ("pskov", 4)},
+    )
+    submit(state, "sweden", "battle Pskov: retreat round 2\nretreat priority Pskov: Polotsk")
+    dice = LoadedDice([6, 6, 6, 6, 6, 6, 6])
+    events = play(state, "sweden", "move Lewenhaupt: Livland -> Pskov", dice)
+    assert [e["to"] for e in kinds(events, "retreat")] == ["livland"]
+    told = reports(state, events, lang)
+    assert said in told["sweden"], told["sweden"]
+    assert "Polotsk" not in told["public"] and "retreat priority" not in told["coalition"]
