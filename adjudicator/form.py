@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.text import Name, Text, _l, say
+from adjudicator.text import N_, Name, Text, _l, say
 
 FORM_FILE = "form.txt"
 """Under .adjudicator/private/<player>/: the latest form, for the reminders."""
+HEADER = N_("house: %(player)s")
+"""The form's player line; a ruleset names its own (``form_header``: baltic's 'side:')."""
 NOTE_COLUMN = 36
 """Notes ('# footman, knight') start at this column when the line is shorter."""
 
@@ -42,10 +44,12 @@ class FormLine:
     """A whole line of explanation, as a comment."""
 
 
-def say_form(lines: Sequence[FormLine], player: Name, lang: str, game: str) -> str:
+def say_form(
+    lines: Sequence[FormLine], player: Name, lang: str, game: str, header: str = HEADER
+) -> str:
     """The form as text in `lang`: the header (the password left blank), then the lines."""
     out = [
-        _l("house: %(player)s", player=player).say(lang, game),
+        _l(header, player=player).say(lang, game),
         _l("password:").say(lang, game) + " ",
     ]
     after_heading = False
@@ -87,7 +91,7 @@ def form_text(ruleset: Any, state: Any, player: str, standing: Sequence[Any], la
     if not lines:
         return ""
     name = Name(player, display_name(ruleset.name, player))
-    return say_form(lines, name, lang, ruleset.name)
+    return say_form(lines, name, lang, ruleset.name, getattr(ruleset, "form_header", HEADER))
 
 
 def write_form(private: Path, player: str, form: str) -> None:

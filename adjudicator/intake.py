@@ -23,6 +23,7 @@ from adjudicator.gamedir import GameDir, atomic_write, bounded_name, dump_yaml, 
 from adjudicator.gamefile import Settings
 from adjudicator.guessing import LIMIT, LOCKED, Guesses
 from adjudicator.i18n import check_language
+from adjudicator.inbox import limits
 from adjudicator.inbox.files import UnreadableFile, decode_order_file, save_as_utf8
 from adjudicator.orders.errors import OrderError, OrderErrors, invalid
 from adjudicator.publish.messages import NOT_RECOGNISED
@@ -387,8 +388,8 @@ class Intake:
             return receipts, rejected
         files = []
         for path in sorted(self.dir.inbox.iterdir()):
-            if path.name.startswith("."):
-                continue  # status names them (`warnings`)
+            if path.name.startswith(".") or (path.is_dir() and not path.is_symlink()):
+                continue  # `warnings` names them, once, in the GM's language
             name = safe_name(path.name)
             read = read_order_file(path)
             if not isinstance(read, tuple):
@@ -445,10 +446,6 @@ class Intake:
         atomic_write(self.dir.rejected / stem, redact(strip_bom(text)))
 
 
-MAX_FILE_BYTES = 256 * 1024
-"""The most an order file may hold: the mail's text limit (`inbox.mail.MAX_TEXT_BYTES`,
-not imported: the mail parser costs 30 ms to load). Orders are a few hundred bytes."""
-
 TOO_LARGE = N_(
     "this file holds %(size)d KB, and the limit is %(limit)d KB: it was not read, and is "
     "kept in .adjudicator/rejected/. Send only your orders."
@@ -460,7 +457,7 @@ def read_order_file(path: Path) -> tuple[bytes, os.stat_result] | Text:
 
     Never follows a link (issue 18: a link to the GM secret or /etc/passwd was copied into
     rejected/), never opens a FIFO or a device, and reads nothing of a file over
-    `MAX_FILE_BYTES`."""
+    `limits.MAX_TEXT_BYTES`, the mail's limit too."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError as error:
@@ -471,10 +468,11 @@ def read_order_file(path: Path) -> tuple[bytes, os.stat_result] | Text:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             return _l("is not a plain file (a folder, a pipe or a device); it stays in inbox/")
-        if info.st_size > MAX_FILE_BYTES:
-            return _l(TOO_LARGE, size=-(-info.st_size // 1024), limit=MAX_FILE_BYTES // 1024)
+        limit = limits.MAX_TEXT_BYTES
+        if info.st_size > limit:
+            return _l(TOO_LARGE, size=-(-info.st_size // 1024), limit=limit // 1024)
         with os.fdopen(os.dup(fd), "rb") as handle:
-            return handle.read(MAX_FILE_BYTES + 1), info
+            return handle.read(limit + 1), info
     finally:
         os.close(fd)
 

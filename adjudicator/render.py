@@ -18,9 +18,15 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
+from contextvars import ContextVar
+from types import MappingProxyType
 from typing import Any
 
 from adjudicator.text import N_
+
+_RENAMED: ContextVar[Mapping[str, str]] = ContextVar("renamed", default=MappingProxyType({}))
+"""The places a report's view renames (baltic: Nyen is Sankt-Peterburg once converted,
+11.2h), for `name` while that report renders: event macros see no view (issue 19)."""
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>~&])")
 _LINE_BREAKS = re.compile(r"\s*[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+\s*")
@@ -197,8 +203,12 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     local = localized_names(game, lang)
     from adjudicator.grammar import Word, grammar_of
 
-    def name(ident: Any) -> str:
-        """The name of an id in `lang`, holding its grammar: ``%(area:loc)s`` works."""
+    def name(ident: Any, converted: bool = True) -> str:
+        """The name of an id in `lang`, holding its grammar: ``%(area:loc)s`` works. A place
+        the view renames has its new name (`converted=False`: the name it had before)."""
+        renamed = _RENAMED.get()
+        if converted and str(ident) in renamed:
+            return term("converted", ident, renamed[str(ident)])
         shown = local.get(str(ident)) or display_name(game, ident)
         return Word(shown, grammar_of(game, "", str(ident), lang))
 
@@ -350,7 +360,13 @@ def render(game: str, kind: str, fmt: str, context: Mapping[str, Any], lang: str
     """Render report `kind` ('report', 'private') of `game` in `fmt` ('md' or 'bbcode'), in
     `lang`."""
     env = environment(game, fmt, lang)
-    return env.get_template(f"{game}/{kind}.{fmt}.j2").render(**context)
+    view = context.get("view")
+    renamed = view.get("renamed", {}) if isinstance(view, Mapping) else {}
+    token = _RENAMED.set(renamed)
+    try:
+        return env.get_template(f"{game}/{kind}.{fmt}.j2").render(**context)
+    finally:
+        _RENAMED.reset(token)
 
 
 def has_event_macro(game: str, kind: str) -> bool:

@@ -113,7 +113,7 @@ def ignored_in_inbox(inbox: Path) -> list[Text]:
     found = []
     for path in sorted(inbox.iterdir()) if inbox.is_dir() else []:
         name = safe_name(path.name)
-        if path.is_dir():
+        if path.is_dir() and not path.is_symlink():  # a link is refused by name when read
             found.append(
                 _l(
                     "inbox/%(folder)s/ is ignored: only files directly in inbox/ are read; "

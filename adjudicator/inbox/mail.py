@@ -25,6 +25,7 @@ from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 from typing import Any
 
+from adjudicator.inbox import limits
 from adjudicator.inbox.quotes import clean_body
 from adjudicator.text import Text, _l, _ln
 
@@ -42,8 +43,8 @@ _AUTO_SUBJECT = re.compile(
 _DMARC_FAIL = re.compile(r"\bdmarc=fail\b", re.I)
 _HEADER_FROM = re.compile(r"\bheader\.from=([^\s;()]+)", re.I)
 
-MAX_TEXT_BYTES = 256 * 1024
-"""The most order text we read from one mail; a larger mail gets a short refusal."""
+MAX_TEXT_BYTES = limits.MAX_TEXT_BYTES
+"""The limit's value for those who quote it (`limits`, where it is defined, for files too)."""
 MAX_HTML_BYTES = 4 * MAX_TEXT_BYTES
 """HTML carries markup around the text: it may be larger before conversion."""
 
@@ -287,10 +288,10 @@ def order_text(msg: Message) -> tuple[str, str]:
     as the player wrote it (header lines included), so line numbers in our answers match
     their file; the body is then only a covering note. Raises `MailTooLarge`.
     """
-    attachments = [_decode(p, MAX_TEXT_BYTES) for p in msg.walk() if _is_txt_attachment(p)]
+    attachments = [_decode(p, limits.MAX_TEXT_BYTES) for p in msg.walk() if _is_txt_attachment(p)]
     if attachments:
         text = "\n".join(a.strip("\n") for a in attachments)
-        if len(text) > MAX_TEXT_BYTES:
+        if len(text) > limits.MAX_TEXT_BYTES:
             raise MailTooLarge(len(text.encode()))
         return text, ""
     plain, html = _bodies(msg)
@@ -327,7 +328,7 @@ def _bodies(msg: Message) -> tuple[str | None, str | None]:
             continue
         kind = part.get_content_type()
         if kind == "text/plain" and plain is None:
-            plain = _decode(part, MAX_TEXT_BYTES)
+            plain = _decode(part, limits.MAX_TEXT_BYTES)
         elif kind == "text/html" and html is None:
             html = _decode(part, MAX_HTML_BYTES)
     return plain, html

@@ -90,3 +90,22 @@ def test_a_subfolder_is_warned_about_in_the_games_language(new_game) -> None:
     (game / "inbox" / "rodada").mkdir()
     status = cli("status", game, "--now", NOW).output
     assert "inbox/rodada/ é ignorada" in status
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "inbox/round1/ is ignored"),
+        ("ru", "inbox/round1/ не читается"),
+        ("pt_BR", "inbox/round1/ é ignorada"),
+    ],
+)
+def test_a_subfolder_is_named_once_by_run_in_the_gms_language(new_game, lang, said) -> None:
+    """Issue 17 point 18 and issue 18 point 9 met: a folder is warned about, not also
+    rejected as "not a plain file"."""
+    game = new_game(settings={"lang": lang})
+    (game / "inbox" / "round1").mkdir()
+    run = cli("run", game, "--now", NOW)
+    assert run.exit_code == 0, run.output
+    assert said in run.stderr
+    assert run.stderr.count("round1") == 1, run.stderr

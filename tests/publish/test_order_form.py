@@ -23,15 +23,46 @@ SPECIAL = ("★", "(special)")
 MINUS = "\u2212"
 
 
-def _fill(form: str, lines: list[FormLine], lang: str, pw: str, raven: int = 0) -> str:
-    """The form as a player fills it: the password, a plain token of their own after each
-    area's colon (as the form's token list names them), every optional line sent (one
-    raven choice: they exclude each other)."""
-    tokens_line = f"# {said(lines[1].text, lang, 'westeros')}"  # the second heading
+def _tokens(form: str, lines: list[FormLine], lang: str) -> list[str]:
+    """The tokens the form's second heading lists, as the player reads them (in ru and
+    pt_BR with U+2212 in March −1)."""
+    tokens_line = f"# {said(lines[1].text, lang, 'westeros')}"
     assert tokens_line in form.splitlines()
-    tokens = tokens_line.split(": ", 1)[1].rstrip(".").split(", ")
-    # NOTE: tokens with a minus sign are issue 17 point 1's (the parser reading U+2212).
-    plain = [t for t in tokens if not any(s in t for s in SPECIAL) and MINUS not in t]
+    return tokens_line.split(": ", 1)[1].rstrip(".").split(", ")
+
+
+def _rounds(tokens: list[str], areas: int, stars: int) -> list[list[str]]:
+    """Every token, dealt out over as many files as it takes: one token per area, at most
+    `stars` special ones in a file (a house with none never sends them)."""
+    plain = [t for t in tokens if not any(s in t for s in SPECIAL)]
+    special = [t for t in tokens if any(s in t for s in SPECIAL)] if stars else []
+    rounds = []
+    while plain or special:
+        take = special[: min(stars, areas)]
+        special = special[len(take) :]
+        n = areas - len(take)
+        take, plain = take + plain[:n], plain[n:]
+        for token in tokens:  # the last file: any token left over, as often as it is held
+            held = tokens.count(token) > take.count(token)
+            if len(take) < areas and held and not any(s in token for s in SPECIAL):
+                take.append(token)
+        rounds.append(take)
+    return rounds
+
+
+def _fill(
+    form: str,
+    lines: list[FormLine],
+    lang: str,
+    pw: str,
+    raven: int = 0,
+    use: tuple[str, ...] | list[str] = (),
+) -> str:
+    """The form as a player fills it: the password, a token of their own after each area's
+    colon (`use`, else the plain tokens in the form's order), every optional line sent
+    (one raven choice: they exclude each other)."""
+    tokens = _tokens(form, lines, lang)
+    plain = list(use) or [t for t in tokens if not any(s in t for s in SPECIAL)]
     optional = {f"# {said(x.text, lang, 'westeros')}" for x in lines if x.optional}
     out, ravens = [], 0
     for text in form.splitlines():
@@ -53,20 +84,34 @@ def _fill(form: str, lines: list[FormLine], lang: str, pw: str, raven: int = 0) 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("house", SIX)
 def test_filling_in_the_form_gives_a_valid_file(new_game, house: str, lang: str) -> None:
+    """Every token the form lists, minus ones (U+2212 in ru and pt_BR) and special ones
+    included, pasted back means that very token (issue 17 points 1 and 12)."""
     game = new_game()
     with engine.open_game(game) as opened:
         state = opened.state
     lines = RULESET.form(state, house, [])
     form = say_form(lines, Name(house, house.title()), lang, "westeros")
     assert form.splitlines()[1].rstrip().endswith(":")  # the password is left blank
-    filled = _fill(form, lines, lang, password(house))
-    checked = check_text(game, filled, None)
-    assert checked.accepted, f"{filled}\n{checked.text}"
+    tokens = _tokens(form, lines, lang)
+    in_english = say_form(lines, Name(house, house.title()), "en", "westeros")
+    english = dict(zip(tokens, _tokens(in_english, lines, "en"), strict=True))
     areas = [a for a, by in state.units.items() if house in by]
+    stars = state.star_limit(house)
+    rounds = _rounds(tokens, len(areas), stars)
+    sent = {t for use in rounds for t in use}
+    assert sent == {t for t in tokens if stars or not any(s in t for s in SPECIAL)}
+    assert lang == "en" or any(MINUS in t for t in sent)
     raven_left = 2 if state.holder("kings_court") == house else 0  # one of three is sent
-    sent = sum(1 for x in lines if x.optional) - raven_left
-    # Every area's order and every optional line is understood: one receipt line each.
-    assert len(checked.text.splitlines()) == 1 + len(areas) + sent + 1, checked.text
+    optional = sum(1 for x in lines if x.optional) - raven_left
+    for use in rounds:
+        filled = _fill(form, lines, lang, password(house), use=use)
+        checked = check_text(game, filled, None)
+        assert checked.accepted, f"{filled}\n{checked.text}"
+        # Every area's order and every optional line is understood: one receipt line each.
+        said_lines = checked.text.splitlines()
+        assert len(said_lines) == 1 + len(areas) + optional + 1, checked.text
+        understood = [x.split(": ", 1)[1] for x in said_lines[1 : 1 + len(areas)]]
+        assert understood == [english[t] for t in use], f"{filled}\n{checked.text}"
 
 
 def test_the_form_speaks_the_players_language(new_game) -> None:

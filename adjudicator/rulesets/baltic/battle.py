@@ -284,6 +284,7 @@ def land_retreat(battle: Battle, block: str) -> str | None:
         if choice.get("sea") and sea:
             fleets = choice.get("fleets") or []
             return "sea:" + (next((f for f in fleets if f in sea), None) or sea[0])
+        _retreat_entry_skipped(battle, side, block, choice)
     choice = (
         min(legal, key=lambda n: retreat_rank(state, n, side, own_entry))
         if legal
@@ -293,6 +294,29 @@ def land_retreat(battle: Battle, block: str) -> str | None:
         shown = board().port_sea(where) if choice.startswith("sea:") else choice
         standing.applied_default(battle.events, side, "D5", at=where, block=block, to=shown)
     return choice
+
+
+def _retreat_entry_skipped(battle: Battle, side: str, block: str, choice: dict) -> None:
+    """13.5: an entry of the `retreat priority` line that is not legal now is passed over,
+    and its side is told which and why."""
+    where = battle.where
+    if choice.get("to"):
+        why = _l(
+            "%(block)s cannot retreat from %(origin)s to %(place)s now (5.5)",
+            block=board().said(block),
+            origin=board().said(where),
+            place=board().said(choice["to"]),
+        )
+    else:
+        why = _l(
+            "%(block)s has no fleet to retreat onto from %(origin)s (9.5)",
+            block=board().said(block),
+            origin=board().said(where),
+        )
+    name = standing.first_key(
+        battle.state, side, [standing.key("retreat", where), standing.key("retreat", "any")]
+    )
+    standing.skipped(battle.events, battle.state, side, name or "retreat", why)
 
 
 def retreat_rank(state: State, territory: str, side: str, own_entry: str | None) -> tuple:
@@ -322,10 +346,17 @@ def regroup(battle: Battle) -> None:
     fought = battle.fought
     if not standing.regroups(state, winner, where):
         standing.applied_default(battle.events, winner, "D7", at=where, choice="none")
-    for line in standing.regroups(state, winner, where):
+    for name, line in standing.regroups(state, winner, where).items():
         destination = line["to"]
         for block in line["blocks"]:
             if state.blocks[block].at != where or block not in fought:
+                why = _l(
+                    "%(block)s did not fight in %(territory)s: only blocks that fought there "
+                    "regroup (5.6c)",
+                    block=board().said(block),
+                    territory=board().said(where),
+                )
+                standing.skipped(battle.events, state, winner, name, why)
                 continue
             nation = board().blocks[block].nation
             if (
@@ -335,6 +366,14 @@ def regroup(battle: Battle) -> None:
                 or has_enemy_land(state, destination, winner)
                 or not battle.room(winner, destination)
             ):
+                why = _l(
+                    "%(block)s may not regroup from %(start)s to %(to)s: it must be an adjacent "
+                    "territory it may enter, not enemy-held, with room on the border (5.5b, 5.5f)",
+                    block=board().said(block),
+                    start=board().said(where),
+                    to=board().said(destination),
+                )
+                standing.skipped(battle.events, state, winner, name, why)
                 continue
             key = "|".join([*sorted((where, destination)), winner])
             battle.left[key] = battle.left.get(key, 0) + 1

@@ -305,9 +305,17 @@ def truce_offers(state: State, rng: Dice, events: Events) -> None:
     Then the Swedish cessions ordered for this phase (`cede <t> at entry`, 11.1e)."""
     for side in SIDES:
         for nation in standing.offers(state, side):
-            standing.use_up(state, side, standing.key("offer", nation))
-            if not can_be_offered(state, side, nation):
-                continue  # 13.5: illegal when used: skipped
+            name = standing.key("offer", nation)
+            if not can_be_offered(state, side, nation):  # 13.5: illegal when used: skipped
+                why = _l(
+                    "a truce cannot be offered to %(nation)s now: only to an active enemy "
+                    "nation (10.2c, j)",
+                    nation=board().said(nation),
+                )
+                standing.skipped(events, state, side, name, why)
+                standing.use_up(state, side, name)
+                continue
+            standing.use_up(state, side, name)
             accepted = standing.accepts(state, other_side(side), nation)
             events.append(
                 {"kind": "truce_offer", "side": side, "nation": nation, "accepted": accepted}

@@ -9,7 +9,7 @@ through a `standing` request per other side, which is never waited for (Request.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
@@ -17,7 +17,10 @@ from adjudicator.rulesets.baltic import sequence, standing
 from adjudicator.rulesets.baltic.control import board, side_of_block
 from adjudicator.rulesets.baltic.state import SIDES, State
 from adjudicator.rulesets.baltic.terms import phase_name, season_name
-from adjudicator.text import Text, _l, quoted
+from adjudicator.text import N_, Text, _l, quoted
+
+if TYPE_CHECKING:
+    from adjudicator.form import FormLine
 
 PUBLIC_KINDS = (
     "battle",
@@ -54,6 +57,8 @@ class Baltic:
     )
     """What `new --help` says of this game, a line each: its players, its options with their
     defaults."""
+    form_header = N_("side: %(player)s")
+    """The player line of the side's order form (`adjudicator.form`)."""
     secret_submissions = True
     """13.6: submissions and standing lines are never public until the game ends."""
     whole_kinds = frozenset({"orders"})
@@ -112,6 +117,12 @@ class Baltic:
         return f"{state.year}-{state.season}"
 
     # -- decisions ------------------------------------------------------------------------
+    def form(self, state: State, player: str, standing: Sequence[Any]) -> list[FormLine]:
+        """The side's order form (`adjudicator.form`, `form.order_form`)."""
+        from adjudicator.rulesets.baltic.form import order_form
+
+        return order_form(state, player, standing)
+
     def requests(self, state: State) -> list[Request]:
         if state.phase == "ended":
             return []

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from adjudicator.rulesets.baltic.state import State
+from adjudicator.text import Text, to_data
 
 ANY = "any"
 ONCE = ("offer", "reform", "cede")
@@ -30,6 +31,11 @@ def lines(state: State, side: str) -> dict[str, dict[str, Any]]:
 def value(state: State, side: str, name: str) -> Any:
     line = lines(state, side).get(name)
     return line["value"] if line else None
+
+
+def first_key(state: State, side: str, names: Iterable[str]) -> str | None:
+    """The first of `names` the side has a line for (the line `first_of` reads)."""
+    return next((name for name in names if name in lines(state, side)), None)
 
 
 def first_of(state: State, side: str, names: Iterable[str]) -> Any:
@@ -67,6 +73,16 @@ def applied_default(out: list[dict[str, Any]], side: str, decision: str, **data:
     out.append({"kind": "default", "side": side, "decision": decision, **data, "_to": side})
 
 
+def skipped(out: list[dict[str, Any]], state: State, side: str, name: str, why: Text) -> None:
+    """Tell `side` alone that its standing line `name` was not used, with the reason (13.5:
+    a line illegal when used is skipped, never in silence). Call it before `use_up`."""
+    line = lines(state, side).get(name)
+    text = line["text"] if line else name
+    out.append(
+        {"kind": "standing_skipped", "side": side, "text": text, "why": to_data(why), "_to": side}
+    )
+
+
 # -- the lookups of D2-D16 --------------------------------------------------------------------
 def battle_order_for(state: State, side: str, where: str, block: str) -> dict[str, Any] | None:
     """D3: the `battle` line for `block` in `where`: a named location beats `any`, and a line
@@ -98,9 +114,12 @@ def retreat_priority(state: State, side: str, where: str) -> list[dict[str, Any]
     return list(found["choices"]) if found else []
 
 
-def regroups(state: State, side: str, where: str) -> list[dict[str, Any]]:
-    """D7: `regroup <territory>: <blocks> -> <territory>` lines for `where`, in key order."""
-    return [v["value"] for k, v in lines(state, side).items() if k.startswith(f"regroup|{where}|")]
+def regroups(state: State, side: str, where: str) -> dict[str, dict[str, Any]]:
+    """D7: `regroup <territory>: <blocks> -> <territory>` lines for `where`, in key order,
+    by key (a line not used is named by it, `skipped`)."""
+    return {
+        k: v["value"] for k, v in lines(state, side).items() if k.startswith(f"regroup|{where}|")
+    }
 
 
 def withdraws(state: State, side: str, territory: str) -> bool:

@@ -130,3 +130,38 @@ def test_9_4d_we5_expulsion_line_in_the_public_report() -> None:
         "step." in text
     )
     assert "Sjöblad" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "converts", "moves", "marker"),
+    [
+        (
+            "en",
+            "**Nyen becomes Sankt-Peterburg**",
+            "Gyldenløve moves from the harbor of Sjælland to the harbor of Sankt-Peterburg.",
+            "Garrison markers: Sankt-Peterburg (Russia).",
+        ),
+        (
+            "ru",
+            "**Ниен становится Санкт-Петербургом**",
+            "Гюльденлёве переходит из гавани Зеландии в гавань Санкт-Петербурга.",
+            "Маркеры гарнизона: Санкт-Петербург (Россия).",
+        ),
+        (
+            "pt_BR",
+            "**Nyen passa a ser São Petersburgo**",
+            "São Petersburgo",
+            "São Petersburgo",
+        ),
+    ],
+)
+def test_11_2h_events_name_nyen_as_converted(lang, converts, moves, marker) -> None:
+    """11.2h: once Nyen converts, every sentence of the report names Sankt-Peterburg, as the
+    Forces table does; only the conversion itself names what it was (issue 19)."""
+    state, raw, _ = russian_steps()
+    assert state.converted == ["nyen"]
+    own = [e for e in to_events(state, raw) if e.public or e.to == "coalition"]
+    text = render("baltic", "private", "md", context(state, "coalition", own), lang)
+    assert converts in text and moves in text and marker in text
+    assert text.count("Nyen") == (1 if lang != "ru" else 0), text
+    assert "Ниен" not in text.replace("Ниен становится", "")

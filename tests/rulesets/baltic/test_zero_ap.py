@@ -68,3 +68,18 @@ def test_13_5_status_reports_and_reminder_tell_the_0_ap_side(tmp_path: Path) -> 
     assert f"Coalition (Bo): {TOLD}" in public
     private = (path / ".adjudicator" / "private" / "coalition" / "0001.md").read_text("utf-8")
     assert "в этом сезоне 0 AP: `пас` сразу завершает вашу фазу" in private
+    # ... and the reminder mail, built from the same open request as cron builds it.
+    from adjudicator.clock import parse_time
+    from adjudicator.publish.notices import due_notices, notice_body
+
+    _, rows = engine.status(path)
+    (row,) = [r for r in rows if r["player"] == "coalition"]
+    soon = parse_time(str(row["deadline"])) - timedelta(hours=1)
+    (notice,) = due_notices([row], soon, reminder_hours=24)
+    for lang, told in [
+        ("en", TOLD),
+        ("ru", "в этом сезоне 0 AP: `пас` сразу завершает вашу фазу"),
+        ("pt_BR", "0 AP nesta estação: `passar` encerra sua fase agora"),
+    ]:
+        body = notice_body(notice, "g", "defaults", lang=lang, game="baltic")
+        assert told in body, body
