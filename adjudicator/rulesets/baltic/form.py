@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.form import FormLine
-from adjudicator.rulesets.baltic import control, sequence
+from adjudicator.rulesets.baltic import control
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.echo import echo
 from adjudicator.rulesets.baltic.state import ABOARD, State
@@ -25,7 +25,7 @@ from adjudicator.text import Text, _l
 
 def order_form(state: State, side: str, standing: Sequence[Any] = ()) -> list[FormLine]:
     """The form of `side` now: [] unless its action lines are asked."""
-    if sequence.active_side(state) != side:
+    if state.active_side() != side:
         return []
     ap = state.ap.get(side, 0)
     lines = [FormLine(_heading(state, ap), heading=True)]
