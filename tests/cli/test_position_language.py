@@ -146,7 +146,7 @@ def test_baltic_harbor_over_strength_has_russian_plural_forms() -> None:
     with pytest.raises(PositionError) as caught:
         load_position(data)
     said, english = caught.value.say("ru", "baltic"), str(caught.value)
-    assert "  blocks: в гавани территории Эстляндия 3 флота, больше её силы" in said
+    assert "  blocks: в гавани Эстляндии 3 флота — больше, чем её сила" in said
     assert "  blocks: 3 fleets in the harbor of estland, over its strength" in english
 
 
