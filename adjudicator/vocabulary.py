@@ -41,7 +41,19 @@ def spellings(game: str, section: str, ident: str) -> list[str]:
     ['Королевская Гавань', 'КГ']
     """
     entry = sections(game).get(section, {}).get(ident, {})
-    return [name for lang in LANGUAGES for name in names_of(entry, lang)]
+    names = [name for lang in LANGUAGES for name in names_of(entry, lang)]
+    return names + [form for form in _where_forms(game, section, ident) if form not in names]
+
+
+def _where_forms(game: str, section: str, ident: str) -> list[str]:
+    """The Russian prepositional of a name (grammar.yaml: «в Винтерфелле» gives
+    «Винтерфелле»), so that an echo in natural Russian («рыцарь в Винтерфелле»), pasted back,
+    reads as it was printed: the connector («в», «на», «во») is a word of its own."""
+    from adjudicator.grammar import grammar_of
+
+    grammar = grammar_of(game, section, ident, "ru")
+    where = grammar.forms.get("loc", "") if grammar else ""
+    return [where.partition(" ")[2]] if " " in where else []
 
 
 def name_in(game: str, section: str, ident: str, lang: str) -> str | None:

@@ -311,3 +311,17 @@ def test_a_muster_where_there_is_no_castle_lists_the_houses_castles(
 ) -> None:
     said = rejected(start(), "stark", "muster Karhold: footman", lang)
     assert said.endswith(castles), said
+
+
+def test_a_russian_echo_names_the_area_in_its_case_and_reads_back_the_same() -> None:
+    """Issue 20: «корабль в Дрожащем море», not «корабль в области Дрожащее море»; the
+    prepositional (grammar.yaml) is a name the order reader knows."""
+    from adjudicator.text import say
+
+    state = start()
+    (reduce,) = RULESET.parse(state, "stark", "сокращение: 2 пехотинца в Белой Гавани")
+    assert reduce.value["units"] == [["footman", "white_harbor"]] * 2
+    echo = say(reduce.echo, "ru", "westeros")
+    assert "пехотинец в Белой Гавани" in echo and "в области" not in echo
+    (again,) = RULESET.parse(state, "stark", echo)
+    assert again.value == reduce.value

@@ -248,7 +248,7 @@ def test_a_rejected_answer_is_reported_in_the_reports_language(lang: str, expect
             [
                 "recrutar Correrrio: Soldado (usada somente se você tiver Correrrio quando"
                 " for pedida)",
-                "Passar a Fio de Espada: sem Defesa (usada somente se você tiver Lâmina de Aço"
+                "Passar a Fio de Espada: sem Defesa (usada somente se você tiver a Lâmina de Aço"
                 " Valiriano quando for pedida)",
             ],
         ),
