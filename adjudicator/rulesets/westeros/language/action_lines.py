@@ -283,7 +283,7 @@ def parse_support(state: State, house: str, rest: str, verb: str) -> Parsed:
             and key == battle["area"]
             and side not in (battle["attacker"], battle["defender"])
         ):
-            attacker, defender = said.house(battle["attacker"]), said.house(battle["defender"])
+            attacker, defender = said.side(battle["attacker"]), said.side(battle["defender"])
             raise illegal(
                 _l(
                     "%(house)s is not fighting in %(area)s; the battle is %(attacker)s against"

@@ -40,6 +40,12 @@ def house(ident: str) -> Name:
     return Name(str(ident), str(ident).title(), "houses")
 
 
+def side(ident: str) -> Name | Text:
+    """A side of a battle: a house, or the neutral force whose garrison defends an area
+    (``rules.marches.NEUTRAL``), which has no name of its own to say."""
+    return _l("the neutral force") if ident == "neutral" else house(ident)
+
+
 def card(ident: str) -> Name:
     """A house, Westeros or wildling card."""
     if ident in house_card_facts():

@@ -120,8 +120,8 @@ def answer_support(state: State, req: dict[str, Any], value: Any) -> str:
                 " %(defender)s",
                 house=Name(str(choice), str(choice), "houses"),
                 area=said.area(state, req["context"]["area"]),
-                attacker=Name(sides["attacker"], sides["attacker"], "houses"),
-                defender=Name(sides["defender"], sides["defender"], "houses"),
+                attacker=said.side(sides["attacker"]),
+                defender=said.side(sides["defender"]),
             )
         )
     return choice
