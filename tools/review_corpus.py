@@ -15,11 +15,13 @@ numbers stay valid until the wording changes.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import shutil
 import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from unittest import mock
 
 import yaml
 from click.testing import CliRunner
@@ -76,7 +78,17 @@ def play(folder: Path, game: str, lang: str, runs: int, seed: int) -> Iterator[t
 
 
 def write_corpus(out: Path, runs: int = 60, seed: int = 1, games: tuple = tuple(GAMES)) -> None:
-    """Every game in every language into `out` (emptied first)."""
+    """Every game in every language into `out` (emptied first).
+
+    The GM secret of each game comes from `seed` (a real game draws a random one), so that
+    the same seed writes the same corpus: the dice, and so every sentence, are reproducible
+    for a reviewer and for the tests that read the corpus."""
+    digest = hashlib.sha256(f"review corpus {seed}".encode()).hexdigest()
+    with mock.patch("adjudicator.create.secrets.token_hex", lambda n: digest[: 2 * n]):
+        _write_corpus(out, runs, seed, games)
+
+
+def _write_corpus(out: Path, runs: int, seed: int, games: tuple) -> None:
     for game in games:
         for lang in LANGS:
             target = out / f"{game}-{lang}"
