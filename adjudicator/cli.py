@@ -433,7 +433,7 @@ def status(game_dir: Path, now: str | None) -> None:
     echo(head, lang, ruleset)
     for warning in game.warnings():
         echo(_l("warning: %(warning)s", warning=warning), lang)
-    for player, n in game.guesses().locked(game.step).items():
+    for player, n in game.guesses.locked(game.step).items():
         guessed = _l(
             "warning: %(n)d wrong passwords for %(player)s in this step: nothing more is "
             "checked for it until the next step",

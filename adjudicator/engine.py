@@ -211,9 +211,10 @@ class Game:
             text, source=source, received=received, sender=sender, written=written
         )
 
+    @property
     def guesses(self) -> Guesses:
         """Wrong passwords per house in this step (`Intake.guesses`)."""
-        return self.intake.guesses()
+        return self.intake.guesses
 
     def player_named(self, value: str) -> str | None:
         """The player id a header value names (`Intake.player_named`)."""

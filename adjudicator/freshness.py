@@ -48,7 +48,7 @@ def _earlier_submission(game: Intake, player: str, digest: str) -> str | None:
         mine = submission.player == player and submission.sha256 == digest
         if mine and submission.after_step < game.step:
             return submission.id
-    spent = game.__dict__.setdefault("_spent_digests", {})
+    spent = game.spent_digests
     if player not in spent:
         from adjudicator.submissions import load_submission
 

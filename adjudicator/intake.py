@@ -79,6 +79,12 @@ class Intake:
             str, tuple[int, str | None, dict[tuple[str, str], list[Instruction]]]
         ] = {}
         """player -> (submissions read, the last one's id, their groups): `_groups_before`."""
+        self.guesses = Guesses(gamedir)
+        """The wrong-password counts of this game (`guessing`), loaded once a run."""
+        self._upgraded: set[str] = set()
+        """Outdated hashes already made anew in this run (`_password_ok`)."""
+        self.spent_digests: dict[str, dict[str, str]] = {}
+        """player -> {text digest: spent submission id}, read once a run (`freshness`)."""
 
     @property
     def players(self) -> dict[str, dict[str, Any]]:
@@ -248,7 +254,7 @@ class Intake:
             raise SubmissionRejected([self._unknown_player(header["player"])])
         record = self.players.get(player)
         stored = self._stored(record, sender) if record else ""
-        guesses = self.guesses()
+        guesses = self.guesses
         if player is not None and guesses.count(player, self.step) >= LIMIT:
             raise SubmissionRejected([invalid(_l(LOCKED)).at(0, "")], player)
         if record is None or not any(
@@ -261,10 +267,6 @@ class Intake:
         if sender is not None and sender.lower() not in _addresses(record, Settings.of(self.meta)):
             raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
         return player, "\n".join(lines)
-
-    def guesses(self) -> Guesses:
-        """The wrong-password counts of this game (`guessing`), loaded once a run."""
-        return self.__dict__.setdefault("_guesses", Guesses(self.dir))  # type: ignore[no-any-return]
 
     def _unknown_player(self, value: str) -> OrderError:
         """Issue 17: a header naming no house is told the houses (a wrong password is not)."""
@@ -367,10 +369,9 @@ class Intake:
         key = (password, stored)
         if key not in self._passwords:
             self._passwords[key] = verify_password(password, stored)
-        upgraded: set[str] = self.__dict__.setdefault("_upgraded", set())
-        if self._passwords[key] and stored not in upgraded and needs_rehash(stored):
+        if self._passwords[key] and stored not in self._upgraded and needs_rehash(stored):
             upgrade(self.dir, stored, password)  # issue 18: an older hash, made anew once
-            upgraded.add(stored)
+            self._upgraded.add(stored)
         return self._passwords[key]
 
     def collect_inbox(

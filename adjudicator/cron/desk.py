@@ -234,7 +234,7 @@ class MailDesk:
             return Outcome.REJECTED, f"address does not play {named_player!r}"
         received = fetched.received or mail.date or self.run.now
         guessed = loaded.player_named(named_player or "")
-        wrong_before = loaded.guesses().count(guessed, loaded.step) if guessed else 0
+        wrong_before = loaded.guesses.count(guessed, loaded.step) if guessed else 0
         try:
             receipt = loaded.submit(
                 text, source=mail.source, received=received, sender=mail.sender, written=mail.date
@@ -366,7 +366,7 @@ class MailDesk:
     def _note_guessing(self, loaded: Any, player: str | None, before: int, mail: Mail) -> None:
         """When this mail's wrong password brought `player` to the limit (`guessing`): the
         GM's log gets a problem (exit 1), and the house's own address a notice, once."""
-        if player is None or not before < LIMIT <= loaded.guesses().count(player, loaded.step):
+        if player is None or not before < LIMIT <= loaded.guesses.count(player, loaded.step):
             return
         self.report.problems.append(
             f"{LIMIT} wrong passwords for {player} in step {loaded.step}, the last from "
