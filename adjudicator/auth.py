@@ -27,13 +27,11 @@ import hmac
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from adjudicator.gamedir import GameDir, atomic_write, dump_yaml, load_yaml
 from adjudicator.orders.errors import OrderError, invalid
 from adjudicator.text import N_, Name, Text, _l
-
-if TYPE_CHECKING:
-    from adjudicator.gamedir import GameDir
 
 ARGON2 = {"time_cost": 4, "memory_cost": 9216, "parallelism": 1}
 """One of the equivalent argon2id settings OWASP recommends (memory in KiB): the fastest
@@ -119,7 +117,6 @@ def hashes_path(gamedir: GameDir) -> Path:
 
 def read_hashes(gamedir: GameDir) -> dict[str, Any]:
     """{'players': {id: hash}, 'gm': hash or None}; empty for a game that has none yet."""
-    from adjudicator.gamedir import load_yaml
 
     path = hashes_path(gamedir)
     if not path.exists():
@@ -129,7 +126,6 @@ def read_hashes(gamedir: GameDir) -> dict[str, Any]:
 
 
 def write_hashes(gamedir: GameDir, hashes: dict[str, Any]) -> None:
-    from adjudicator.gamedir import atomic_write, dump_yaml
 
     data = {"players": dict(sorted(hashes["players"].items())), "gm": hashes.get("gm")}
     atomic_write(hashes_path(gamedir), dump_yaml(data))

@@ -16,10 +16,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from adjudicator.auth import lay_over, read_hashes, without_hashes
 from adjudicator.clock import parse_time, utc
 from adjudicator.dice import Dice
+from adjudicator.form import form_text
 from adjudicator.gamedir import (
     GameDir,
     GameError,
@@ -30,11 +32,13 @@ from adjudicator.gamedir import (
 )
 from adjudicator.gamefile import Settings
 from adjudicator.guessing import Guesses
+from adjudicator.inbox.files import ignored_in_inbox
 from adjudicator.inbox.quarantine import Quarantine
 from adjudicator.intake import Intake, language_of
 from adjudicator.migrate import move_hashes_out
 from adjudicator.publish import git
-from adjudicator.requests import Answer, Event, Request, Submission
+from adjudicator.publish.reports import Edition, publish
+from adjudicator.requests import Answer, Event, Request, Submission, standing_instructions
 from adjudicator.rulesets import Ruleset, find_ruleset
 from adjudicator.submissions import (
     Receipt,
@@ -55,9 +59,6 @@ from adjudicator.table import (
 )
 from adjudicator.text import Text, _l
 from adjudicator.transaction import Transaction, recover
-
-if TYPE_CHECKING:
-    from adjudicator.publish.reports import Edition
 
 
 @dataclass
@@ -95,7 +96,10 @@ class Game:
     ) -> None:
         """Load from the folder, or (for replay) from the data given."""
         self.dir = gamedir
-        self.meta = meta if meta is not None else gamedir.read_meta()
+        if meta is None:
+            meta = gamedir.read_meta()
+            lay_over(meta, read_hashes(gamedir))
+        self.meta = meta
         self.ruleset: Ruleset = find_ruleset(self.meta["game"])
         private = private if private is not None else gamedir.read_private()
         if submissions is None:
@@ -288,7 +292,6 @@ class Game:
         are never read, a hand edit of game.yaml's `position:`, which is overwritten, and
         mails set aside unread (`Quarantine`).
         `str()` of each is English (cron's log); the CLI says them in the GM's language."""
-        from adjudicator.inbox.files import ignored_in_inbox
 
         found = ignored_in_inbox(self.dir.inbox)
         if "position" in self.meta and self.meta["position"] != self._written_position():
@@ -360,7 +363,6 @@ class Game:
         the spent submissions, game.yaml and the private state. Returns the report paths."""
         # Here, not at the top: the templates and maps load only in a run that resolved
         # something, not for `status` or a run with nothing to do.
-        from adjudicator.publish.reports import publish
 
         written = publish(resolution, self.edition(now), tx)
         stem = f"{resolution.first_step:04d}"
@@ -376,7 +378,6 @@ class Game:
 
     def edition(self, now: datetime) -> Edition:
         """What the reports of a run are written from, besides what it resolved."""
-        from adjudicator.publish.reports import Edition
 
         players = self.ruleset.players(self.state)
         return Edition(
@@ -395,8 +396,6 @@ class Game:
 
     def form(self, player: str) -> str:
         """`player`'s order form now, in their language (`adjudicator.form`)."""
-        from adjudicator.form import form_text
-        from adjudicator.requests import standing_instructions
 
         standing = standing_instructions(self.submissions, player, self.used)
         return form_text(self.ruleset, self.state, player, standing, self.language(player))
@@ -421,7 +420,6 @@ class Game:
     def public_meta(self, now: datetime) -> dict[str, Any]:
         """game.yaml: identity, players, settings, what is awaited, and the public view
         (never a password hash: `auth.without_hashes`)."""
-        from adjudicator.auth import without_hashes
 
         meta = {
             k: v

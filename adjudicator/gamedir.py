@@ -31,6 +31,7 @@ from typing import Any
 import click
 import yaml
 
+from adjudicator.clock import parse_time
 from adjudicator.data import SafeDumper, SafeLoader
 from adjudicator.gamefile import faults
 from adjudicator.text import N_, Text, _l, say
@@ -488,6 +489,8 @@ class GameDir:
             yield
 
     def read_meta(self) -> dict[str, Any]:
+        """game.yaml, checked whole. Without the password hashes, which live in the private
+        folder: `engine.Game` lays them over (auth sits above this module)."""
         file = str(self.game_file)
         meta = load_yaml(self.game_file, _l("the game file"))
         if not isinstance(meta, dict) or "schema" not in meta:
@@ -508,15 +511,12 @@ class GameDir:
         if found:
             fix = _l("%(file)s needs fixing by hand; nothing was changed:", file=file)
             raise GameError(fix, found)
-        from adjudicator.auth import lay_over, read_hashes
 
-        lay_over(meta, read_hashes(self))
         return meta
 
     def last_update(self) -> datetime | None:
         """When the game last changed (game.yaml `updated`, else `created`); None when
         game.yaml cannot tell (the command then says what is wrong with it)."""
-        from adjudicator.clock import parse_time
 
         try:
             meta = load_yaml_text(self.game_file.read_text(encoding="utf-8"))
