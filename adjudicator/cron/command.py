@@ -20,53 +20,17 @@ game that did something, and exits non-zero only when the GM must act.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
-if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
-    pass
-
 from adjudicator.cli import NOW, parse_now
-from adjudicator.cron.games import GameInfo, GameReport, find_games, load_config
-from adjudicator.cron.run import CronRun
 
 # -- the command ------------------------------------------------------------------------------
 
 
 class GmAttention(click.ClickException):
     """Some game or the mail setup needs the GM. Exit code 1."""
-
-
-def run_cron(
-    root: Path, *, now: datetime, env: Mapping[str, str], config_path: Path | None
-) -> list[GameReport]:
-    """Process every game under `root`; returns one report per game (and the shared folder).
-
-    Raises `MailSetupError` only for a problem that stops every game (a bad config file).
-    """
-    paths = find_games(root)
-    config = load_config(config_path, paths)
-    run = CronRun(now, env, config)
-    reports: dict[str, GameReport] = {}
-    games: list[GameInfo] = []
-    for path in paths:
-        try:
-            games.append(GameInfo.load(path))
-        except click.ClickException as e:
-            reports[path.name] = GameReport(path.name, problems=[e.format_message()])
-    try:
-        shared = run.open_mail(games, reports)
-        for game in games:
-            reports[game.path.name] = run.process(game, shared.get(game.id, []))
-    finally:
-        run.close()
-    if run.setup_problems:
-        reports["(smtp)"] = GameReport("(smtp)", problems=run.setup_problems[:1])
-    return [reports[k] for k in sorted(reports)]
 
 
 @click.command("cron")
@@ -120,11 +84,14 @@ def cron_command(
     # NOTE (issue 12): cron's output and log stay English. They are one stream for every game
     # under the root, whose games may each speak another language; the mails are the
     # players' (and each game's GM commands the game's) language.
+    # Lazily: `adjudicator --help` lists this command, and must not load the cron layer.
+    from adjudicator.cron.run import refuse_backwards, run_cron, write_log
+
     moment = parse_now(now)
     if now is not None:
-        _refuse_backwards(games_root, moment)
+        refuse_backwards(games_root, moment)
     reports = run_cron(games_root, now=moment, env=os.environ, config_path=config_path)
-    _log(log_path, moment, reports)
+    write_log(log_path, moment, reports)
     problems = [r for r in reports if r.problems]
     for report in reports:
         if report.problems:
@@ -137,36 +104,3 @@ def cron_command(
     if problems:
         names = ", ".join(r.name for r in problems)
         raise GmAttention(f"{len(problems)} game(s) need the GM: {names}")
-
-
-def _refuse_backwards(root: Path, moment: datetime) -> None:
-    """A `--now` before a game's last update is refused (issue 18: time never runs
-    backwards in a game), naming the games."""
-    from adjudicator.gamedir import GameDir
-
-    later = []
-    for path in find_games(root):
-        last = GameDir(path).last_update()
-        if last is not None and last > moment:
-            later.append(f"{path.name} ({last:%Y-%m-%dT%H:%M:%SZ})")
-    if later:
-        raise click.BadParameter(
-            f"{moment:%Y-%m-%dT%H:%M:%SZ} is before the last update of {', '.join(later)}: "
-            "time cannot run backwards in a game",
-            param_hint="--now",
-        )
-
-
-def _log(path: Path | None, now: datetime, reports: list[GameReport]) -> None:
-    if path is None:
-        return
-    stamp = now.strftime("%Y-%m-%dT%H:%M:%SZ")
-    lines = "".join(
-        f"{stamp} {r.line()}\n" + "".join(f"{stamp}   {r.name}: {d}\n" for d in r.details)
-        for r in reports
-    )
-    try:
-        with open(path, "a", encoding="utf-8") as handle:
-            handle.write(lines)
-    except OSError as e:
-        click.echo(f"cannot write the log {path}: {e.strerror}", err=True)

@@ -17,6 +17,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.clock import parse_time
+from adjudicator.gamedir import GameDir, atomic_write, file_lock, load_yaml_text
+from adjudicator.i18n import UnknownLanguage, check_language
+from adjudicator.inbox.imap import MailSetupError
+
 if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
     pass
 
@@ -120,7 +125,6 @@ class GameInfo:
     @classmethod
     def load(cls, path: Path) -> GameInfo:
         """Raises `GameError` for a broken game.yaml."""
-        from adjudicator.gamedir import GameDir
 
         meta = GameDir(path).read_meta()
         settings = dict(meta.get("settings") or {})
@@ -146,7 +150,6 @@ class GameInfo:
 def _language(value: Any, default: str) -> str:
     """A language as game.yaml gives it ('pt-br' -> 'pt_BR'); `default` when unset. The
     engine names a wrong one to the GM when it loads the game; a mail is never lost to it."""
-    from adjudicator.i18n import UnknownLanguage, check_language
 
     try:
         return check_language(str(value)) if value else default
@@ -215,13 +218,10 @@ def load_config(path: Path | None, games: list[Path]) -> dict[str, Any]:
     Raises `MailSetupError` when it is unreadable, readable by other users, not a mapping,
     or inside a game folder (it would end up next to what git commits).
     """
-    from adjudicator.inbox.imap import MailSetupError
 
     if path is None:
         return {}
     import yaml
-
-    from adjudicator.gamedir import load_yaml_text
 
     resolved = path.resolve()
     for game in games:
@@ -287,7 +287,6 @@ def needs_run(game: GameInfo, now: datetime) -> bool:
     when orders wait in inbox/, a run was interrupted (journal), the GM changed the game
     since our last run (pause, resume, extend, a new game), a reminder or deadline falls due.
     """
-    from adjudicator.clock import parse_time
 
     path = game.path
     if (path / ".adjudicator" / "journal.yaml").exists():
@@ -308,7 +307,6 @@ def needs_run(game: GameInfo, now: datetime) -> bool:
 
 
 def remember_run(path: Path) -> None:
-    from adjudicator.gamedir import atomic_write
 
     atomic_write(path / MAIL_STATE / "last-run", _fingerprint(path))
 
@@ -316,7 +314,6 @@ def remember_run(path: Path) -> None:
 def remember_read(path: Path, now: datetime) -> None:
     """This run read the game's mail through. Not fsynced: an older time after a crash only
     holds a deadline a little longer."""
-    from adjudicator.gamedir import atomic_write
 
     atomic_write(path / MAIL_STATE / "last-read", now.isoformat(), durable=False)
 
@@ -330,7 +327,6 @@ def held_time(game: GameInfo, now: datetime) -> tuple[datetime, str]:
     new deadlines count from then) until a run reads the mail again. Returns the moment
     and a GM log line ('' when nothing is held).
     """
-    from adjudicator.clock import parse_time
 
     try:
         last = datetime.fromisoformat((game.path / MAIL_STATE / "last-read").read_text().strip())
@@ -357,6 +353,5 @@ def game_lock(path: Path) -> contextlib.AbstractContextManager[None]:
     The engine takes the game's lock for each of its calls; this one (a different file)
     keeps two overlapping cron runs from taking the same mails or sending the same outbox.
     """
-    from adjudicator.gamedir import file_lock
 
     return file_lock(path / MAIL_STATE / "cron.lock", path)

@@ -12,6 +12,11 @@ if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast C
     from adjudicator.publish.smtp import Outbox
 
 from adjudicator.cron.games import MAIL_STATE, GameInfo
+from adjudicator.gamedir import atomic_write
+from adjudicator.publish import messages
+from adjudicator.publish.forum import DISCORD_LIMIT, DISCOURSE_LIMIT, queue_post
+from adjudicator.publish.smtp import compose, queue_mail
+from adjudicator.text import Name, _l
 
 # -- reports ----------------------------------------------------------------------------------
 
@@ -39,23 +44,16 @@ def queue_reports(game: GameInfo, outbox: Outbox, sender: str | None, result: An
     for stem in new:
         queued += _queue_report(game, outbox, sender, stem)
     if stems and stems[-1] != last:
-        from adjudicator.gamedir import atomic_write
-
         outbox.sync()  # the reports are queued for good before the marker says so
         atomic_write(marker, stems[-1] + "\n")
     return queued
 
 
 def _queue_report(game: GameInfo, outbox: Outbox, sender: str | None, stem: str) -> int:
-    from adjudicator.publish import messages
-    from adjudicator.publish.smtp import compose, queue_mail
-    from adjudicator.text import Name, _l
 
     public = (game.path / "reports" / f"{stem}.md").read_text(encoding="utf-8")
     queued = 0
     if game.forum:
-        from adjudicator.publish.forum import DISCORD_LIMIT, DISCOURSE_LIMIT, queue_post
-
         limit = DISCORD_LIMIT if game.forum.get("discord") else DISCOURSE_LIMIT
         queued += queue_post(outbox, f"{game.id}:report:{stem}", public, limit)
     if sender is None or not game.mail.reports:  # no SMTP: the forum only

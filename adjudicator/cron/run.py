@@ -1,35 +1,49 @@
 """One cron run: one IMAP session and one SMTP connection serving every game.
 
-The mail modules (imapclient, smtplib, the forum client) and the engine are imported inside
-the methods that use them, on purpose: a cron run every ten minutes over hundreds of idle
-games must not pay for loading them when nothing came and nothing is due."""
+The engine and the mail desk (which reads orders with it) are imported inside the methods
+that use them, on purpose: a cron run every ten minutes over hundreds of idle games must not
+pay ~150 ms for loading them when nothing came and nothing is due (imapclient is lazy in
+`inbox.imap` for the same reason)."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 import click
-
-if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
-    from adjudicator.inbox.imap import FetchedMail
-    from adjudicator.inbox.mail import Mail
-    from adjudicator.publish.smtp import Outbox
 
 from adjudicator.cron.games import (
     GameInfo,
     GameReport,
     Outcome,
+    find_games,
     game_lock,
     held_time,
+    load_config,
     log_line,
     needs_run,
     remember_read,
     remember_run,
 )
 from adjudicator.cron.mailing import queue_reports
+from adjudicator.form import latest_form
+from adjudicator.gamedir import GameBusy, GameDir
+from adjudicator.inbox.imap import (
+    FetchedMail,
+    ImapConfig,
+    ImapSession,
+    MailConnectionError,
+    MailSetupError,
+)
+from adjudicator.inbox.mail import Mail, named_game, parse_mail
+from adjudicator.inbox.quarantine import SetAside
+from adjudicator.publish import notices
+from adjudicator.publish.forum import drain_posts, forum_transport
+from adjudicator.publish.smtp import Outbox, SmtpConfig, SmtpSender, drain
+from adjudicator.submissions import hide_inline_passwords
 
 # -- one run ----------------------------------------------------------------------------------
 
@@ -38,8 +52,6 @@ class CronRun:
     """The shared resources of one run: settings, the IMAP session, the SMTP connection."""
 
     def __init__(self, now: datetime, env: Mapping[str, str], config: Mapping[str, Any]) -> None:
-        from adjudicator.inbox.imap import ImapConfig, ImapSession
-        from adjudicator.publish.smtp import SmtpConfig, SmtpSender
 
         self.now = now
         self.env = env
@@ -70,7 +82,6 @@ class CronRun:
         down is reported once (not once per game) and mail is off for this run: the games
         still resolve, so deadlines are kept while the GM fixes the mail setup.
         """
-        from adjudicator.inbox.imap import MailConnectionError, MailSetupError
 
         self.known_games = frozenset(g.id.lower() for g in games)
         if self.imap is None:
@@ -97,9 +108,6 @@ class CronRun:
         Mails naming no game here are marked processed (they stay on the server, flagged
         or moved, for the GM to look at) so that they are not read again every run.
         """
-        from adjudicator.inbox.mail import named_game, parse_mail
-        from adjudicator.inbox.quarantine import SetAside
-        from adjudicator.submissions import hide_inline_passwords
 
         routed: dict[str, list[tuple[FetchedMail, Mail]]] = {}
         if self.imap is None or self.imap_config is None:
@@ -146,8 +154,6 @@ class CronRun:
 
     def process(self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]]) -> GameReport:
         """Everything cron does for one game; never raises for the game's own trouble."""
-        from adjudicator.gamedir import GameBusy
-        from adjudicator.inbox.imap import MailConnectionError
 
         report = GameReport(game.path.name)
         try:
@@ -166,9 +172,7 @@ class CronRun:
     def _process(
         self, game: GameInfo, shared: list[tuple[FetchedMail, Mail]], report: GameReport
     ) -> None:
-        from adjudicator.cron.desk import MailDesk
-        from adjudicator.inbox.imap import MailConnectionError, MailSetupError
-        from adjudicator.publish.smtp import Outbox
+        from adjudicator.cron.desk import MailDesk  # lazily: see the module's docstring
 
         outbox = Outbox(game.path)
         desk = MailDesk(self, game, outbox, report)
@@ -181,7 +185,7 @@ class CronRun:
         result = None
         moment = self.now
         if mails is not None or needs_run(game, self.now):
-            from adjudicator import engine
+            from adjudicator import engine  # lazily: see the module's docstring
 
             # One load of the game (and of every staged submission) for mail and engine.
             with engine.open_game(game.path) as loaded:
@@ -229,8 +233,6 @@ class CronRun:
     ) -> int:
         """Reminders and late notices for requests still unanswered, as of `moment` (the
         engine's: no late notice for a deadline held while the inbox cannot be read)."""
-        from adjudicator.form import latest_form
-        from adjudicator.publish import notices
 
         if result is None:
             return 0  # the engine did not run: nothing new is due (see `needs_run`)
@@ -255,8 +257,6 @@ class CronRun:
         return len(queued)
 
     def _send(self, game: GameInfo, outbox: Outbox, report: GameReport) -> None:
-        from adjudicator.inbox.imap import MailSetupError
-        from adjudicator.publish.smtp import drain
 
         outbox.sync()  # notices too: nothing queued is lost in a crash
         if self.smtp is not None:
@@ -275,8 +275,6 @@ class CronRun:
             ]
         transport = self._forum(game)
         if transport is not None:
-            from adjudicator.publish.forum import drain_posts
-
             posted = drain_posts(outbox, transport)
             report.posted += posted.posted
             report.notes += posted.failed
@@ -286,7 +284,6 @@ class CronRun:
     def _forum(self, game: GameInfo) -> Any:
         if not game.forum:
             return None
-        from adjudicator.publish.forum import forum_transport
 
         return forum_transport(game.forum, self.env, self.config, game.id)
 
@@ -302,7 +299,69 @@ def _mail_trouble(error: Exception, report: GameReport) -> bool:
 
 
 def _parsed(fetched: Iterator[FetchedMail]) -> Iterator[tuple[FetchedMail, Mail]]:
-    from adjudicator.inbox.mail import parse_mail
 
     for item in fetched:
         yield item, parse_mail(item.raw, item.size)
+
+
+# -- the command's work -------------------------------------------------------------------------
+
+
+def run_cron(
+    root: Path, *, now: datetime, env: Mapping[str, str], config_path: Path | None
+) -> list[GameReport]:
+    """Process every game under `root`; returns one report per game (and the shared folder).
+
+    Raises `MailSetupError` only for a problem that stops every game (a bad config file).
+    """
+    paths = find_games(root)
+    config = load_config(config_path, paths)
+    run = CronRun(now, env, config)
+    reports: dict[str, GameReport] = {}
+    games: list[GameInfo] = []
+    for path in paths:
+        try:
+            games.append(GameInfo.load(path))
+        except click.ClickException as e:
+            reports[path.name] = GameReport(path.name, problems=[e.format_message()])
+    try:
+        shared = run.open_mail(games, reports)
+        for game in games:
+            reports[game.path.name] = run.process(game, shared.get(game.id, []))
+    finally:
+        run.close()
+    if run.setup_problems:
+        reports["(smtp)"] = GameReport("(smtp)", problems=run.setup_problems[:1])
+    return [reports[k] for k in sorted(reports)]
+
+
+def refuse_backwards(root: Path, moment: datetime) -> None:
+    """A `--now` before a game's last update is refused (issue 18: time never runs
+    backwards in a game), naming the games."""
+    later = []
+    for path in find_games(root):
+        last = GameDir(path).last_update()
+        if last is not None and last > moment:
+            later.append(f"{path.name} ({last:%Y-%m-%dT%H:%M:%SZ})")
+    if later:
+        raise click.BadParameter(
+            f"{moment:%Y-%m-%dT%H:%M:%SZ} is before the last update of {', '.join(later)}: "
+            "time cannot run backwards in a game",
+            param_hint="--now",
+        )
+
+
+def write_log(path: Path | None, now: datetime, reports: list[GameReport]) -> None:
+    """Append a line per game (and its details) to the `--log` file, if one is given."""
+    if path is None:
+        return
+    stamp = now.strftime("%Y-%m-%dT%H:%M:%SZ")
+    lines = "".join(
+        f"{stamp} {r.line()}\n" + "".join(f"{stamp}   {r.name}: {d}\n" for d in r.details)
+        for r in reports
+    )
+    try:
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(lines)
+    except OSError as e:
+        click.echo(f"cannot write the log {path}: {e.strerror}", err=True)
