@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from adjudicator.engine import Game
 from adjudicator.gamedir import GameDir
+from adjudicator.intake import _header
 from adjudicator.orders.errors import OrderErrors
 from adjudicator.requests import Submission
 from adjudicator.submissions import SubmissionRejected, strip_bom
@@ -36,8 +38,6 @@ def check_text(path: Path, text: str, house: str | None) -> Checked:
     with `house` (the GM vouches for a forum post) the header is optional and no password
     is asked. Raises `GameError` for a folder that is not a game, `NotAPlayer` for a
     `house` that does not play."""
-    from adjudicator.engine import Game
-    from adjudicator.intake import _header
 
     gamedir = GameDir(path)
     gamedir.require()

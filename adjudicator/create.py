@@ -24,6 +24,7 @@ from adjudicator.gamedir import (
     load_yaml_text,
     public_mode,
 )
+from adjudicator.gamefile import is_address
 from adjudicator.i18n import UnknownLanguage, check_language
 from adjudicator.publish import git
 from adjudicator.rulesets import Ruleset, find_ruleset
@@ -76,8 +77,6 @@ def parse_roster_entry(text: str, lang: str = "en") -> tuple[str, dict[str, str]
     # show the house, in the reader's language.
     record = {"name": name} if name else {}
     if email:
-        from adjudicator.gamefile import is_address
-
         if not is_address(email.strip()):
             bad = _l(
                 "--player '%(entry)s': '%(email)s' is not an e-mail address; write it as "

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from adjudicator.gamedir import atomic_write, make_folder
+from adjudicator.render import display_name
 from adjudicator.text import N_, Name, Text, _l, say
 
 FORM_FILE = "form.txt"
@@ -84,7 +86,6 @@ def said(value: Any, lang: str, game: str) -> str:
 def form_text(ruleset: Any, state: Any, player: str, standing: Sequence[Any], lang: str) -> str:
     """`player`'s order form now, in `lang`, from their `standing` instructions; '' when
     the game (`ruleset`) offers none or nothing is asked that a form answers."""
-    from adjudicator.render import display_name
 
     hook = getattr(ruleset, "form", None)
     lines = hook(state, player, standing) if hook is not None else []
@@ -96,7 +97,6 @@ def form_text(ruleset: Any, state: Any, player: str, standing: Sequence[Any], la
 
 def write_form(private: Path, player: str, form: str) -> None:
     """Keep `form` where `latest_form` reads it (`private`: the game's .adjudicator/)."""
-    from adjudicator.gamedir import atomic_write, make_folder
 
     folder = private / "private" / player
     make_folder(folder)  # 0700: a private folder whatever the umask

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.clock import parse_time, utc
 from adjudicator.publish.messages import SAME_AS_BEFORE, WRITTEN_BEFORE
+from adjudicator.submissions import load_submission
 from adjudicator.text import Text, _l
 
 if TYPE_CHECKING:
@@ -50,8 +51,6 @@ def _earlier_submission(game: Intake, player: str, digest: str) -> str | None:
             return submission.id
     spent = game.spent_digests
     if player not in spent:
-        from adjudicator.submissions import load_submission
-
         paths = sorted(game.dir.spent.glob(f"*-{player}.yaml"))
         spent[player] = {load_submission(p).sha256: p.stem for p in paths}
     return spent[player].get(digest)

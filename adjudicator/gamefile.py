@@ -17,6 +17,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from adjudicator.i18n import LANGUAGES, UnknownLanguage, check_language
 from adjudicator.text import Text, _l, quoted
 
 Check = Callable[[Any], bool]
@@ -49,7 +50,6 @@ def _kind(kind: type | tuple[type, ...], what: Text) -> tuple[Check, Text]:
 
 def _language() -> tuple[Check, Text]:
     """A language we have a catalog for ('pt-br' is read as 'pt_BR'); i18n.LANGUAGES."""
-    from adjudicator.i18n import LANGUAGES, UnknownLanguage, check_language
 
     def check(value: Any) -> bool:
         try:

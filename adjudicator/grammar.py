@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from adjudicator.data import load_game_data
+
 RU_CASES = ("gen", "dat", "acc", "ins", "loc")
 """The forms a Russian entry lists after its gender, in this order; `loc` with its
 preposition ("в Винтерфелле")."""
@@ -133,7 +135,6 @@ def grammars(game: str, lang: str) -> dict[tuple[str, str], Grammar]:
         return {}
     if not resources.files("adjudicator.games").joinpath(game, "grammar.yaml").is_file():
         return {}
-    from adjudicator.data import load_game_data
 
     found = {}
     for section, entries in load_game_data(game, "grammar.yaml").items():

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.gamedir import atomic_write, dump_yaml, load_yaml_text
 from adjudicator.text import N_
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ class Guesses:
 
     def _load(self, step: int) -> dict[str, int]:
         if self._data is None:
-            from adjudicator.gamedir import load_yaml_text
-
             try:
                 data = load_yaml_text(self.path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
@@ -55,7 +54,6 @@ class Guesses:
 
     def add(self, player: str, step: int) -> int:
         """One more wrong password for `player`; returns the count now."""
-        from adjudicator.gamedir import atomic_write, dump_yaml
 
         counts = self._load(step)
         counts[player] = counts.get(player, 0) + 1

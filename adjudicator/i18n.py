@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
+from adjudicator.data import cache_folder, game_folder, keep_cached, load_game_data
+
 LANGUAGES = ("en", "ru", "pt_BR")
 """The languages reports, replies and orders may be in; English is the source language."""
 SOURCE = "en"
@@ -51,7 +53,6 @@ def translations(lang: str) -> gettext.NullTranslations:
     lang = check_language(lang)
     if lang == SOURCE:
         return gettext.NullTranslations()
-    from adjudicator.data import cache_folder, keep_cached
 
     sources = _po_files(lang)
     digest = hashlib.sha256(b"".join(name.encode() + text for name, text in sources))
@@ -103,7 +104,6 @@ def catalog(lang: str) -> Any:
 def localized_names(game: str, lang: str) -> Mapping[str, str]:
     """Every id -> its printed name in `lang`, from ``games/<game>/names.yaml`` if the game
     has one (sections of ``{id: {lang: name | [name, alias...]}}``); empty for English."""
-    from adjudicator.data import game_folder, load_game_data
 
     lang = check_language(lang)
     if lang == SOURCE or not game_folder(game).joinpath("names.yaml").is_file():

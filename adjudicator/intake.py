@@ -17,8 +17,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from adjudicator.auth import needs_rehash, upgrade, verify_password
+from adjudicator.auth import needs_rehash, unknown_player, upgrade, verify_password
 from adjudicator.clock import utc
+from adjudicator.freshness import stale
 from adjudicator.gamedir import GameDir, atomic_write, bounded_name, dump_yaml, safe_name
 from adjudicator.gamefile import Settings
 from adjudicator.guessing import LIMIT, LOCKED, Guesses
@@ -26,7 +27,9 @@ from adjudicator.i18n import check_language
 from adjudicator.inbox import limits
 from adjudicator.inbox.files import UnreadableFile, decode_order_file, save_as_utf8
 from adjudicator.orders.errors import OrderError, OrderErrors, invalid
+from adjudicator.orders.names import normalize
 from adjudicator.publish.messages import NOT_RECOGNISED
+from adjudicator.render import display_name
 from adjudicator.requests import Instruction, Submission, standing_instructions
 from adjudicator.submissions import (
     Receipt,
@@ -40,6 +43,7 @@ from adjudicator.submissions import (
 )
 from adjudicator.table import Table, keep, new_submission
 from adjudicator.text import N_, Name, Text, _l
+from adjudicator.vocabulary import sections, spellings
 
 NO_HEADER = N_(
     "every order file starts with two lines, 'house: <your house>' and 'password: <your password>'"
@@ -135,8 +139,6 @@ class Intake:
         if source in self.seen:
             return Receipt(self.seen[source], player, (), duplicate=True)
         if sender is not None:
-            from adjudicator.freshness import stale
-
             why = stale(self, player, digest, written)
             if why is not None:
                 raise SubmissionRejected([invalid(why).at(0, "")], player)
@@ -270,8 +272,6 @@ class Intake:
 
     def _unknown_player(self, value: str) -> OrderError:
         """Issue 17: a header naming no house is told the houses (a wrong password is not)."""
-        from adjudicator.auth import unknown_player
-        from adjudicator.render import display_name
 
         game = self.meta["game"]
         names = [Name(p, display_name(game, p)) for p in self.players]
@@ -336,7 +336,6 @@ class Intake:
         game's orders does not mind mixing."""
         # Here, not at the top: the names load only when a text comes in, not for every
         # game a cron run opens.
-        from adjudicator.orders.names import normalize
 
         key = normalize(header_values(value)[0])
         words = [w for w, field in header_keys().items() if field == "player"]
@@ -348,8 +347,6 @@ class Intake:
 
     def _names_of_player(self, player: str) -> list[str]:
         """Every name of a player id: itself, its display name, its names in names.yaml."""
-        from adjudicator.render import display_name  # see `player_named`
-        from adjudicator.vocabulary import sections, spellings
 
         game = self.meta["game"]
         local = [n for section in sections(game) for n in spellings(game, section, player)]

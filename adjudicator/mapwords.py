@@ -28,6 +28,7 @@ from typing import Any
 
 from adjudicator.data import load_game_data
 from adjudicator.i18n import localized_names, translations
+from adjudicator.mapshapes import regions_of
 from adjudicator.text import N_
 from adjudicator.vocabulary import name_in, names_of, sections
 
@@ -115,8 +116,6 @@ def _port_names(game: str, lang: str) -> dict[str, str]:
     NOTE: names.yaml lists a territory's port town among its aliases, last (Смоланд,
     Карлскруна); a port named as its territory (Nyen, Danzig) takes the territory's name.
     """
-    from adjudicator.mapshapes import regions_of
-    from adjudicator.vocabulary import names_of, sections
 
     shapes = regions_of(game) or {}
     entries = sections(game).get("territories", {})

@@ -22,7 +22,12 @@ from contextvars import ContextVar
 from types import MappingProxyType
 from typing import Any
 
-from adjudicator.text import N_
+from adjudicator.clock import parse_time
+from adjudicator.data import cache_folder, game_folder, load_game_data, template_roots
+from adjudicator.grammar import Word, fill, grammar_of
+from adjudicator.i18n import check_language, localized_names, translations
+from adjudicator.text import N_, from_data, say
+from adjudicator.vocabulary import name_in
 
 _RENAMED: ContextVar[Mapping[str, str]] = ContextVar("renamed", default=MappingProxyType({}))
 """The places a report's view renames (baltic: Nyen is Sankt-Peterburg once converted,
@@ -74,8 +79,6 @@ def format_deadline(moment: Any, lang: str, zone: str | None = None) -> str:
     aware datetime or an ISO text ('2027-01-07T12:00:00Z'). An unknown zone is left out."""
     from datetime import UTC, datetime
 
-    from adjudicator.clock import parse_time
-
     moment = parse_time(moment) if not isinstance(moment, datetime) else moment
     moment = moment.astimezone(UTC)
     if lang == "en":
@@ -94,7 +97,6 @@ def with_local_time(utc: str, local: str, zone: str, lang: str) -> str:
     """'<utc> (<local> …)': the reader's local time beside UTC, the zone said as the
     reader says it: «по московскому времени», «no horário de Brasília» (Babel's generic
     name of the zone in `lang`); English names the IANA zone, as it always did."""
-    from adjudicator.i18n import translations
 
     _ = translations(lang).gettext
     if lang == "en":
@@ -142,7 +144,6 @@ def _local_time(moment: Any, zone: str | None, lang: str) -> str | None:
 @functools.cache
 def names(game: str) -> dict[str, str]:
     """Every id -> display name found in the game's data files (areas, cards, ...)."""
-    from adjudicator.data import game_folder, load_game_data
 
     found: dict[str, str] = {}
 
@@ -183,9 +184,6 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     """
     import jinja2
 
-    from adjudicator.data import template_roots
-    from adjudicator.i18n import check_language, localized_names
-
     lang = check_language(lang)
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(template_roots(game)),
@@ -201,7 +199,6 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     env.filters["x"] = escape
     _install_gettext(env, lang)
     local = localized_names(game, lang)
-    from adjudicator.grammar import Word, grammar_of
 
     def name(ident: Any, converted: bool = True) -> str:
         """The name of an id in `lang`, holding its grammar: ``%(area:loc)s`` works. A place
@@ -218,7 +215,6 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
         apart ('raid' the order, 'raid' the token)."""
         if lang == "en":
             return str(english)
-        from adjudicator.vocabulary import name_in
 
         shown = name_in(game, section, str(ident), lang) or str(english)
         return Word(shown, grammar_of(game, section, str(ident), lang))
@@ -243,16 +239,12 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
         """A unit's name in `lang`; a routed one says so in the reader's words."""
         text = str(ident)
         if text.startswith("routed ") and lang != "en":
-            from adjudicator.grammar import fill
-            from adjudicator.i18n import translations
-
             said = translations(lang).gettext(ROUTED)
             return fill(said, {"unit": unit(text.removeprefix("routed "))}, lang)
         return term("units", ident, text.replace("_", " "))
 
     def said(value: Any) -> str:
         """A ruleset's sentence (a `text.Text`, or its YAML data) in `lang`; text as is."""
-        from adjudicator.text import from_data, say
 
         return say(from_data(value), lang, game)
 
@@ -276,7 +268,6 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
 
 def _framed(word: Any, frame: tuple[str, str]) -> Any:
     """A name in bold (or other markup) that keeps its grammar: «в **Винтерфелле**»."""
-    from adjudicator.grammar import Word
 
     if isinstance(word, Word):
         return word.framed(*frame)
@@ -288,9 +279,6 @@ def _install_gettext(env: Any, lang: str) -> None:
     `grammar.fill`, so a translation may ask for a name's case or article and agree with
     it (jinja2's own new-style gettext fills with a plain ``%``)."""
     import jinja2
-
-    from adjudicator.grammar import fill
-    from adjudicator.i18n import translations
 
     catalog = translations(lang)
 
@@ -314,8 +302,6 @@ def _bytecode_cache() -> Any:
     """Compiled templates under ~/.cache/adjudicator: compiling them is most of a cron run's
     rendering time. Without a writable cache folder, templates are compiled each run."""
     import jinja2
-
-    from adjudicator.data import cache_folder
 
     folder = cache_folder("jinja")
     return jinja2.FileSystemBytecodeCache(str(folder)) if folder else None

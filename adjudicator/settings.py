@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from adjudicator.auth import generate_password, password_problem, set_password
 from adjudicator.clock import parse_time, utc
 from adjudicator.create import START_FILE
 from adjudicator.engine import Game, open_game
@@ -98,7 +99,6 @@ def new_password(path: Path, player: str | None, chosen: str | None) -> tuple[Te
     one (player None). Returns what was done, and 'player: password' to print once.
 
     Raises `GameError` for a player not in the game or a GM password too weak."""
-    from adjudicator.auth import generate_password, password_problem, set_password
 
     with open_game(path) as game:
         if player is None:

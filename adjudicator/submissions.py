@@ -16,6 +16,7 @@ from typing import Any
 from adjudicator.data import game_folder, game_names, load_game_data
 from adjudicator.gamedir import load_yaml
 from adjudicator.orders.errors import OrderError, format_errors
+from adjudicator.render import format_deadline
 from adjudicator.requests import Instruction, Submission
 from adjudicator.text import N_, Name, Text, _l, from_data, say
 
@@ -93,8 +94,6 @@ class Receipt:
                 "    " + _l("nothing").say(lang, game)
             ]
         if self.deadline:
-            from adjudicator.render import format_deadline
-
             when = self.deadline if lang == "en" else format_deadline(self.deadline, lang)
             lines.append("  " + _l("deadline: %(when)s", when=when).say(lang, game))
         return "\n".join(lines)

@@ -13,6 +13,10 @@ Write messages with `_l` ("lazy gettext") and `_ln` (with plural forms), or mark
 kept in a table with `N_`: the catalog test extracts all three (``pybabel extract -k _l
 -k _ln:1,2``). Both classes
 turn into plain data (`to_data`, `from_data`) for submissions and game.yaml.
+
+The catalogs, the names and the grammar are imported where a sentence is first said, not at
+the top: the CLI imports this module to define its messages, and ``adjudicator --help`` must
+not load YAML and gettext for them.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 
 from adjudicator.data import game_folder, load_game_data
+from adjudicator.grammar import grammar_of
 
 LANGUAGES = ("ru", "pt_BR")
 """The languages names.yaml carries besides English."""
@@ -49,7 +50,6 @@ def _where_forms(game: str, section: str, ident: str) -> list[str]:
     """The Russian prepositional of a name (grammar.yaml: «в Винтерфелле» gives
     «Винтерфелле»), so that an echo in natural Russian («рыцарь в Винтерфелле»), pasted back,
     reads as it was printed: the connector («в», «на», «во») is a word of its own."""
-    from adjudicator.grammar import grammar_of
 
     grammar = grammar_of(game, section, ident, "ru")
     where = grammar.forms.get("loc", "") if grammar else ""

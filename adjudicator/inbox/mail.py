@@ -27,6 +27,7 @@ from typing import Any
 
 from adjudicator.inbox import limits
 from adjudicator.inbox.quotes import clean_body
+from adjudicator.submissions import header_field, header_values
 from adjudicator.text import Text, _l, _ln
 
 __all__ = ["Mail", "MailTooLarge", "clean_body", "parse_mail", "unflow"]
@@ -464,7 +465,6 @@ def redact_passwords(text: str) -> str:
     >>> redact_passwords("house: stark\\nPassword: hunter2")
     'house: stark\\nPassword: ********'
     """
-    from adjudicator.submissions import header_field
 
     lines = text.split("\n")
     for n, line in enumerate(lines):
@@ -477,7 +477,6 @@ def redact_passwords(text: str) -> str:
 def claimed_player(text: str) -> str | None:
     """The value of the text's player header line ('house:', 'nation:', 'дом:', 'casa:'
     ...), as written: `Game.player_named` says which player it is."""
-    from adjudicator.submissions import header_field, header_values
 
     for line in text.splitlines():
         found = header_field(line)

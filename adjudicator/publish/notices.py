@@ -21,7 +21,10 @@ from adjudicator.inbox.mail import redact_passwords
 from adjudicator.inbox.quotes import looks_quoted
 from adjudicator.publish import messages
 from adjudicator.publish.smtp import Outbox, compose, queue_mail
+from adjudicator.render import with_local_time
+from adjudicator.submissions import hide_inline_passwords
 from adjudicator.text import _l, from_data
+from adjudicator.text import say as said
 from adjudicator.text import say as say_value
 
 
@@ -115,7 +118,6 @@ def when(moment: datetime, zone: str | None = None, lang: str = "en") -> str:
         return utc_text
     same_day = local.date() == moment.astimezone(UTC).date()
     shown = _moment(local, lang, utc=False, weekday=not same_day)
-    from adjudicator.render import with_local_time
 
     return with_local_time(utc_text, shown, zone, lang)
 
@@ -175,7 +177,6 @@ def _not_used(notice: Notice, lang: str, game: str | None) -> str:
     """The skipped lines of a notice, each with why, after the how-to (or nothing)."""
     if not notice.skipped:
         return ""
-    from adjudicator.text import say as said
 
     lines = [f"  {said(why, lang, game)}" for why in notice.skipped]
     return "\n\n" + "\n".join([say(messages.NOT_USED, lang), *lines])
@@ -268,7 +269,6 @@ def reply_subject(subject: str, game_id: str) -> str:
     >>> reply_subject("Приказы", "w1")
     'Re: [w1] Приказы'
     """
-    from adjudicator.submissions import hide_inline_passwords
 
     subject = hide_inline_passwords(" ".join(subject.split()))
     found = _REPLY_PREFIX.match(subject)

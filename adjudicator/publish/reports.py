@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from adjudicator.form import FORM_FILE
 from adjudicator.gamedir import GameError
 from adjudicator.gamefile import Settings
 from adjudicator.i18n import localized_names, translations
@@ -160,7 +161,6 @@ def _private_report(
     drawings: dict[str, Any],
 ) -> list[str]:
     """A house's report (and map) with what only it may see, under .adjudicator/private/."""
-    from adjudicator.form import FORM_FILE
 
     mine = [e for e in events if not e.public and e.to == player]
     view = edition.views[player]
@@ -192,7 +192,7 @@ def _private_report(
     # The latest form, for the reminders (`notices`); empty when nothing asks for one.
     tx.write(f"{folder}/{FORM_FILE}", form)
     if edition.settings.maps:
-        from adjudicator.mapdraw import draw_svg
+        from adjudicator.mapdraw import draw_svg  # lazily, as in `_maps`
 
         drawn = draw_svg(view, lang=lang, memo=memo)
         tx.write(f"{folder}/{stem}.svg", drawn)
@@ -223,6 +223,7 @@ def _maps(
     """
     if not edition.settings.maps:
         return []
+    # Lazily: the drawer costs ~15 ms to import, and a game without maps never draws.
     from adjudicator.mapdraw import draw_svg
 
     svg = draw_svg(edition.views[None], lang=edition.lang, memo=memo)
@@ -238,7 +239,7 @@ def _draw_png(svg: str, relpath: str, tx: Transaction, drawings: dict[str, Any])
     before applying, so the reports and the game file are written meanwhile. An SVG
     already being drawn (`drawings`) is drawn once for every file that shows it. False
     without resvg (pip install 'adjudicator[png]'): the SVG serves."""
-    from adjudicator import raster
+    from adjudicator import raster  # lazily, as `draw_svg` in `_maps`
 
     drawing = drawings.get(svg)
     if drawing is None:
