@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.baltic import control, naval, placement, siege, standing
+from adjudicator.rulesets.baltic import control, naval, placement, politics, siege, standing
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.faults import naval_fault, not_there
 from adjudicator.rulesets.baltic.movement import check_movers, land_move, left_behind, own_blocks
@@ -343,7 +343,6 @@ def do_cede(state: State, side: str, line: dict[str, Any], rng: Dice, events: Ev
     """11.1c: free; Sweden only; politics.py applies it (11.1f)."""
     if side != "sweden":
         raise Void("cede_sweden")
-    from adjudicator.rulesets.baltic import politics
 
     why = politics.cede(state, line["territory"], rng, events)
     if why:

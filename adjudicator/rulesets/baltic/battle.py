@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.baltic import control, standing
+from adjudicator.rulesets.baltic import control, naval, standing
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.losses import destroy, lose_step
 from adjudicator.rulesets.baltic.rolls import roll
 from adjudicator.rulesets.baltic.state import State, other_side
+from adjudicator.rulesets.baltic.supply import forage_points
 from adjudicator.rulesets.baltic.where import has_enemy_land
 from adjudicator.text import _l
 
@@ -87,8 +88,6 @@ class Battle:
             "round": self.round,
         }
         if destination.startswith("sea:"):
-            from adjudicator.rulesets.baltic import naval
-
             fleet = naval.retreat_to_sea(
                 self.state, block, self.where, [destination[4:]], self.events
             )
@@ -321,7 +320,6 @@ def _retreat_entry_skipped(battle: Battle, side: str, block: str, choice: dict) 
 
 def retreat_rank(state: State, territory: str, side: str, own_entry: str | None) -> tuple:
     """5.5e default: own entry territory; friendly before neutral; more forage; lower id."""
-    from adjudicator.rulesets.baltic.supply import forage_points
 
     return (
         territory != own_entry,
@@ -333,7 +331,6 @@ def retreat_rank(state: State, territory: str, side: str, own_entry: str | None)
 
 def sea_retreat_option(state: State, block: str, where: str, side: str) -> list[str]:
     """Fleets `block` may retreat onto (9.5); naval.py decides."""
-    from adjudicator.rulesets.baltic import naval
 
     return naval.sea_retreat_fleets(state, block, where)
 

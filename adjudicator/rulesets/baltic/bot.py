@@ -14,7 +14,7 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.orders.errors import LineError, OrderErrors
-from adjudicator.rulesets.baltic import actions, control, instructions, words
+from adjudicator.rulesets.baltic import actions, control, instructions, sequence, words
 from adjudicator.rulesets.baltic.board import Board, load_board
 from adjudicator.rulesets.baltic.state import HARBOR, SIDES, State, Turn
 from adjudicator.rulesets.baltic.void import Void
@@ -62,7 +62,6 @@ def action_lines(state: State, side: str, rng: Dice) -> list[str]:
 
 def _trial(state: State, side: str) -> State | None:
     """A copy of `state` as the side's Action Phase will find it (instructions 13.5)."""
-    from adjudicator.rulesets.baltic import sequence
 
     phase = sequence.phase_of(state, side)
     if phase is None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.baltic import control
+from adjudicator.rulesets.baltic import control, politics
 from adjudicator.rulesets.baltic.control import board
+from adjudicator.rulesets.baltic.losses import due
 from adjudicator.rulesets.baltic.resources import rp_level
 from adjudicator.rulesets.baltic.state import State, other_side
 from adjudicator.rulesets.baltic.supply import loc_territories
@@ -79,8 +80,6 @@ def resolve_event(state: State, side: str, total: int, rng: Dice, out: Events) -
             funds.rp_available = max(0, funds.rp_available + params.get("rp", -2))
             out.append({"kind": "intrigue", "nation": target})
     elif kind == "diplomacy":
-        from adjudicator.rulesets.baltic import politics
-
         politics.diplomatic_opening(state, side, rng, out)  # 10.1e
     elif kind == "separate_peace":
         separate_peace(state, side, params, out)
@@ -96,7 +95,5 @@ def separate_peace(state: State, side: str, params: dict[str, Any], out: Events)
         return
     target = min(candidates, key=lambda n: (rp_level(state, n), list(board().nations).index(n)))
     if rp_level(state, target) <= params.get("max_level", 6):
-        from adjudicator.rulesets.baltic.losses import due
-
         due(state, target)
         out.append({"kind": "separate_peace", "nation": target})

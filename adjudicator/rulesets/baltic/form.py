@@ -20,6 +20,7 @@ from adjudicator.rulesets.baltic import control
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.echo import echo
 from adjudicator.rulesets.baltic.state import ABOARD, State
+from adjudicator.rulesets.baltic.summaries import orders_summary, state_season
 from adjudicator.text import Text, _l
 
 
@@ -39,7 +40,6 @@ def order_form(state: State, side: str, standing: Sequence[Any] = ()) -> list[Fo
 
 def _heading(state: State, ap: int) -> Text:
     """What is asked: the AP of the season (13.5), or that `pass` ends a phase of 0 AP."""
-    from adjudicator.rulesets.baltic.ruleset import orders_summary, state_season
 
     if not ap:
         return orders_summary(0)

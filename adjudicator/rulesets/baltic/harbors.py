@@ -18,6 +18,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.baltic import control, standing
 from adjudicator.rulesets.baltic.battle import Battle
 from adjudicator.rulesets.baltic.control import board, harbor_fleets, sea_fleets, side_of_block
+from adjudicator.rulesets.baltic.losses import destroy, lose_step
 from adjudicator.rulesets.baltic.state import HARBOR, POOL, SET_ASIDE, SIDES, State
 
 Events = list[dict[str, Any]]
@@ -62,7 +63,6 @@ def expel_fleets(state: State, territory: str, events: Events) -> str | None:
     Returns the zone when enemy fleets are at sea there: the naval battle is fought at once,
     the active player attacking (9.4f).
     """
-    from adjudicator.rulesets.baltic.losses import lose_step
 
     zone = board().port_sea(territory)
     losers = [
@@ -162,7 +162,6 @@ def retreat_fleet(state: State, fleet: str, zone: str, events: Events) -> str | 
     entry). The cargo of a lost fleet is destroyed and goes to the pool.
     Returns the harbor territory, or None when the fleet was lost.
     """
-    from adjudicator.rulesets.baltic.losses import destroy
 
     side = side_of_block(fleet)
     target = choose_harbor(state, side, zone)

@@ -18,7 +18,7 @@ from adjudicator.dice import Dice
 from adjudicator.orders.errors import LineError, OrderError, OrderErrors, illegal, invalid
 from adjudicator.orders.lines import order_lines
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.baltic import actions, keywords, words
+from adjudicator.rulesets.baltic import actions, keywords, sequence, words
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.echo import echo_lines, echo_standing
 from adjudicator.rulesets.baltic.standing import ANY, key
@@ -456,7 +456,6 @@ def read_submission(state: State, side: str, text: str) -> list[Instruction]:
 
 def check_at_receipt(state: State, side: str, lines: list[dict[str, Any]]) -> list[OrderError]:
     """13.5: in order, against the current state, AP and RP."""
-    from adjudicator.rulesets.baltic import sequence
 
     errors: list[OrderError] = []
     phase = sequence.phase_of(state, side)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.baltic import standing
+from adjudicator.rulesets.baltic import politics, standing
 from adjudicator.rulesets.baltic.control import board, controller, home_nation, land_blocks
 from adjudicator.rulesets.baltic.state import OUT, POOL, REFORM_BOX, REMOVED, YEAR, State, year_box
 
@@ -184,7 +184,6 @@ def mazepa_defection(state: State, rng: Dice, events: Events) -> None:
     """11.7c: at the end of each Swedish Action Phase in which Karl XII is in Ukraine and
     Ukraine may roll, Sweden rolls 1d6; on a 6 Ukraine activates at once (RP at once, 10.1c).
     The block and region are nations.yaml's `defection`."""
-    from adjudicator.rulesets.baltic import politics
 
     territories = board().territories
     for nation, info in board().nations.items():

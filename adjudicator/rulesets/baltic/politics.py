@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.baltic import control, naval, placement, resources, standing
+from adjudicator.rulesets.baltic import control, nations, naval, placement, resources, standing
 from adjudicator.rulesets.baltic.control import board, controller, home_nation, is_active
 from adjudicator.rulesets.baltic.rolls import roll
 from adjudicator.rulesets.baltic.state import POOL, SET_ASIDE, SIDES, State, other_side
+from adjudicator.rulesets.baltic.supply import forage_demand, forage_points
 from adjudicator.text import N_, _l, to_data
 
 Events = list[dict[str, Any]]
@@ -114,7 +115,6 @@ def activate(state: State, nation: str, rng: Dice, events: Events) -> None:
     """10.1f: the nation becomes active on its side; the cessions ordered for this activation
     are made before anything else follows (11.1e); 11.5h and 11.7d apply; the muster is placed
     (8.7); outside the Entry Phase its RP available is set at once (10.1c, 8.2)."""
-    from adjudicator.rulesets.baltic import nations
 
     info = state.nations[nation]
     info.status = "active"
@@ -195,7 +195,6 @@ def impose_truce(state: State, nation: str, rng: Dice, events: Events, cube: boo
     if board().nations[nation].counts_as_while_inactive is None:
         displace(state, [t for t in home if not board().territories[t].transit], events)
     naval.relocate_fleets(state, events)  # 10.2g, 9.4g
-    from adjudicator.rulesets.baltic import nations
 
     nations.check_nyen(state, events)  # 10.2f: the Nyen fleets follow 11.2g
     resources.cap_rp_available(state)
@@ -269,7 +268,6 @@ def displace(state: State, territories: list[str], events: Events) -> None:
 
 def displacement_target(state: State, block: str, start: str) -> str | None:
     """10.2h: where `block` goes from `start`, or None (its pool)."""
-    from adjudicator.rulesets.baltic.supply import forage_demand, forage_points
 
     side = control.side_of_block(block)
     nation = board().blocks[block].nation

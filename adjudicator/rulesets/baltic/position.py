@@ -23,6 +23,7 @@ from typing import Any
 from adjudicator.rulesets import PositionError
 from adjudicator.rulesets.baltic import board_checks
 from adjudicator.rulesets.baltic.board import Board, load_board
+from adjudicator.rulesets.baltic.resources import rp_level
 from adjudicator.rulesets.baltic.state import (
     ABOARD,
     OUT,
@@ -139,7 +140,6 @@ def load_position(data: Mapping[str, Any]) -> State:
 def _level_faults(state: State, given: Mapping[str, Any]) -> list[str | Text]:
     """`rp_level` is derived (8.1); a file that gives it must agree with the map, markers,
     cessions and Attrition Track it describes."""
-    from adjudicator.rulesets.baltic.resources import rp_level
 
     faults: list[str | Text] = []
     for nation, level in given.items():
@@ -161,7 +161,6 @@ def _level_faults(state: State, given: Mapping[str, Any]) -> list[str | Text]:
 
 def export(state: State) -> dict[str, Any]:
     """The position file of `state`: scenario keys first, then the running game's."""
-    from adjudicator.rulesets.baltic.resources import rp_level
 
     board = load_board()
     scenario = board.scenarios.get(state.scenario, {})

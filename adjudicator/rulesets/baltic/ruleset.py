@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
-from adjudicator.rulesets.baltic import sequence, standing
+from adjudicator.rulesets.baltic import bot, position, sequence, standing
 from adjudicator.rulesets.baltic.control import board, side_of_block
+from adjudicator.rulesets.baltic.form import order_form
+from adjudicator.rulesets.baltic.instructions import parse_submission
 from adjudicator.rulesets.baltic.state import SIDES, State
-from adjudicator.rulesets.baltic.terms import phase_name, season_name
-from adjudicator.text import N_, Text, _l, quoted
+from adjudicator.rulesets.baltic.summaries import automatic_summary, orders_summary
+from adjudicator.rulesets.baltic.view import view
+from adjudicator.text import N_, _l, quoted
 
 if TYPE_CHECKING:
     from adjudicator.form import FormLine
@@ -68,7 +71,6 @@ class Baltic:
     def new_game(self, scenario: Mapping[str, Any], rng: Dice) -> State:
         """A scenario ('grand_campaign' by default, or `scenario: poltava`); its first Entry
         Phase is resolved now, every decision by default (3.1)."""
-        from adjudicator.rulesets.baltic import position
 
         options = dict(scenario.get("options") or {})
         unknown = sorted(set(options) - {"scenario"})
@@ -91,12 +93,10 @@ class Baltic:
         return list(SIDES)
 
     def load_position(self, data: Mapping[str, Any], rng: Dice) -> State:
-        from adjudicator.rulesets.baltic import position
 
         return position.load_position(data)
 
     def export(self, state: State) -> dict[str, Any]:
-        from adjudicator.rulesets.baltic import position
 
         return position.export(state)
 
@@ -107,7 +107,6 @@ class Baltic:
         return State.from_data(dict(data))
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
-        from adjudicator.rulesets.baltic.view import view
 
         return view(state, player)
 
@@ -119,7 +118,6 @@ class Baltic:
     # -- decisions ------------------------------------------------------------------------
     def form(self, state: State, player: str, standing: Sequence[Any]) -> list[FormLine]:
         """The side's order form (`adjudicator.form`, `form.order_form`)."""
-        from adjudicator.rulesets.baltic.form import order_form
 
         return order_form(state, player, standing)
 
@@ -164,7 +162,6 @@ class Baltic:
         return found
 
     def parse(self, state: State, player: str, text: str) -> list[Instruction]:
-        from adjudicator.rulesets.baltic.instructions import parse_submission
 
         return parse_submission(state, player, text)
 
@@ -195,7 +192,6 @@ class Baltic:
     def bot(self, state: State, player: str, rng: Dice, ahead: bool) -> str | None:
         """Order lines (no header) answering what `player` is asked now; with `ahead`, also
         standing lines for later decisions. None when nothing is asked of `player`."""
-        from adjudicator.rulesets.baltic import bot
 
         return bot.bot(state, player, self.requests(state), rng, ahead)
 
@@ -236,28 +232,6 @@ class Baltic:
         elif phase == "supply":
             sequence.supply_phase(state, rng, out)
         return to_events(state, out)
-
-
-def automatic_summary(state: State) -> Text:
-    """What the next run does by itself (no player is waited for): the action dice of the
-    season (3.3), or the phase it resolves."""
-    if state.phase == "action_roll":
-        return _l("roll the action dice of %(season)s (3.3)", season=state_season(state))
-    return _l("resolve the %(phase)s", phase=phase_name(state.phase))
-
-
-def state_season(state: State) -> Text:
-    return _l("%(season)s %(year)s", season=season_name(state.season), year=state.year)
-
-
-def orders_summary(ap: int) -> Text:
-    """What the orders request asks (13.5): a side with 0 AP is still asked, since it may
-    send standing lines or a cession, but it is told that `pass` ends its phase now."""
-    if ap:
-        return _l("send your action lines")
-    return _l(
-        "0 AP this season: `pass` ends your phase now; only standing lines or a cession can be sent"
-    )
 
 
 def owner_of(data: Mapping[str, Any]) -> str | None:

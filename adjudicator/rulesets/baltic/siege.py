@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.baltic import control, nations
+from adjudicator.rulesets.baltic import control, nations, naval
 from adjudicator.rulesets.baltic.battle import hit_target, take_hit
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.losses import due, make_reform_eligible
@@ -180,7 +180,6 @@ def capture(state: State, territory: str, side: str, rng: Dice, events: list) ->
     state.damage_side.pop(territory, None)
     events.append({"kind": "capture", "at": territory, "nation": new, "side": side, "from": loser})
     cap_rp_available(state)  # 1. RP levels
-    from adjudicator.rulesets.baltic import naval
 
     zone = naval.expel_fleets(state, territory, events)  # 2. 9.4d
     if zone:  # 9.4f, 5.2: with enemy fleets at sea there, the naval battle is fought at once

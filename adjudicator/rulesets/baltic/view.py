@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.mapwords import block_mark
 from adjudicator.rulesets.baltic import control, resources
 from adjudicator.rulesets.baltic.board import Board, load_board
 from adjudicator.rulesets.baltic.state import (
@@ -205,7 +206,6 @@ def _units(state: State, board: Board, side: str | None) -> dict[str, dict[str, 
 
 def _own_block(board: Board, block: str, strength: int) -> dict[str, Any]:
     """A block its owner sees; `block` lets the map say its name in the game's language."""
-    from adjudicator.mapwords import block_mark
 
     info = board.blocks[block]
     label = block_mark(info.name, info.star)
