@@ -193,15 +193,15 @@ class Intake:
         if isinstance(read, OrderErrors):
             raise SubmissionRejected(read.errors, player)
         staged = Submission(
-            DRY_RUN,
-            player,
-            "",
-            "check",
-            "",
-            self.ruleset.epoch(self.state),
-            self.step,
-            "",
-            tuple(replace(i, submission=DRY_RUN) for i in read),
+            id=DRY_RUN,
+            player=player,
+            received="",
+            source="check",
+            sha256="",
+            epoch=self.ruleset.epoch(self.state),
+            after_step=self.step,
+            text="",
+            instructions=tuple(replace(i, submission=DRY_RUN) for i in read),
         )
         # Staged in memory for a moment: what it would replace is computed as for a real one.
         self.submissions.append(staged)
