@@ -132,8 +132,8 @@ class Intake:
         """
         text = strip_bom(text)
         player, body = self._authenticate(text, sender)
-        digest = hashlib.sha256(f"{player}\n{body}".encode()).hexdigest()
-        latest = next((s for s in reversed(self.submissions) if s.player == player), None)
+        digest = _digest(player, body)
+        latest = self._latest(player)
         # The same source again (a mail or file read twice after a crash) changes nothing,
         # and so does a copy of the player's latest text; an older text sent again is a
         # player going back to it, and replaces what came between.
@@ -189,6 +189,9 @@ class Intake:
             player, body = self._authenticate(text, None, dry=True)
         else:
             body = "\n".join(_header(text)[1])
+        latest = self._latest(player)
+        if latest is not None and latest.sha256 == _digest(player, body):
+            return Receipt(latest.id, player, (), duplicate=True)  # as `submit` answers it
         read = self._parse(player, body)
         if isinstance(read, OrderErrors):
             raise SubmissionRejected(read.errors, player)
@@ -209,6 +212,10 @@ class Intake:
             return self._receipt(len(self.submissions) - 1)
         finally:
             self.submissions.pop()
+
+    def _latest(self, player: str) -> Submission | None:
+        """The player's latest staged submission: a copy of it changes nothing."""
+        return next((s for s in reversed(self.submissions) if s.player == player), None)
 
     def said(self, receipt: Receipt) -> str:
         """A receipt's text as its player reads it (their language), without the file's
@@ -527,6 +534,11 @@ def read_order_file(path: Path) -> tuple[bytes, os.stat_result] | Text:
             return handle.read(limit + 1), info
     finally:
         os.close(fd)
+
+
+def _digest(player: str, body: str) -> str:
+    """What makes two texts of a player the same submission: its orders, not its header."""
+    return hashlib.sha256(f"{player}\n{body}".encode()).hexdigest()
 
 
 def _header(text: str) -> tuple[dict[str, str], list[str]]:

@@ -158,3 +158,15 @@ def test_intake_tries_a_submission_and_keeps_nothing(new_game) -> None:
         with pytest.raises(SubmissionRejected):
             loaded.intake.try_submission(order_file("stark", "Winterfell: fly\n"))
         assert loaded.intake.submissions == staged
+
+
+def test_check_of_the_text_just_sent_says_it_was_received(new_game, tmp_path: Path) -> None:
+    """The very answer a run gives a copy of the player's latest text: nothing changed."""
+    game = new_game()
+    drop(game, "stark", SAMPLE_ORDERS["stark"])
+    assert "stark: accepted as 0001-stark" in cli("run", game, "--now", NOW).output
+    post = tmp_path / "stark.txt"
+    post.write_text(order_file("stark", SAMPLE_ORDERS["stark"]))
+    result = cli("check", game, post)
+    assert result.exit_code == 0, result.output
+    assert "stark: already received as 0001-stark; nothing changed" in result.output
