@@ -8,15 +8,12 @@ no receipt, lock or recovery touches the folder.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.engine import Game
 from adjudicator.gamedir import GameDir
-from adjudicator.intake import _header
-from adjudicator.orders.errors import OrderErrors
-from adjudicator.requests import Submission
-from adjudicator.submissions import SubmissionRejected, strip_bom
+from adjudicator.submissions import SubmissionRejected
 
 
 @dataclass(frozen=True)
@@ -25,10 +22,6 @@ class Checked:
 
     accepted: bool
     text: str
-
-
-DRY_RUN = "(dry run)"
-"""The submission id a dry run's receipt shows: nothing was stored under any id."""
 
 
 def check_text(path: Path, text: str, house: str | None) -> Checked:
@@ -43,36 +36,17 @@ def check_text(path: Path, text: str, house: str | None) -> Checked:
     gamedir.require()
     # Read-only: no lock (it would create .adjudicator/lock), no recovery of a killed run.
     game = Game(gamedir)
-    text = strip_bom(text)
+    player = None
+    if house is not None:
+        player = game.player_named(house)
+        if not player:
+            raise NotAPlayer(house, game.ruleset.players(game.state))
     try:
-        if house is None:
-            player, body = game.intake._authenticate(text, None)
-        else:
-            player = game.player_named(house) or ""
-            if not player:
-                raise NotAPlayer(house, game.ruleset.players(game.state))
-            body = "\n".join(_header(text)[1])
-        read = game.intake._parse(player, body)
-        if isinstance(read, OrderErrors):
-            raise SubmissionRejected(read.errors, player)
+        receipt = game.intake.try_submission(text, player=player)
     except SubmissionRejected as rejection:
         lang = game.language(rejection.player)
         return Checked(False, rejection.say(lang, game.meta["game"]))
-    staged = Submission(
-        DRY_RUN,
-        player,
-        "",
-        "check",
-        "",
-        game.ruleset.epoch(game.state),
-        game.step,
-        "",
-        tuple(replace(i, submission=DRY_RUN) for i in read),
-    )
-    game.submissions.append(staged)  # in memory only: what it would replace is computed
-    receipt = game.intake._receipt(len(game.submissions) - 1)
-    game.submissions.pop()
-    return Checked(True, game.intake._said(receipt).rstrip("\n"))
+    return Checked(True, game.intake.said(receipt))
 
 
 class NotAPlayer(ValueError):

@@ -121,10 +121,14 @@ def create_game(
     position: Mapping[str, Any] | None = None,
     settings: Mapping[str, Any] | None = None,
     options: Mapping[str, Any] | None = None,
+    secret: bytes | None = None,
 ) -> dict[str, str]:
     """Create the game folder and commit it. Returns the passwords generated, per player.
 
-    Raises `GameError` when the folder is in use or a player is unknown.
+    `secret` is the GM secret every die of the game comes from; a real game leaves it out
+    and draws a new one (`new_secret`), a test or a corpus gives one so that its dice are
+    the same on every run. Raises `GameError` when the folder is in use or a player is
+    unknown.
     """
     lang = str((settings or {}).get("lang") or "en")
     gamedir = GameDir(path)
@@ -140,7 +144,7 @@ def create_game(
             )
             raise _error(lang, inside)
     ruleset = find_ruleset(game)
-    secret = secrets.token_hex(32).encode()
+    secret = new_secret() if secret is None else secret
     game_id = re.sub(r"[^A-Za-z0-9_.-]+", "-", path.resolve().name) or "game"
     hidden_start = position is not None and getattr(ruleset, "secret_submissions", False)
     if hidden_start:
@@ -212,6 +216,11 @@ def create_game(
     atomic_write(gamedir.game_file, dump_yaml(meta), public_mode())
     _open_first_requests(path, now)
     return generated
+
+
+def new_secret() -> bytes:
+    """A new GM secret: 32 random bytes as hex, drawn once when a game is created."""
+    return secrets.token_hex(32).encode()
 
 
 def initial_state(

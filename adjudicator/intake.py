@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,10 @@ from adjudicator.submissions import (
 from adjudicator.table import Table, keep, new_submission
 from adjudicator.text import N_, Name, Text, _l
 from adjudicator.vocabulary import sections, spellings
+
+DRY_RUN = "(dry run)"
+"""The submission id a dry run's receipt shows (`Intake.try_submission`): nothing was
+stored under any id."""
 
 NO_HEADER = N_(
     "every order file starts with two lines, 'house: <your house>' and 'password: <your password>'"
@@ -131,8 +136,8 @@ class Intake:
         """
         text = strip_bom(text)
         player, body = self._authenticate(text, sender)
-        digest = hashlib.sha256(f"{player}\n{body}".encode()).hexdigest()
-        latest = next((s for s in reversed(self.submissions) if s.player == player), None)
+        digest = _digest(player, body)
+        latest = self._latest(player)
         # The same source again (a mail or file read twice after a crash) changes nothing,
         # and so does a copy of the player's latest text; an older text sent again is a
         # player going back to it, and replaces what came between.
@@ -170,6 +175,54 @@ class Intake:
         # Not synced: a receipt lost to a crash is rebuilt (`write_missing_receipts`).
         atomic_write(self.dir.receipts / f"{sub_id}.txt", self._said(receipt), durable=False)
         return receipt
+
+    def try_submission(self, text: str, *, player: str | None = None) -> Receipt:
+        """The receipt `submit` would give `text` now, with nothing changed: nothing is
+        stored, counted (a wrong password) or upgraded (an outdated hash), and the staged
+        submissions are as before. Raises `SubmissionRejected` with the errors `submit`
+        would give.
+
+        Without `player` the header must name a player and their password, as in the
+        inbox; with `player` (the GM vouches for a forum post) the header is optional and
+        no password is asked. The receipt's id is `DRY_RUN`: nothing was stored under any.
+        """
+        text = strip_bom(text)
+        if player is None:
+            player, body = self._authenticate(text, None, dry=True)
+        else:
+            body = "\n".join(_header(text)[1])
+        latest = self._latest(player)
+        if latest is not None and latest.sha256 == _digest(player, body):
+            return Receipt(latest.id, player, (), duplicate=True)  # as `submit` answers it
+        read = self._parse(player, body)
+        if isinstance(read, OrderErrors):
+            raise SubmissionRejected(read.errors, player)
+        staged = Submission(
+            id=DRY_RUN,
+            player=player,
+            received="",
+            source="check",
+            sha256="",
+            epoch=self.ruleset.epoch(self.state),
+            after_step=self.step,
+            text="",
+            instructions=tuple(replace(i, submission=DRY_RUN) for i in read),
+        )
+        # Staged in memory for a moment: what it would replace is computed as for a real one.
+        self.submissions.append(staged)
+        try:
+            return self._receipt(len(self.submissions) - 1)
+        finally:
+            self.submissions.pop()
+
+    def _latest(self, player: str) -> Submission | None:
+        """The player's latest staged submission: a copy of it changes nothing."""
+        return next((s for s in reversed(self.submissions) if s.player == player), None)
+
+    def said(self, receipt: Receipt) -> str:
+        """A receipt's text as its player reads it (their language), without the file's
+        final newline."""
+        return self._said(receipt).rstrip("\n")
 
     def _receipt(self, index: int) -> Receipt:
         """The receipt of the staged submission at `index`, from what is stored of it.
@@ -242,11 +295,12 @@ class Intake:
         """A receipt file's text, in the language its player reads."""
         return receipt.say(self.language(receipt.player), self.meta["game"]) + "\n"
 
-    def _authenticate(self, text: str, sender: str | None) -> tuple[str, str]:
+    def _authenticate(self, text: str, sender: str | None, *, dry: bool = False) -> tuple[str, str]:
         """The player named by the header, and the text with header lines blanked.
 
         Header lines read like any order line: a '# comment', quotes around the value and the
-        house's display name ('House Stark', 'Stark') are all fine.
+        house's display name ('House Stark', 'Stark') are all fine. A `dry` check (the GM's
+        `check`) counts no wrong password and upgrades no hash: it writes nothing.
         """
         header, lines = _header(text)
         if "player" not in header or "password" not in header:
@@ -260,9 +314,9 @@ class Intake:
         if player is not None and guesses.count(player, self.step) >= LIMIT:
             raise SubmissionRejected([invalid(_l(LOCKED)).at(0, "")], player)
         if record is None or not any(
-            self._password_ok(p, stored) for p in header_values(header["password"])
+            self._password_ok(p, stored, rehash=not dry) for p in header_values(header["password"])
         ):
-            if player is not None:
+            if player is not None and not dry:
                 guesses.add(player, self.step)
             # Generic on purpose: never tell a stranger which half was wrong.
             raise SubmissionRejected([invalid(_l(NOT_RECOGNISED)).at(0, "")])
@@ -362,10 +416,14 @@ class Intake:
             return str(record.get("password", ""))
         return Settings.of(self.meta).gm_password or ""
 
-    def _password_ok(self, password: str, stored: str) -> bool:
+    def _password_ok(self, password: str, stored: str, *, rehash: bool = True) -> bool:
+        """Whether `password` matches `stored`; a match with an outdated hash makes it anew,
+        unless told not to `rehash` (a dry run)."""
         key = (password, stored)
         if key not in self._passwords:
             self._passwords[key] = verify_password(password, stored)
+        if not rehash:
+            return self._passwords[key]
         if self._passwords[key] and stored not in self._upgraded and needs_rehash(stored):
             upgrade(self.dir, stored, password)  # issue 18: an older hash, made anew once
             self._upgraded.add(stored)
@@ -473,6 +531,11 @@ def read_order_file(path: Path) -> tuple[bytes, os.stat_result] | Text:
             return handle.read(limit + 1), info
     finally:
         os.close(fd)
+
+
+def _digest(player: str, body: str) -> str:
+    """What makes two texts of a player the same submission: its orders, not its header."""
+    return hashlib.sha256(f"{player}\n{body}".encode()).hexdigest()
 
 
 def _header(text: str) -> tuple[dict[str, str], list[str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,6 +27,21 @@ SAMPLE_ORDERS = {
     "tyrell": "Highgarden: march\nDornish Marches: march -1\nRedwyne Straits: raid\n",
     "martell": "Sunspear: defense +2\nSalt Shore: march\nSea of Dorne: consolidate power\n",
 }
+
+
+GM_SECRET = ("5e" * 32).encode()
+"""The GM secret of every game a test creates (in this process), so that its dice are the
+same on every run; pass `secret=` to `create_game` for another."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fixed_gm_secret() -> Iterator[bytes]:
+    """Every game created in the tests draws `GM_SECRET`, not a random one: a bot game's
+    dice, and so what its reports say, must not change from run to run. Session-wide, so
+    that module-scoped games (played once for a file) are seeded too."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("adjudicator.create.new_secret", lambda: GM_SECRET)
+        yield GM_SECRET
 
 
 def password(house: str) -> str:

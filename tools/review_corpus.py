@@ -84,7 +84,7 @@ def write_corpus(out: Path, runs: int = 60, seed: int = 1, games: tuple = tuple(
     the same seed writes the same corpus: the dice, and so every sentence, are reproducible
     for a reviewer and for the tests that read the corpus."""
     digest = hashlib.sha256(f"review corpus {seed}".encode()).hexdigest()
-    with mock.patch("adjudicator.create.secrets.token_hex", lambda n: digest[: 2 * n]):
+    with mock.patch("adjudicator.create.new_secret", lambda: digest[:64].encode()):
         _write_corpus(out, runs, seed, games)
 
 

@@ -15,16 +15,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.clock import parse_time
 from adjudicator.gamedir import GameDir, atomic_write, file_lock, load_yaml_text
+from adjudicator.gamefile import Settings
 from adjudicator.i18n import UnknownLanguage, check_language
 from adjudicator.inbox.imap import MailSetupError
-
-if TYPE_CHECKING:  # the mail modules load only when a cron run starts: a fast CLI
-    pass
-
 
 MAIL_STATE = Path(".adjudicator") / "mail"
 """Cron's own state inside a game folder (git-ignored with the rest of .adjudicator/)."""
@@ -73,8 +70,9 @@ class MailSettings:
     """Mail turn reports to the players."""
 
     @classmethod
-    def from_game(cls, settings: Mapping[str, Any]) -> MailSettings:
-        mail = dict(settings.get("mail") or {})
+    def from_game(cls, settings: Settings) -> MailSettings:
+        """The game's ``settings.mail`` (checked by `gamefile.MAIL`), its defaults filled in."""
+        mail = dict(settings.mail)
         return cls(
             folder=mail.get("folder") or None,
             sender=mail.get("from") or None,
@@ -95,11 +93,10 @@ class GameInfo:
     """Player id -> e-mail ('' when the player has none)."""
     zones: dict[str, str]
     """Player id -> IANA time zone, for local times in mails (players who gave one)."""
-    gm: tuple[str, ...]
+    settings: Settings
+    """game.yaml's settings, typed (`gamefile.Settings`: the engine reads the same)."""
     mail: MailSettings
-    nmr: str
     waiting: list[dict[str, Any]]
-    forum: dict[str, Any]
     resolved: str = ""
     """When a step was last resolved (game.yaml ``updated``), before this run."""
     ruleset: str | None = None
@@ -108,6 +105,21 @@ class GameInfo:
     """The game's language (``settings.lang``): the GM's, and a reader's we cannot tell."""
     langs: dict[str, str] = field(default_factory=dict)
     """Player id -> the language they read (their ``lang``, else the game's)."""
+
+    @property
+    def gm(self) -> tuple[str, ...]:
+        """The GM's address (``settings.gm_email``), if the game gives one."""
+        return (self.settings.gm_email,) if self.settings.gm_email else ()
+
+    @property
+    def nmr(self) -> str:
+        """What happens at a deadline (``settings.nmr``): the notices say it."""
+        return self.settings.nmr
+
+    @property
+    def forum(self) -> Mapping[str, Any]:
+        """Where the game's reports are posted (``settings.forum``); empty: nowhere."""
+        return self.settings.forum
 
     def language(self, player: str | None = None) -> str:
         """The language `player` reads; the game's for the GM or an unknown reader."""
@@ -127,19 +139,17 @@ class GameInfo:
         """Raises `GameError` for a broken game.yaml."""
 
         meta = GameDir(path).read_meta()
-        settings = dict(meta.get("settings") or {})
+        settings = Settings.of(meta)
         players = dict(meta.get("players") or {})
-        lang = _language(settings.get("lang"), "en")
+        lang = _language(settings.lang, "en")
         return cls(
             path=path,
             id=str(meta.get("id") or path.name),
             emails={p: str((r or {}).get("email") or "") for p, r in players.items()},
             zones={p: str(r["tz"]) for p, r in players.items() if (r or {}).get("tz")},
-            gm=tuple(a for a in [str(settings.get("gm_email") or "")] if a),
+            settings=settings,
             mail=MailSettings.from_game(settings),
-            nmr=str(settings.get("nmr", "defaults")),
             waiting=list(meta.get("waiting") or []),
-            forum=dict(settings.get("forum") or {}),
             resolved=str(meta.get("updated") or ""),
             ruleset=str(meta.get("game") or "") or None,
             lang=lang,

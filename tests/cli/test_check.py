@@ -5,6 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from adjudicator import auth
+from adjudicator.engine import open_game
+from adjudicator.gamedir import GameDir
+from adjudicator.intake import DRY_RUN
+from adjudicator.submissions import SubmissionRejected
 from tests.conftest import SAMPLE_ORDERS, cli, drop, order_file, password
 
 NOW = "2027-01-01T13:00Z"
@@ -94,3 +101,72 @@ def test_check_for_a_house_that_does_not_play_is_a_usage_error(new_game, tmp_pat
     result = cli("check", new_game(), post, "--house", "targaryen")
     assert result.exit_code == 2
     assert "'targaryen' is not a player" in result.output
+
+
+def test_check_with_a_wrong_password_changes_no_byte(new_game, tmp_path: Path) -> None:
+    """A dry run counts no wrong password: the GM checking a player's file with a typo in
+    it must not bring that player nearer to the lock (`guessing.LIMIT`)."""
+    game = new_game()
+    before = _snapshot(game)
+    post = tmp_path / "stark.txt"
+    post.write_text(order_file("stark", SAMPLE_ORDERS["stark"], pw="nope-nope"))
+    for _ in range(2):
+        assert cli("check", game, post).exit_code == 1
+    assert _snapshot(game) == before
+    assert not (game / ".adjudicator" / "guesses.yaml").exists()
+
+
+def test_check_with_an_outdated_hash_changes_no_byte(
+    new_game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dry run that matches an outdated password hash leaves it as it is: the next real
+    run makes it anew (issue 18)."""
+    game = new_game()
+    with monkeypatch.context() as older:  # a hash made with other parameters than today's
+        older.setattr(auth, "ARGON2", {"time_cost": 2, "memory_cost": 8, "parallelism": 1})
+        auth.set_password(GameDir(game), "stark", password("stark"))
+    stored = auth.read_hashes(GameDir(game))["players"]["stark"]
+    assert auth.needs_rehash(stored)
+    before = _snapshot(game)
+    post = tmp_path / "stark.txt"
+    post.write_text(order_file("stark", SAMPLE_ORDERS["stark"]))
+    result = cli("check", game, post)
+    assert result.exit_code == 0, result.output
+    assert "stark: accepted as (dry run)" in result.output
+    assert _snapshot(game) == before
+    drop(game, "stark", SAMPLE_ORDERS["stark"])  # the real run upgrades it
+    assert "stark: accepted" in cli("run", game, "--now", NOW).output
+    assert auth.read_hashes(GameDir(game))["players"]["stark"] != stored
+
+
+def test_intake_tries_a_submission_and_keeps_nothing(new_game) -> None:
+    """`Intake.try_submission`, the dry run `check` is made of: the receipt a text would
+    get, what it would replace, and the staged submissions as they were."""
+    game = new_game()
+    drop(game, "stark", SAMPLE_ORDERS["stark"])
+    cli("run", game, "--now", NOW)
+    with open_game(game) as loaded:
+        staged = list(loaded.intake.submissions)
+        orders = "Winterfell: defense +1\nWhite Harbor: march\nThe Shivering Sea: raid\n"
+        text = order_file("stark", orders)
+        receipt = loaded.intake.try_submission(text)
+        assert receipt.submission == DRY_RUN and receipt.player == "stark"
+        assert "Winterfell: March +1 (special)" in [str(r) for r in receipt.replaced]
+        assert loaded.intake.submissions == staged
+        forum = loaded.intake.try_submission(orders, player="stark")
+        assert [str(u) for u in forum.understood] == [str(u) for u in receipt.understood]
+        with pytest.raises(SubmissionRejected):
+            loaded.intake.try_submission(order_file("stark", "Winterfell: fly\n"))
+        assert loaded.intake.submissions == staged
+
+
+def test_check_of_the_text_just_sent_says_it_was_received(new_game, tmp_path: Path) -> None:
+    """The very answer a run gives a copy of the player's latest text: nothing changed."""
+    game = new_game()
+    drop(game, "stark", SAMPLE_ORDERS["stark"])
+    assert "stark: accepted as 0001-stark" in cli("run", game, "--now", NOW).output
+    post = tmp_path / "stark.txt"
+    post.write_text(order_file("stark", SAMPLE_ORDERS["stark"]))
+    result = cli("check", game, post)
+    assert result.exit_code == 0, result.output
+    assert "stark: already received as 0001-stark; nothing changed" in result.output

@@ -37,14 +37,27 @@ def position(game: Path) -> dict:
     return yaml.safe_load((game / "game.yaml").read_text())["position"]
 
 
+def awaited(game: Path) -> list[tuple[str, str]]:
+    """Who game.yaml says the game waits for, and for what (in English)."""
+    waiting = yaml.safe_load((game / "game.yaml").read_text())["waiting"]
+    return [(entry["player"], entry["summary"]) for entry in waiting]
+
+
 def test_standing_instructions_resolve_the_whole_round_in_one_run(tmp_path: Path) -> None:
     game = demo_game(tmp_path)
     out = cli("run", game, "--now", "2027-01-01T13:00Z").output
     assert "resolved 16 steps" in out  # the round, then the Westeros phase of round 2 begins
     view = position(game)
-    # The Westeros cards come from the game's random secret: the phase waits for a choice
-    # (a bid, a muster) or, when the cards drawn ask nothing, round 2's planning has begun.
-    assert view["round"] == 2 and view["phase"] in ("westeros", "planning")
+    # The Westeros cards come from the game's GM secret (the tests' fixed one): Mustering
+    # is drawn, and round 2's Westeros phase waits for the recruits.
+    assert view["round"] == 2 and view["phase"] == "westeros"
+    assert awaited(game) == [
+        ("baratheon", "Mustering: recruit in Crackclaw Point"),
+        ("baratheon", "Mustering: recruit in Dragonstone"),
+        ("baratheon", "Mustering: recruit in Storm's End"),
+        ("lannister", "Mustering: recruit in Lannisport"),
+        ("lannister", "Mustering: recruit in Riverrun"),
+    ]
     assert view["orders"] == {}
     units = view["units"]
     assert units["moat_cailin"] == {"stark": ["knight"]}
@@ -80,9 +93,18 @@ def test_past_every_deadline_the_round_finishes_with_defaults(tmp_path: Path) ->
             break
         hour += 49
     view = position(game)
-    # Round 2 begins with its Westeros phase, which waits for a choice or, when the cards
-    # drawn (from the game's random secret) ask nothing, has already given way to planning.
-    assert view["round"] == 2 and view["phase"] in ("westeros", "planning")
+    # Round 2 begins with its Westeros phase: Mustering is drawn (from the tests' fixed GM
+    # secret), and every house with a castle of its own is asked for its recruits.
+    assert view["round"] == 2 and view["phase"] == "westeros"
+    assert {house for house, _ in awaited(game)} == {
+        "baratheon",
+        "greyjoy",
+        "lannister",
+        "martell",
+        "stark",
+        "tyrell",
+    }
+    assert all(what.startswith("Mustering: recruit in ") for _, what in awaited(game))
     assert "NMR" in "".join(p.read_text() for p in (game / "reports").glob("*.md"))
 
 

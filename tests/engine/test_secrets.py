@@ -56,8 +56,7 @@ def played_round(new_game) -> tuple[Path, dict[str, str]]:
     assert "resolved" in cli("run", game, "--now", NOW).output
     # Round 1's mail also answers round 2's Westeros phase; its submissions are spent when
     # round 2's orders are asked, after any choice the cards drawn need (defaults at the
-    # deadline, two days each: the cards drawn depend on the game's random secret, and a
-    # wildling attack with several choices may take weeks).
+    # deadline, two days each; the cards come from the tests' fixed GM secret, conftest).
     moment = parse_time(NOW)
     for _ in range(60):
         if yaml.safe_load((game / "game.yaml").read_text())["position"]["phase"] == "planning":

@@ -151,12 +151,9 @@ def test_standing_orders_are_filled_in_and_the_raven_offered_to_its_holder(new_g
     assert "raven" not in stark  # only the holder of the Messenger Raven
 
 
-def test_the_private_report_and_the_reminder_carry_the_form(
-    new_game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # A fixed GM secret: with a random one the dice (and so whether round 1 ends in this
-    # run) would change from run to run.
-    monkeypatch.setattr("adjudicator.create.secrets.token_hex", lambda n: "5e" * n)
+def test_the_private_report_and_the_reminder_carry_the_form(new_game, tmp_path: Path) -> None:
+    # The game draws the tests' fixed GM secret (conftest): with a random one the dice (and
+    # so whether round 1 ends in this run) would change from run to run.
     game = new_game(settings={"png": False, "maps": False})
     passwords = tmp_path / "pw.yaml"
     passwords.write_text(yaml.safe_dump({h: password(h) for h in SIX}))

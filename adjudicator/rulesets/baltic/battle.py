@@ -42,6 +42,40 @@ def hit_target(state: State, candidates: list[str], side: str) -> str:
     return min(tied, key=lambda b: hit_key(state, b))
 
 
+def is_hit_tie_by_default(state: State, candidates: list[str], side: str, target: str) -> bool:
+    """Whether `target` took the hit by the default order: it was one of several equally
+    strong blocks and the side's `hit order` (D4) named none of them."""
+    tied = _tied(state, candidates, target)
+    return len(tied) > 1 and not set(standing.hit_order(state, side)) & set(tied)
+
+
+def hit_order_unused(
+    events: list[dict[str, Any]],
+    state: State,
+    side: str,
+    where: str,
+    candidates: list[str],
+    target: str,
+) -> None:
+    """13.5 (D4): tell `side` that its `hit order` line settled no tie in `where` (nothing,
+    without a line): none of the equally strong blocks was named in it."""
+    if not standing.hit_order(state, side):
+        return
+    tied = sorted(_tied(state, candidates, target), key=lambda b: board().blocks[b].roster)
+    why = _l(
+        "it names none of the equally strong blocks that could take the hit in %(place)s: "
+        "%(blocks)s (5.4)",
+        place=board().said(where),
+        blocks=[board().said(b) for b in tied],
+    )
+    standing.skipped(events, state, side, "hit_order", why)
+
+
+def _tied(state: State, candidates: list[str], target: str) -> list[str]:
+    top = state.blocks[target].strength
+    return [b for b in candidates if state.blocks[b].strength == top]
+
+
 def take_hit(state: State, block: str, side: str, cause: str, events: list[dict[str, Any]]) -> None:
     """One hit: reported with the strength it leaves (0: destroyed), then applied."""
     after = state.blocks[block].strength - 1
@@ -232,13 +266,12 @@ class Battle:
             take_hit(self.state, target, side, self.hit_cause, self.events)
 
     def note_hit_default(self, targets: list[str], side: str, target: str) -> None:
-        """D4: report to the side, once a battle, that a tie took the default order."""
-        top = self.state.blocks[target].strength
-        tied = [b for b in targets if self.state.blocks[b].strength == top]
-        named = set(standing.hit_order(self.state, side)) & set(tied)
-        if len(tied) > 1 and not named and side not in self.noted:
+        """D4: report to the side, once a battle, that a tie took the default order (and
+        that its `hit order` line, if any, named none of the tied blocks)."""
+        if side not in self.noted and is_hit_tie_by_default(self.state, targets, side, target):
             self.noted.add(side)
             standing.applied_default(self.events, side, "D4", at=self.where)
+            hit_order_unused(self.events, self.state, side, self.where, targets, target)
 
     # -- retreat limits ------------------------------------------------------------------
     def room(self, side: str, destination: str) -> bool:

@@ -20,6 +20,7 @@ from adjudicator.rulesets.baltic.battle import Battle
 from adjudicator.rulesets.baltic.control import board, harbor_fleets, sea_fleets, side_of_block
 from adjudicator.rulesets.baltic.losses import destroy, lose_step
 from adjudicator.rulesets.baltic.state import HARBOR, POOL, SET_ASIDE, SIDES, State
+from adjudicator.text import _l
 
 Events = list[dict[str, Any]]
 
@@ -101,7 +102,7 @@ def relocate_fleets(state: State, events: Events) -> None:
             if control.is_friendly(state, territory, side):
                 continue
             start = board().port_sea(territory) or ""
-            target = choose_harbor(state, side, start, exclude=territory)
+            target = choose_harbor(state, side, start, exclude=territory, events=events)
             if target:
                 state.blocks[fleet].at = HARBOR + target
                 events.append(
@@ -123,7 +124,13 @@ def relocate_fleets(state: State, events: Events) -> None:
 
 
 # -- naval retreat (9.3b, c, e, f) --------------------------------------------------------------
-def choose_harbor(state: State, side: str, zone: str, exclude: str | None = None) -> str | None:
+def choose_harbor(
+    state: State,
+    side: str,
+    zone: str,
+    exclude: str | None = None,
+    events: Events | None = None,
+) -> str | None:
     """The harbor a retreating or displaced fleet of `side` goes to (9.3e, D9).
 
     The `fleet retreat priority` line first (an entry that is illegal now is skipped, 13.5);
@@ -133,17 +140,22 @@ def choose_harbor(state: State, side: str, zone: str, exclude: str | None = None
     NOTE: the seed loses a retreating fleet only "if the player has no friendly harbours"; it
     knows no capacity. Harbor capacity (1.5) is kept, so a harbor without room is no place to
     go, and a side whose friendly harbors are all full loses the fleet (spec 9.3e).
+
+    With `events` (the fleet goes now), each entry of the line passed over is told to the
+    side with why (13.5).
     """
     legal = [
         t
         for t in board().territories
         if t != exclude and control.is_friendly_harbor(state, t, side)
     ]
-    if not legal:
-        return None
     for territory in standing.fleet_retreat_priority(state, side):
         if territory in legal:
             return territory
+        if events is not None:
+            _harbor_entry_passed_over(state, side, territory, exclude, events)
+    if not legal:
+        return None
     steps = board().sea_steps(zone) if zone in board().seas else {}
 
     def key(t: str) -> tuple[int, int, str]:
@@ -151,6 +163,22 @@ def choose_harbor(state: State, side: str, zone: str, exclude: str | None = None
         return (distance, -board().harbor_strength(t, state.converted), t)
 
     return min(legal, key=key)
+
+
+def _harbor_entry_passed_over(
+    state: State, side: str, territory: str, exclude: str | None, events: Events
+) -> None:
+    """13.5 (D9): why an entry of the `fleet retreat priority` line takes no fleet now."""
+    place = board().said(territory)
+    if territory == exclude:
+        why = _l("%(place)s is the harbor the fleets must leave (9.4g)", place=place)
+    elif board().harbor_strength(territory, state.converted) <= 0:
+        why = _l("%(place)s has no harbor (1.5)", place=place)
+    elif not control.is_friendly(state, territory, side):
+        why = _l("%(place)s is not friendly to you now (9.3e)", place=place)
+    else:
+        why = _l("the harbor of %(place)s has no room for another fleet (1.5)", place=place)
+    standing.skipped(events, state, side, "fleet_retreat", why)
 
 
 def retreat_fleet(state: State, fleet: str, zone: str, events: Events) -> str | None:
@@ -164,7 +192,7 @@ def retreat_fleet(state: State, fleet: str, zone: str, events: Events) -> str | 
     """
 
     side = side_of_block(fleet)
-    target = choose_harbor(state, side, zone)
+    target = choose_harbor(state, side, zone, events=events)
     cargo = state.cargo(fleet)
     if target is None:
         state.blocks[fleet].at = SET_ASIDE

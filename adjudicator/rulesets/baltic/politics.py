@@ -251,9 +251,11 @@ def displace(state: State, territories: list[str], events: Events) -> None:
         info = board().blocks[block]
         return (0 if info.is_royal else 1 if info.is_army else 2, info.roster)
 
+    told: set[tuple[str, str]] = set()
     for block in sorted(blocks, key=order):
         start = state.blocks[block].at
-        target = displacement_target(state, block, start)
+        passed: list[str] = []
+        target = displacement_target(state, block, start, passed)
         state.blocks[block].at = target or POOL
         events.append(
             {
@@ -264,10 +266,40 @@ def displace(state: State, territories: list[str], events: Events) -> None:
                 "to": target or POOL,
             }
         )
+        _displace_entries_passed_over(state, block, start, passed, told, events)
 
 
-def displacement_target(state: State, block: str, start: str) -> str | None:
-    """10.2h: where `block` goes from `start`, or None (its pool)."""
+def _displace_entries_passed_over(
+    state: State,
+    block: str,
+    start: str,
+    passed: list[str],
+    told: set[tuple[str, str]],
+    events: Events,
+) -> None:
+    """13.5 (D11): each entry of the side's `displace priority` line passed over for a block
+    is told to the side, once a displacement, with why."""
+    side = control.side_of_block(block)
+    for territory in passed:
+        if (side, territory) in told:
+            continue
+        told.add((side, territory))
+        why = _l(
+            "%(place)s is not one of the nearest friendly territories %(block)s could go to "
+            "from %(start)s (10.2h)",
+            place=board().said(territory),
+            block=board().said(block),
+            start=board().said(start),
+        )
+        standing.skipped(events, state, side, "displace", why)
+
+
+def displacement_target(
+    state: State, block: str, start: str, passed: list[str] | None = None
+) -> str | None:
+    """10.2h: where `block` goes from `start`, or None (its pool). The entries of the side's
+    `displace priority` line passed over (all of them, when the default chooses) are added
+    to `passed`."""
 
     side = control.side_of_block(block)
     nation = board().blocks[block].nation
@@ -281,7 +313,10 @@ def displacement_target(state: State, block: str, start: str) -> str | None:
 
     distances = board().land_distances(start, passable)
     friendly = [t for t in distances if t != start and control.is_friendly(state, t, side)]
+    wanted = standing.displace_priority(state, side)
     if not friendly:
+        if passed is not None:
+            passed.extend(wanted)
         return None
     fed = [
         t
@@ -291,9 +326,11 @@ def displacement_target(state: State, block: str, start: str) -> str | None:
     pool = fed or friendly
     nearest = min(distances[t] for t in pool)
     tied = [t for t in pool if distances[t] == nearest]
-    for wanted in standing.displace_priority(state, side):
-        if wanted in tied:
-            return wanted
+    for territory in wanted:
+        if territory in tied:
+            return territory
+        if passed is not None:
+            passed.append(territory)
     return min(tied, key=lambda t: (-forage_points(state, t, side), t))
 
 

@@ -202,9 +202,24 @@ def battle_step(state: State, attacker: str, rng: Dice, out: Events) -> None:
             (loc for loc in order if loc not in fought and is_battle(state, loc, land)), None
         )
         if todo is None:
-            return
+            break
         fought.add(todo)
         out.extend(make_battle(state, todo, attacker, rng).fight())
+    battle_order_passed_over(state, attacker, fought, out)
+
+
+def battle_order_passed_over(state: State, attacker: str, fought: set[str], out: Events) -> None:
+    """13.5 (D2): when the order of battles was the attacker's to choose (more than one was
+    fought), each entry of its `battle order` line where none was fought is told to it."""
+    if len(fought) < 2:
+        return
+    for location in battle_order(state, attacker):
+        if location not in fought:
+            why = _l(
+                "no battle was fought in %(place)s after this Action Phase (5.2)",
+                place=board().said(location),
+            )
+            standing.skipped(out, state, attacker, "battle_order", why)
 
 
 def make_battle(state: State, location: str, attacker: str, rng: Dice) -> Battle:

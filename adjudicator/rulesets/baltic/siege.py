@@ -11,7 +11,12 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.rulesets.baltic import control, nations, naval
-from adjudicator.rulesets.baltic.battle import hit_target, take_hit
+from adjudicator.rulesets.baltic.battle import (
+    hit_order_unused,
+    hit_target,
+    is_hit_tie_by_default,
+    take_hit,
+)
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.losses import due, make_reform_eligible
 from adjudicator.rulesets.baltic.movement import KARL
@@ -119,11 +124,15 @@ def siege_round(state: State, territory: str, side: str, rng: Dice, events: list
             "garrison_hits": hits,
         }
     )
+    told = False
     for _ in range(hits):
         present = besiegers(state, territory, side)
         if not present:
             break
         target = hit_target(state, present, side)
+        if not told and is_hit_tie_by_default(state, present, side, target):
+            told = True  # once a siege round, as once a battle (13.5)
+            hit_order_unused(events, state, side, territory, present, target)
         take_hit(state, target, side, "garrison", events)
     order = sorted(
         besiegers(state, territory, side),

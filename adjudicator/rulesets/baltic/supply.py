@@ -14,6 +14,7 @@ from adjudicator.rulesets.baltic import control, resources, standing
 from adjudicator.rulesets.baltic.control import board, land_blocks, relation
 from adjudicator.rulesets.baltic.losses import lose_step
 from adjudicator.rulesets.baltic.state import SIDES, State, other_side
+from adjudicator.text import _l
 
 
 # -- forage (7.1-7.3) --------------------------------------------------------------------------
@@ -62,8 +63,12 @@ def forage_order(state: State, blocks: list[str]) -> list[str]:
     return sorted(blocks, key=key)
 
 
-def next_forage_loss(state: State, territory: str, side: str) -> str | None:
-    """The block that loses the next forage step: the `forage losses` line, else 7.3."""
+def next_forage_loss(
+    state: State, territory: str, side: str, passed: list[str] | None = None
+) -> str | None:
+    """The block that loses the next forage step: the `forage losses` line, else 7.3.
+    The line's blocks that cannot lose one there now, before the one chosen (all of them,
+    when the default chooses), are added to `passed`."""
     present = [
         b
         for b in land_blocks(state, territory, side)
@@ -72,6 +77,8 @@ def next_forage_loss(state: State, territory: str, side: str) -> str | None:
     for block in standing.forage_losses(state, side, territory):
         if block in present:
             return block
+        if passed is not None:
+            passed.append(block)
     ordered = forage_order(state, present)
     return ordered[0] if ordered else None
 
@@ -90,14 +97,17 @@ def forage_check(state: State, events: list[dict[str, Any]]) -> None:
                 continue
             excess = forage_demand(state, territory, side) - forage_points(state, territory, side)
             lost: list[str] = []
+            passed: list[str] = []
             for _ in range(max(0, excess)):
-                block = next_forage_loss(state, territory, side)
+                block = next_forage_loss(state, territory, side, passed)
                 if block is None:
                     break
                 lost.append(block)
                 lose_step(state, block, "forage", events)
             if lost and not standing.forage_losses(state, side, territory):
                 standing.applied_default(events, side, "D10", at=territory)
+            if lost:
+                forage_line_passed_over(state, side, territory, passed, lost, events)
             if lost:
                 events.append(
                     {
@@ -109,6 +119,45 @@ def forage_check(state: State, events: list[dict[str, Any]]) -> None:
                         "_secret": ["blocks"],
                     }
                 )
+
+
+def forage_line_passed_over(
+    state: State,
+    side: str,
+    territory: str,
+    passed: list[str],
+    lost: list[str],
+    events: list[dict[str, Any]],
+) -> None:
+    """13.5 (D10): each block of the side's `forage losses` line passed over for a step lost
+    in `territory` is told to it, once, with why: not there, or a royal block at 1 (a block
+    the line had lose its last step before is not passed over, it was used).
+
+    NOTE: an `any` line that chose every step lost there names blocks elsewhere as a matter
+    of course; those are told only when the line left a step to the default (13.4)."""
+    name = standing.first_key(
+        state, side, [standing.key("forage", territory), standing.key("forage", standing.ANY)]
+    )
+    territory_key = standing.key("forage", territory)
+    whole = all(b in standing.forage_losses(state, side, territory) for b in lost)
+    told: set[str] = set()
+    for block in passed:
+        here = state.blocks[block].at == territory
+        if block in told or block in lost or (whole and not here and name != territory_key):
+            continue
+        told.add(block)
+        if here:
+            why = _l(
+                "%(block)s is a royal block at strength 1: forage never takes its last step (7.3)",
+                block=board().said(block),
+            )
+        else:
+            why = _l(
+                "%(block)s is not in %(place)s, where the forage steps were lost (7.3)",
+                block=board().said(block),
+                place=board().said(territory),
+            )
+        standing.skipped(events, state, side, name or "forage", why)
 
 
 # -- lines of communication (7.4) -----------------------------------------------------------------

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from adjudicator import engine
 from adjudicator.create import create_game
+from tests.conftest import GM_SECRET
 
 NOW = datetime(2027, 1, 1, 13, tzinfo=UTC)
 PASSWORDS = {"sweden": "s3cret-sweden", "coalition": "c0alition"}
@@ -59,15 +60,19 @@ def test_13_1c_nmr_means_no_actions(tmp_path: Path) -> None:
     assert result.steps >= 1
 
 
-def test_13_2_standing_lines_sent_later_keep_the_earlier_action_list(
-    tmp_path: Path, monkeypatch
-) -> None:
+def test_13_2_standing_lines_sent_later_keep_the_earlier_action_list(tmp_path: Path) -> None:
     """13.2: a later submission replaces the action list as a whole and standing lines key by
     key; one with standing lines only keeps the action list (NOTE in instructions.py)."""
     # A fixed GM secret, so that the second player surely has an AP for its recon line.
-    monkeypatch.setattr("adjudicator.create.secrets.token_hex", lambda n: "5e" * n)
     game = tmp_path / "poltava"
-    create_game(game, "baltic", now=NOW, options={"scenario": "poltava"}, passwords=PASSWORDS)
+    create_game(
+        game,
+        "baltic",
+        now=NOW,
+        options={"scenario": "poltava"},
+        passwords=PASSWORDS,
+        secret=GM_SECRET,
+    )
     engine.run(game, NOW)
     loaded, _ = engine.status(game)
     second = "sweden" if loaded.state.first_player == "coalition" else "coalition"

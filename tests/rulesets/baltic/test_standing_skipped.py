@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.rulesets.baltic import politics
+from adjudicator.rulesets.baltic import harbors, politics, supply
 from tests.rulesets.baltic.blank import blank_state
 from tests.rulesets.baltic.loaded_dice import LoadedDice
 from tests.rulesets.baltic.phase import kinds, play, reports, submit
@@ -80,3 +80,304 @@ def test_5_5c_a_retreat_entry_not_legal_now_is_passed_over_and_told(lang, said) 
     told = reports(state, events, lang)
     assert said in told["sweden"], told["sweden"]
     assert "Polotsk" not in told["public"] and "retreat priority" not in told["coalition"]
+
+
+# -- D4, D2, D10, D11, D9: the standing lines used at the rules' decision points ----------------
+def _told(events: list, side: str) -> list[str]:
+    """What `side` alone is told of its standing lines not used (English)."""
+    return [
+        str(e["why"]["text"] if isinstance(e["why"], dict) else e["why"])
+        for e in kinds(events, "standing_skipped")
+        if e["side"] == side
+    ]
+
+
+def test_5_4_a_hit_order_naming_none_of_the_tied_blocks_is_told() -> None:
+    """5.4 (D4): Golitsyn and Weyde, both at 2, tie for the first hit; the Coalition's hit
+    order names only Apraksin, who is not in Pskov: the default order chooses, and the
+    Coalition is told its line settled nothing there."""
+    state = blank_state(
+        blocks={
+            "swe_lewenhaupt": ("livland", 4),
+            "rus_golitsyn": ("pskov", 2),
+            "rus_weyde": ("pskov", 2),
+            "rus_apraksin": ("novgorod", 2),
+        },
+    )
+    submit(state, "coalition", "hit order: Apraksin")
+    events = play(state, "sweden", "move Lewenhaupt: Livland -> Pskov", LoadedDice([1] * 4))
+    assert [e["block"] for e in kinds(events, "hit")][:1] == ["rus_golitsyn"]  # 5.4 default
+    told = reports(state, events, "en")
+    assert (
+        'Your standing line "hit order: Apraksin" was not used: it names none of the equally '
+        "strong blocks that could take the hit in Pskov: Golitsyn, Weyde (5.4)."
+    ) in told["coalition"], told["coalition"]
+    assert "hit order" not in told["public"] and "hit order" not in told["sweden"]
+    assert len(kinds(events, "standing_skipped")) == 1  # once a battle
+
+
+def test_5_4_a_hit_order_naming_a_tied_block_is_used_and_not_told() -> None:
+    state = blank_state(
+        blocks={
+            "swe_lewenhaupt": ("livland", 4),
+            "rus_golitsyn": ("pskov", 2),
+            "rus_weyde": ("pskov", 2),
+        },
+    )
+    submit(state, "coalition", "hit order: Apraksin, Weyde")
+    events = play(state, "sweden", "move Lewenhaupt: Livland -> Pskov", LoadedDice([1] * 4))
+    assert [e["block"] for e in kinds(events, "hit")][:1] == ["rus_weyde"]
+    assert kinds(events, "standing_skipped") == []
+
+
+def test_5_2_a_battle_order_entry_without_a_battle_is_told() -> None:
+    """5.2 (D2): Sweden fights in Pskov and Ingermanland, Ingermanland first as its battle
+    order says; the line's Novgorod saw no battle, and Sweden is told so."""
+    state = blank_state(
+        blocks={
+            "swe_lewenhaupt": ("livland", 1),
+            "swe_stenbock": ("estland", 1),
+            "rus_golitsyn": ("pskov", 1),
+            "rus_weyde": ("ingermanland", 1),
+        },
+    )
+    submit(state, "sweden", "battle order: Ingermanland, Novgorod")
+    moves = "move Lewenhaupt: Livland -> Pskov\nmove Stenbock: Estland -> Ingermanland"
+    events = play(state, "sweden", moves, LoadedDice([1, 1]))
+    assert [e["at"] for e in kinds(events, "battle")] == ["ingermanland", "pskov"]
+    told = reports(state, events, "en")
+    assert (
+        'Your standing line "battle order: Ingermanland, Novgorod" was not used: no battle '
+        "was fought in Novgorod after this Action Phase (5.2)."
+    ) in told["sweden"], told["sweden"]
+    assert "battle order" not in told["public"] and "battle order" not in told["coalition"]
+
+
+def test_5_2_one_battle_asks_no_order_and_tells_nothing() -> None:
+    state = blank_state(blocks={"swe_lewenhaupt": ("livland", 1), "rus_golitsyn": ("pskov", 1)})
+    submit(state, "sweden", "battle order: Novgorod")
+    events = play(state, "sweden", "move Lewenhaupt: Livland -> Pskov", LoadedDice([1]))
+    assert kinds(events, "standing_skipped") == []
+
+
+def test_7_3_forage_losses_entries_passed_over_are_told_with_why() -> None:
+    """7.3 (D10): Pskov feeds 1 of Sweden's 3 armies: two steps are lost. The line's Karl
+    XII is a royal at 1 and Armfeldt is in Livland: both are passed over; Lybecker loses its
+    last step, then the default takes Upplands'."""
+    state = blank_state(
+        blocks={
+            "swe_karl": ("pskov", 1),
+            "swe_lybecker": ("pskov", 1),
+            "swe_upplands": ("pskov", 2),
+            "swe_stenbock": ("pskov", 3),
+            "swe_armfeldt": ("livland", 2),
+        },
+    )
+    submit(state, "sweden", "forage losses Pskov: Karl XII, Armfeldt, Lybecker")
+    events: list = []
+    supply.forage_check(state, events)
+    assert kinds(events, "forage_losses")[0]["blocks"] == ["swe_lybecker", "swe_upplands"]
+    line = 'Your standing line "forage losses Pskov: Karl XII, Armfeldt, Lybecker" was not used: '
+    told = reports(state, events, "en")
+    assert (
+        line + "Karl XII is a royal block at strength 1: forage never takes its last step (7.3)."
+    ) in told["sweden"]
+    assert (line + "Armfeldt is not in Pskov, where the forage steps were lost (7.3).") in told[
+        "sweden"
+    ]
+    assert len(kinds(events, "standing_skipped")) == 2  # each entry once
+    assert "forage losses" not in told["public"] and "Armfeldt" not in told["coalition"]
+
+
+def test_7_3_a_forage_line_used_whole_tells_nothing() -> None:
+    state = blank_state(
+        blocks={
+            "swe_lybecker": ("pskov", 2),
+            "swe_stenbock": ("pskov", 3),
+            "swe_lewenhaupt": ("pskov", 3),
+        }
+    )
+    submit(state, "sweden", "forage losses any: Karl XII, Stenbock")
+    events: list = []
+    supply.forage_check(state, events)
+    assert kinds(events, "forage_losses")[0]["blocks"] == ["swe_stenbock", "swe_stenbock"]
+    assert kinds(events, "standing_skipped") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "told"),
+    [
+        ("displace priority: Estland, Livland", True),  # partly used
+        ("displace priority: Estland", True),  # not used
+        ("displace priority: Livland, Estland", False),  # used at once
+    ],
+)
+def test_10_2h_displace_priority_entries_passed_over_are_told(line: str, told: bool) -> None:
+    """10.2h (D11): Lewenhaupt is displaced from Polotsk to the nearest friendly territory,
+    Livland; Estland is two steps away, so an Estland entry before it is passed over."""
+    state = blank_state(blocks={"swe_lewenhaupt": ("polotsk", 3)})
+    submit(state, "sweden", line)
+    events: list = []
+    politics.displace(state, ["polotsk"], events)
+    assert state.blocks["swe_lewenhaupt"].at == "livland"
+    said = (
+        f'Your standing line "{line}" was not used: Estland is not one of the nearest friendly '
+        "territories Lewenhaupt could go to from Polotsk (10.2h)."
+    )
+    private = reports(state, events, "en")
+    assert (said in private["sweden"]) is told, private["sweden"]
+    assert "displace priority" not in private["public"] + private["coalition"]
+
+
+def test_9_3e_fleet_retreat_priority_entries_passed_over_are_told() -> None:
+    """9.3e (D9): Sjöblad retreats from the Gulf of Finland; the line's Ingermanland has no
+    harbor and Nyen is Russian now, so it goes to Estland, the line's third entry."""
+    state = blank_state(blocks={"swe_sjoblad": ("gulf_of_finland", 2)}, markers={"nyen": "RUS"})
+    line = "fleet retreat priority: Ingermanland, Nyen, Estland"
+    submit(state, "sweden", line)
+    events: list = []
+    assert harbors.retreat_fleet(state, "swe_sjoblad", "gulf_of_finland", events) == "estland"
+    private = reports(state, events, "en")
+    said = f'Your standing line "{line}" was not used: '
+    assert said + "Ingermanland has no harbor (1.5)." in private["sweden"]
+    assert said + "Nyen is not friendly to you now (9.3e)." in private["sweden"]
+    assert "fleet retreat priority" not in private["public"] + private["coalition"]
+
+
+def test_9_3e_a_fleet_retreat_priority_used_at_once_tells_nothing() -> None:
+    state = blank_state(blocks={"swe_sjoblad": ("gulf_of_finland", 2)})
+    submit(state, "sweden", "fleet retreat priority: Nyen, Estland")
+    events: list = []
+    assert harbors.retreat_fleet(state, "swe_sjoblad", "gulf_of_finland", events) == "nyen"
+    assert kinds(events, "standing_skipped") == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "не применена: в Ингерманландии нет гавани (1.5)."),
+        ("ru", "не применена: Ниен сейчас не является для вас дружественной территорией (9.3e)."),
+        ("pt_BR", "não foi usada: a Íngria não tem porto (1.5)."),
+        ("pt_BR", "não foi usada: Nyen não é um território amigo para você agora (9.3e)."),
+    ],
+)
+def test_9_3e_a_fleet_retreat_entry_passed_over_is_told_in_the_sides_language(
+    lang: str, said: str
+) -> None:
+    state = blank_state(blocks={"swe_sjoblad": ("gulf_of_finland", 2)}, markers={"nyen": "RUS"})
+    submit(state, "sweden", "fleet retreat priority: Ingermanland, Nyen, Estland")
+    events: list = []
+    harbors.retreat_fleet(state, "swe_sjoblad", "gulf_of_finland", events)
+    assert said in reports(state, events, lang)["sweden"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "Армфельта нет в Пскове, где шаги были потеряны из-за фуража (7.3)."),
+        ("ru", "Карл XII — королевский блок с силой 1, а последнего шага королевский блок"),
+        ("pt_BR", "Armfeldt não está em Pskov, onde os passos foram perdidos na forragem (7.3)."),
+        ("pt_BR", "Carlos XII é um bloco real com força 1, e a forragem nunca tira o último"),
+    ],
+)
+def test_7_3_forage_entries_passed_over_are_told_in_the_sides_language(
+    lang: str, said: str
+) -> None:
+    state = blank_state(
+        blocks={
+            "swe_karl": ("pskov", 1),
+            "swe_lybecker": ("pskov", 1),
+            "swe_upplands": ("pskov", 2),
+            "swe_stenbock": ("pskov", 3),
+            "swe_armfeldt": ("livland", 2),
+        },
+    )
+    submit(state, "sweden", "потери от фуража Псков: Карл XII, Армфельт, Любекер")
+    events: list = []
+    supply.forage_check(state, events)
+    assert said in reports(state, events, lang)["sweden"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "в ней не назван ни один из равных по силе блоков, которые могли получить "
+         "попадание в Пскове: Голицын, Вейде (5.4)."),
+        ("pt_BR", "ela não nomeia nenhum dos blocos igualmente fortes que podiam sofrer o "
+         "acerto em Pskov: Golitsyn, Weyde (5.4)."),
+    ],
+)  # fmt: skip
+def test_5_4_an_unused_hit_order_is_told_in_the_sides_language(lang: str, said: str) -> None:
+    state = blank_state(
+        blocks={
+            "swe_lewenhaupt": ("livland", 4),
+            "rus_golitsyn": ("pskov", 2),
+            "rus_weyde": ("pskov", 2),
+        },
+    )
+    submit(state, "coalition", "порядок потерь: Апраксин")
+    events = play(state, "sweden", "move Lewenhaupt: Livland -> Pskov", LoadedDice([1] * 4))
+    told = reports(state, events, lang)["coalition"]
+    assert said in told and "порядок потерь: Апраксин" in told, told
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "после этой фазы действий в Новгороде не было сражения (5.2)."),
+        ("pt_BR", "nenhuma batalha foi travada em Novgorod depois desta Fase de Ação (5.2)."),
+    ],
+)
+def test_5_2_an_unused_battle_order_entry_is_told_in_the_sides_language(lang, said) -> None:
+    state = blank_state(
+        blocks={
+            "swe_lewenhaupt": ("livland", 1),
+            "swe_stenbock": ("estland", 1),
+            "rus_golitsyn": ("pskov", 1),
+            "rus_weyde": ("ingermanland", 1),
+        },
+    )
+    submit(state, "sweden", "ordem das batalhas: Íngria, Novgorod")
+    moves = "move Lewenhaupt: Livland -> Pskov\nmove Stenbock: Estland -> Ingermanland"
+    events = play(state, "sweden", moves, LoadedDice([1, 1]))
+    assert said in reports(state, events, lang)["sweden"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "Эстляндия не входит в число ближайших дружественных территорий, куда "
+         "Левенгаупт мог быть вытеснен из Полоцка (10.2h)."),
+        ("pt_BR", "a Estônia não está entre os territórios amigos mais próximos para onde "
+         "Lewenhaupt podia ser deslocado de Polotsk (10.2h)."),
+    ],
+)  # fmt: skip
+def test_10_2h_an_unused_displace_entry_is_told_in_the_sides_language(lang, said) -> None:
+    state = blank_state(blocks={"swe_lewenhaupt": ("polotsk", 3)})
+    submit(state, "sweden", "prioridade de deslocamento: Estônia")
+    events: list = []
+    politics.displace(state, ["polotsk"], events)
+    assert said in reports(state, events, lang)["sweden"]
+
+
+def test_6_3_a_hit_order_settling_no_tie_in_a_siege_is_told() -> None:
+    """6.3 with 5.4 (D4): the garrison of Estland hits twice; Weyde and Bauer, both at 3,
+    tie for the first hit, and the Coalition's hit order names only Golitsyn."""
+    state = blank_state(
+        year=1710,
+        season="summer",
+        first_player="coalition",
+        blocks={"rus_weyde": ("ingermanland", 3), "rus_bauer": ("ingermanland", 3)},
+        markers={"ingermanland": "RUS"},
+    )
+    submit(state, "coalition", "hit order: Golitsyn")
+    dice = LoadedDice([1, 1, 6, 6, 6, 6])
+    events = play(state, "coalition", "move Weyde, Bauer: Ingermanland -> Estland siege", dice)
+    assert dice.used_up()
+    assert [e["block"] for e in kinds(events, "hit")] == ["rus_weyde", "rus_bauer"]
+    told = reports(state, events, "en")
+    assert (
+        'Your standing line "hit order: Golitsyn" was not used: it names none of the equally '
+        "strong blocks that could take the hit in Estland: Weyde, Bauer (5.4)."
+    ) in told["coalition"]
+    assert "hit order" not in told["public"] + told["sweden"]

@@ -115,6 +115,20 @@ def _show(state: State, item: dict[str, Any]) -> Text:
     return _l("%(unit)s in %(area)s", unit=unit, area=said.area(state, item["area"]))
 
 
+def _order_for_port(state: State, house: str, port: str, tail: str) -> Parsed | None:
+    """The line read as a Planning order for `port` when its answer is an order token.
+
+    NOTE: 'порт ланниспорт: оборона' is a misspelt «Порт Ланниспорта: оборона», the port's
+    order, not a captured port's answer (P9 asks 'replace N', 'replace all' or 'destroy'):
+    an order token there is never a port answer, so the port line steps aside."""
+    from adjudicator.rulesets.westeros.rules import planning
+
+    if not planning.ends_with_order_token(f":{tail}"):
+        return None
+    order = planning.parse_order_line(state, house, f"{state.board.name(port)}: {tail}")
+    return order.kind, order.key, order.value, order.understood
+
+
 def parse_port(state: State, house: str, rest: str, verb: str) -> Parsed:
     """port <land or port>: replace N | replace all | destroy."""
     head, _, tail = rest.partition(":")
@@ -130,6 +144,8 @@ def parse_port(state: State, house: str, rest: str, verb: str) -> Parsed:
         value = "all"
     elif words.split()[0].isdigit():
         value = int(words.split()[0])
+    elif (order := _order_for_port(state, house, port, tail)) is not None:
+        return order
     else:
         raise invalid(_l("expected 'replace <number>', 'replace all' or 'destroy'"))
     where = said.area(state, port)
