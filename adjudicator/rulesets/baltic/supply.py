@@ -106,7 +106,6 @@ def forage_check(state: State, events: list[dict[str, Any]]) -> None:
                         "at": territory,
                         "steps": len(lost),
                         "blocks": lost,
-                        "_secret": ["blocks"],
                     }
                 )
 
@@ -219,7 +218,6 @@ def winter_losses(state: State, events: list[dict[str, Any]]) -> None:
                         "side": side,
                         "at": where,
                         "block": block,
-                        "_secret": ["block"],
                     }
                 )
 
