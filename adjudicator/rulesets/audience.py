@@ -19,6 +19,8 @@ event that is not declared fails them.
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from collections.abc import Callable, Collection, Iterable, Mapping
 from enum import Enum
 from typing import Any, TypeVar
@@ -106,9 +108,38 @@ class Declaration:
     see: Mapping[str, See]
     """Field -> who may see it."""
     required: frozenset[str]
+    record: type
+    """The dataclass that declares it (its annotations are the fields' types)."""
 
     def fits(self, names: Collection[str]) -> bool:
         return self.required <= set(names) and all(n in self.see for n in names)
+
+    def mistyped(self, data: Mapping[str, Any]) -> list[str]:
+        """The fields of `data` whose values are not of their declared type, said as
+        ``"power: str given, int declared"``. Not checked at emit (it costs time in every
+        step); the tests check every event of whole bot games with it."""
+        hints = typing.get_type_hints(self.record)
+        keys = {key_of(f): f.name for f in dataclasses.fields(self.record)}
+        return [
+            f"{key}: {type(value).__name__} given, {_said(hints[keys[key]])} declared"
+            for key, value in data.items()
+            if key in keys and not _accepts(hints[keys[key]], value)
+        ]
+
+
+def _said(hint: Any) -> str:
+    return hint.__name__ if isinstance(hint, type) else str(hint)
+
+
+def _accepts(hint: Any, value: Any) -> bool:
+    """Whether `value` is of the type `hint` (Any, a class, a union, a generic alias)."""
+    if hint is Any:
+        return True
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        return any(_accepts(arg, value) for arg in typing.get_args(hint))
+    if hint is None or hint is type(None):
+        return value is None
+    return isinstance(value, typing.get_origin(hint) or hint)
 
 
 class Declared:
@@ -124,6 +155,7 @@ class Declared:
                 record.shape,  # type: ignore[attr-defined]
                 {key_of(f): f.metadata["see"] for f in fields},
                 frozenset(key_of(f) for f in fields if f.default is dataclasses.MISSING),
+                record,
             )
             self.shapes.setdefault(declaration.kind, []).append(declaration)
         self._fitting: dict[tuple[str, frozenset[str]], Declaration] = {}

@@ -29,17 +29,20 @@ def say(event: Event) -> str:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_every_event_of_a_bot_game_is_declared_public_only_where_declared(seed: int) -> None:
+def test_every_event_of_a_bot_game_is_declared_typed_and_public_only_where_declared(
+    seed: int,
+) -> None:
     faults: list[str] = []
 
     def check(_before: State | None, state: State, events: list[Event]) -> None:
         for event in events:
             if not render.has_event_macro("baltic", event.kind, event.shape):
                 faults.append(f"no prose: {event}")
+            (declared,) = EVENTS.shapes[event.kind]  # baltic's kinds have one shape each
+            faults.extend(f"{event.kind} {fault}" for fault in declared.mistyped(event.data))
             if not event.public:  # the whole event, to its owner
                 EVENTS.declaration(event.kind, set(event.data) - {"private"})
                 continue
-            (declared,) = EVENTS.shapes[event.kind]  # baltic's kinds have one shape each
             hidden = [k for k in event.data if declared.see.get(k) is not See.PUBLIC]
             if hidden and not (event.kind == "destroyed" and hidden == ["block"]):
                 faults.append(f"public {event.kind} shows {hidden}")

@@ -38,12 +38,15 @@ def bot_game_events(seed: int) -> list[Event]:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_every_event_of_a_bot_game_is_declared_public_only_where_declared(seed: int) -> None:
+def test_every_event_of_a_bot_game_is_declared_typed_and_public_only_where_declared(
+    seed: int,
+) -> None:
     events = bot_game_events(seed)
     assert {e.kind for e in events} >= {"orders_revealed", "battle_ended", "round_ended"}
     for event in events:
         declared = EVENTS.declaration(event.kind, event.data)
         assert event.shape == declared.shape, event
+        assert declared.mistyped(event.data) == [], event
         assert render.has_event_macro("westeros", event.kind, event.shape), event
         if event.public:
             assert all(declared.see[k] is See.PUBLIC for k in event.data), event
@@ -99,6 +102,12 @@ def test_a_rule_that_builds_a_public_event_with_a_secret_is_stopped() -> None:
     leak = Event("raven_saw", {"house": "lannister", "card": "mammoth-riders"})
     with pytest.raises(UndeclaredEvent, match=r"not declared public: \['card'\]"):
         EVENTS.check(leak)
+
+
+def test_a_value_of_the_wrong_type_is_found() -> None:
+    declared = EVENTS.declaration("consolidated", ("house", "area", "power", "capped"))
+    data = {"house": "stark", "area": "winterfell", "power": "2", "capped": 0}
+    assert declared.mistyped(data) == ["power: str given, int declared"]
 
 
 def test_an_undeclared_kind_or_field_is_refused_when_emitted() -> None:
