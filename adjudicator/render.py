@@ -308,7 +308,8 @@ def _bytecode_cache() -> Any:
 
 
 def _event_renderer(env: Any, game: str, fmt: str) -> Any:
-    """A function `event(e, f)` that renders one Event with the macro named like its kind,
+    """A function `event(e, f)` that renders one Event with the macro named like its kind
+    (``<kind>_<shape>`` for a declared shape of a kind that has several, `Event.shape`),
     using the format library `f` the calling template imported (default: the format's)."""
     modules = []
 
@@ -322,8 +323,9 @@ def _event_renderer(env: Any, game: str, fmt: str) -> Any:
             load()
         if f is None:  # the format's standard library
             f = env.get_template(f"common/{'markdown' if fmt == 'md' else 'bbcode'}.j2").module
+        named = f"{e.kind}_{e.shape}" if e.shape else e.kind
         for module in modules:
-            macro = getattr(module, e.kind, None)
+            macro = getattr(module, named, None)
             if macro is not None:
                 return str(macro(e.data, f)).strip()
         return f"{e.kind}: {escape_markdown(e.data) if fmt == 'md' else escape_bbcode(e.data)}"
@@ -355,8 +357,10 @@ def render(game: str, kind: str, fmt: str, context: Mapping[str, Any], lang: str
         _RENAMED.reset(token)
 
 
-def has_event_macro(game: str, kind: str) -> bool:
-    """Whether an event kind has prose (tests check every kind a ruleset emits)."""
+def has_event_macro(game: str, kind: str, shape: str = "") -> bool:
+    """Whether an event kind (in a declared `shape`) has prose (tests check every kind a
+    ruleset emits)."""
     env = environment(game, "md")
     listed = env.list_templates(filter_func=lambda n: n.startswith(f"{game}/events/"))
-    return any(hasattr(env.get_template(t).module, kind) for t in [*listed, "common/events.j2"])
+    named = f"{kind}_{shape}" if shape else kind
+    return any(hasattr(env.get_template(t).module, named) for t in [*listed, "common/events.j2"])

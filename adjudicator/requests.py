@@ -131,6 +131,9 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     public: bool = True
     to: str | None = None
+    shape: str = ""
+    """Which declared shape of its kind this is (`rulesets.audience`), when the kind has
+    several: its template macro is then named ``<kind>_<shape>``."""
 
 
 @dataclass(frozen=True)

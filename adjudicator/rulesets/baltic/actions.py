@@ -189,7 +189,6 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
                 "rp": cost,
                 "count": len(steps),
                 "blocks": steps,
-                "_secret": ["blocks"],
             }
         )
     wanted = list(line.get("at") or []) or standing.build_priority(state, side, nation)
@@ -209,7 +208,6 @@ def do_reinforce(state: State, side: str, line: dict[str, Any], rng: Dice, event
                 "count": len(built),
                 "at": list(dict.fromkeys(b["at"] for b in built)),
                 "builds": built,
-                "_secret": ["builds"],
             }
         )
     for why in nothing:

@@ -127,9 +127,7 @@ class Battle:
             )
             # 13.6: the fleet that takes it aboard was not in the battle: its identity stays
             # with its owner.
-            event.update(
-                to="sea", zone=board().port_sea(self.where), fleet=fleet, _secret=["fleet"]
-            )
+            event.update(to="sea", zone=board().port_sea(self.where), fleet=fleet)
         else:
             key = "|".join([*sorted((self.where, destination)), side])
             self.left[key] = self.left.get(key, 0) + 1

@@ -32,7 +32,6 @@ def weaken(state: State, blocks: list[str], cause: str, out: Events) -> None:
                     "at": state.location(block),
                     "side": control.side_of_block(block),
                     "block": block,
-                    "_secret": ["block"],
                 }
             )
 

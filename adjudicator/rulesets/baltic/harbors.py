@@ -7,7 +7,7 @@ its cargo landing with it or lost with it (9.3c). Harbor fleets are announced wh
 come (9.4c, e), expelled with a step loss when the harbor is captured (9.4d, f), and moved
 without loss when it stops being friendly otherwise (9.4g).
 
-Events are plain dicts with a ``kind``; ``_secret`` names the fields only the owner sees.
+Events are plain dicts with a ``kind``; `reported` declares who may see each field.
 """
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ def announce_entry(state: State, territory: str, side: str, events: Events) -> N
             "to": zone,
             "count": len(fleets),
             "blocks": fleets,
-            "_secret": ["blocks"],
         }
     )
 
@@ -81,7 +80,6 @@ def expel_fleets(state: State, territory: str, events: Events) -> str | None:
             "to": zone,
             "count": len(losers),
             "blocks": list(losers),
-            "_secret": ["blocks"],
         }
     )
     for fleet in losers:
@@ -113,7 +111,6 @@ def relocate_fleets(state: State, events: Events) -> None:
                         "to": target,
                         "count": 1,
                         "blocks": [fleet],
-                        "_secret": ["blocks"],
                     }
                 )
             else:
@@ -216,7 +213,6 @@ def retreat_fleet(state: State, fleet: str, zone: str, events: Events) -> str | 
                 "to": target,
                 "count": len(cargo),
                 "blocks": cargo,
-                "_secret": ["blocks"],
             }
         )
         enemy = [b for b in control.land_blocks(state, target) if side_of_block(b) != side]

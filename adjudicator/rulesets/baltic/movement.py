@@ -140,7 +140,6 @@ def land_move(state: State, side: str, part: dict[str, Any], events: list[dict[s
             "path": list(path),
             "count": len(blocks),
             "blocks": blocks,
-            "_secret": ["blocks"],
         }
     )
     return end

@@ -7,7 +7,7 @@ again at execution), `embark`/`sail`/`disembark` execute a plan. Fleets in harbo
 retreats and the naval battle (9.3, 9.4) are harbors.py's, imported here so that callers
 find every naval step in one place.
 
-Events are plain dicts with a ``kind``; ``_secret`` names the fields only the owner sees.
+Events are plain dicts with a ``kind``; `reported` declares who may see each field.
 """
 
 from __future__ import annotations
@@ -162,7 +162,6 @@ def embark(state: State, side: str, plan: dict[str, str], territory: str, events
             "count": len(plan),
             "blocks": list(plan),
             "fleets": sorted(set(plan.values()), key=lambda f: board().blocks[f].roster),
-            "_secret": ["blocks", "fleets"],
         }
     )
 
@@ -247,7 +246,6 @@ def sail(
             "count": len(fleets),
             "cargo": len(cargo),
             "blocks": [*fleets, *cargo],
-            "_secret": ["blocks"],
         }
     )
 
@@ -294,7 +292,6 @@ def disembark(
             "to": territory,
             "count": len(blocks),
             "blocks": list(blocks),
-            "_secret": ["blocks"],
         }
     )
     announce_entry(state, territory, side, events)
@@ -341,7 +338,6 @@ def retreat_to_sea(
             "to": state.blocks[fleet].at,
             "blocks": [block],
             "fleet": fleet,
-            "_secret": ["fleet"],
         }
     )
     return fleet

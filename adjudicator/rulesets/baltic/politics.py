@@ -164,7 +164,6 @@ def muster(state: State, nation: str, events: Events) -> None:
             "at": [w for _, w in placed],
             "blocks": [b for b, _ in placed],
             "skipped": skipped,
-            "_secret": ["blocks", "skipped"],
         }
     )
 

@@ -17,6 +17,7 @@ from adjudicator.rulesets.baltic import bot, position, sequence, standing
 from adjudicator.rulesets.baltic.control import board, side_of_block
 from adjudicator.rulesets.baltic.form import order_form
 from adjudicator.rulesets.baltic.instructions import parse_submission
+from adjudicator.rulesets.baltic.reported import EVENTS
 from adjudicator.rulesets.baltic.state import SIDES, State
 from adjudicator.rulesets.baltic.summaries import automatic_summary, orders_summary
 from adjudicator.rulesets.baltic.view import view
@@ -24,30 +25,6 @@ from adjudicator.text import N_, _l, quoted
 
 if TYPE_CHECKING:
     from adjudicator.form import FormLine
-
-PUBLIC_KINDS = (
-    "battle",
-    "fire",
-    "hit",
-    "retreat",
-    "regroup",
-    "battle_end",
-    "siege_round",
-    "siege_fire",
-    "sea_retreat",
-    "fleet_retreat",
-    "reform",
-    "reform_skipped",
-    "arrivals",
-    "nyen_fleets",
-    "nyen_fleets_out",
-    "fleet_set_aside",
-    "set_aside_returned",
-)
-"""Events whose blocks everyone sees (13.6): battles and sieges show the blocks in them;
-the Year Track, the Reform box and set-aside blocks are public."""
-IDENTITY_KEYS = ("block", "blocks", "fleet", "fleets")
-"""Keys that name blocks: hidden from the public unless the kind is public (13.6)."""
 
 
 class Baltic:
@@ -245,34 +222,34 @@ def owner_of(data: Mapping[str, Any]) -> str | None:
 
 
 def to_events(state: State, raw: list[dict[str, Any]]) -> list[Event]:
-    """Rule events -> engine Events. Identities stay private (13.6): an event naming blocks
-    outside a battle goes out twice, without them to the public and whole to their owner."""
+    """Rule events -> engine Events, each checked against its declaration (`reported`).
+
+    Identities stay private (13.6): the public gets each event with its public fields only;
+    when that leaves something out, the owner gets the whole event too, marked private. A
+    block a battle revealed is public in the event of its destruction. An event sent to one
+    side (``_to``) goes to it whole. ``_secret``, which a state saved by an older version may
+    still carry (`State.carried`), is ignored: the declarations say what is secret.
+    """
     out = []
     for item in raw:
         data = {k: v for k, v in item.items() if not k.startswith("_") and k != "kind"}
         kind = item["kind"]
         if "_to" in item:
-            out.append(Event(kind, data, public=False, to=item["_to"]))
+            out.append(EVENTS.check(Event(kind, data, public=False, to=item["_to"])))
             continue
-        secret = set(item.get("_secret", ()))
-        if kind not in PUBLIC_KINDS:
-            secret |= {k for k in IDENTITY_KEYS if k in data}
-        if kind == "destroyed" and data.get("block") in state.revealed:
-            secret.discard("block")
-        if not secret:
-            out.append(Event(kind, data))
-            continue
-        out.append(Event(kind, {k: v for k, v in data.items() if k not in secret}))
-        owner = owner_of(data)
+        shown = ("block",) if kind == "destroyed" and data.get("block") in state.revealed else ()
+        _declared, seen, whole = EVENTS.split(kind, data, shown)
+        out.append(Event(kind, seen))
+        owner = owner_of(data) if len(seen) < len(whole) else None
         if owner:
-            out.append(Event(kind, {**data, "private": True}, public=False, to=owner))
+            out.append(Event(kind, {**whole, "private": True}, public=False, to=owner))
     rolls = [r for r in state.rolls if not r.get("private")]
     if rolls:
-        out.append(Event("dice", {"rolls": rolls}))
+        out.append(EVENTS.check(Event("dice", {"rolls": rolls})))
     for side in SIDES:
         draws = [r for r in state.rolls if r.get("private") and r.get("side") == side]
         if draws:
-            out.append(Event("draws", {"rolls": draws}, public=False, to=side))
+            out.append(EVENTS.check(Event("draws", {"rolls": draws}, public=False, to=side)))
     return out
 
 

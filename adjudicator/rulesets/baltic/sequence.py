@@ -285,5 +285,4 @@ def _void(side: str, number: int, line: Mapping[str, Any], fault: Void) -> dict[
         "number": number,
         "text": line["text"],
         "why": to_data(fault.message),
-        "_secret": ["text", "why"],
     }

@@ -116,7 +116,6 @@ def forage_check(state: State, events: list[dict[str, Any]]) -> None:
                         "at": territory,
                         "steps": len(lost),
                         "blocks": lost,
-                        "_secret": ["blocks"],
                     }
                 )
 
@@ -268,7 +267,6 @@ def winter_losses(state: State, events: list[dict[str, Any]]) -> None:
                         "side": side,
                         "at": where,
                         "block": block,
-                        "_secret": ["block"],
                     }
                 )
 

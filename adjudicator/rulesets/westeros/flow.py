@@ -20,6 +20,7 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Answer, Event, Request
+from adjudicator.rulesets.westeros.reported import EVENTS
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import Text, from_data, to_data
 
@@ -36,13 +37,24 @@ class Skip(Exception):
         self.why = why
 
 
-def emit(events: Events, kind: str, **data: Any) -> None:
-    """A public event; data holds ids, never names."""
-    events.append(Event(kind, data))
+def emit(events: Events, kind: str, /, **data: Any) -> None:
+    """A public event; data holds ids, never names.
+
+    Its kind and fields must be declared in `reported` (else `UndeclaredEvent`): the
+    public gets the fields declared public, and the house the event names gets the whole
+    event in a copy of its own when some field is declared for it only.
+    """
+    declared, seen, whole = EVENTS.split(kind, data)
+    events.append(Event(kind, seen, shape=declared.shape))
+    if len(seen) < len(whole) and "house" in data:
+        events.append(Event(kind, whole, public=False, to=data["house"], shape=declared.shape))
 
 
-def emit_private(events: Events, house: str, kind: str, **data: Any) -> None:
-    events.append(Event(kind, data, public=False, to=house))
+def emit_private(events: Events, house: str, kind: str, /, **data: Any) -> None:
+    """An event only `house` sees (declared in `reported` as `emit`'s); its data may name
+    a house of its own."""
+    declared, _seen, whole = EVENTS.split(kind, data)
+    events.append(Event(kind, whole, public=False, to=house, shape=declared.shape))
 
 
 def open_request(
@@ -175,9 +187,10 @@ def apply_answers(
         except Skip as skip:
             # A secret answer (a bid) stays the house's own business even when it fails.
             said = {"house": data["house"], "request": summary_of(data), "reason": skip.why}
-            secret = bool(data.get("secret"))
-            to = data["house"] if secret else None
-            events.append(Event("answer_rejected", said, public=not secret, to=to))
+            if data.get("secret"):
+                emit_private(events, data["house"], "answer_rejected", **said)
+            else:
+                emit(events, "answer_rejected", **said)
             value = check(state, data, default(state, data, rng))
         apply(state, data, value, rng, events)
     return events

@@ -16,6 +16,7 @@ from adjudicator.rulesets.westeros import position
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards, shuffle_decks
 from adjudicator.rulesets.westeros.language import reading, verbs
+from adjudicator.rulesets.westeros.reported import EVENTS
 from adjudicator.rulesets.westeros.rules import planning, raven
 from adjudicator.rulesets.westeros.state import HOUSES, State
 from adjudicator.rulesets.westeros.view import view as build_view
@@ -196,6 +197,12 @@ class Westeros:
 
     # -- advancing ------------------------------------------------------------------------
     def step(self, state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
+        """Advance one step. Every event, also one a rule made itself (``Event(...)``), is
+        checked against its declaration in `reported`: a public one carries only fields
+        declared public."""
+        return [EVENTS.check(e) for e in self._advance(state, answers, rng)]
+
+    def _advance(self, state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
         if state.phase == "planning":
             events = planning.reveal_orders(state, dict(answers))
             state.phase = "raven"

@@ -7,6 +7,7 @@ import pytest
 
 from adjudicator.orders.errors import OrderErrors
 from adjudicator.rulesets.baltic import placement
+from adjudicator.rulesets.baltic.ruleset import to_events
 from adjudicator.text import from_data
 from tests.rulesets.baltic.blank import blank_state
 from tests.rulesets.baltic.loaded_dice import LoadedDice
@@ -34,7 +35,10 @@ def test_we12_swedish_builds_go_to_the_homeland_when_estland_is_occupied() -> No
     assert state.nations["SWE"].rp_available == 10 - 3
     (build,) = kinds(events, "build")
     assert [(b["at"], b["rp"]) for b in build["builds"]] == [("svealand", 1), ("svealand", 2)]
-    assert build["_secret"] == ["builds"]  # the identities stay private (8.5)
+    # the identities stay private (8.5): the public copy has no builds, Sweden's has them
+    public, own = [e for e in to_events(state, [build]) if e.kind == "build"]
+    assert public.public and "builds" not in public.data
+    assert (own.to, own.data["builds"]) == ("sweden", build["builds"])
     assert [r["private"] for r in state.rolls] == [True, True]
     said = reports(state, events)
     for reader in ("public", "coalition"):  # WE-12: the public report
