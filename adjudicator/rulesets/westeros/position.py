@@ -23,6 +23,8 @@ from adjudicator.rulesets.westeros.state import (
     UNIT_TYPES,
     Options,
     State,
+    progress_from_data,
+    progress_to_data,
 )
 from adjudicator.text import N_, Name, Text, _l, quoted
 
@@ -165,7 +167,7 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
                 "westeros_progress",
             )
         else:
-            state.action = copy.deepcopy(dict(progress))
+            state.action = progress_from_data(copy.deepcopy(dict(progress)))
     if r.faults:
         raise PositionError(r.faults)
     return state
@@ -477,7 +479,7 @@ def export(state: State) -> dict[str, Any]:
     if state.phase == "westeros" and state.action:
         # The Westeros phase under way (cards still to resolve, bids, musters, open
         # requests): kept whole so that export -> new resumes it exactly.
-        data["westeros_progress"] = copy.deepcopy(state.action)
+        data["westeros_progress"] = copy.deepcopy(progress_to_data(state.action))
     data["decks"] = {d: list(cards) for d, cards in sorted(state.decks.items())}
     data["discards"] = {d: list(c) for d, c in sorted(state.deck_discards.items()) if c}
     if state.winner:

@@ -10,6 +10,7 @@ import copy
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.board import Board, load_board
 
 HOUSES = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
@@ -86,13 +87,17 @@ class State:
     # -- plain data ----------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
         """Every field as plain data (secrets included: keep out of git)."""
-        return copy.deepcopy(asdict(self))
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["options"] = asdict(self.options)
+        data["action"] = progress_to_data(self.action)
+        return copy.deepcopy(data)
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> State:
         known = {f.name for f in fields(cls)}
         values = {k: copy.deepcopy(v) for k, v in data.items() if k in known}
         values["options"] = Options(**data.get("options", {}))
+        values["action"] = progress_from_data(values.get("action", {}))
         return cls(**values)
 
     # -- queries (recomputed, never cached) ----------------------------------------------
@@ -144,3 +149,20 @@ class State:
             for a in self.board.areas.values()
             if a.has_castle and a.id not in self.impassable and self.controller(a.id) == house
         )
+
+
+def progress_to_data(action: dict[str, Any]) -> dict[str, Any]:
+    """`State.action` as the saved state holds it: its typed records as plain data, the
+    rest as it is (not copied)."""
+    data = dict(action)
+    if "battle" in data:
+        data["battle"] = data["battle"].to_data()
+    return data
+
+
+def progress_from_data(data: dict[str, Any]) -> dict[str, Any]:
+    """`State.action` from saved plain data: the battle as a `Battle` again."""
+    action = dict(data)
+    if "battle" in action:
+        action["battle"] = Battle.from_data(action["battle"])
+    return action

@@ -34,13 +34,13 @@ def ask(
 ) -> str:
     """Open a choice request about the battle under way."""
     context = {
-        "battle": battle["n"],
-        "area": battle["area"],
+        "battle": battle.n,
+        "area": battle.area,
         "choices": choices,
         "optional": optional,
         **context,
     }
-    return flow.open_request(state, house, kind, [battle["area"]], context, summary, secret)
+    return flow.open_request(state, house, kind, [battle.area], context, summary, secret)
 
 
 def display(state: State, item: Any) -> Any:

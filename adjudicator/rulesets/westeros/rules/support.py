@@ -36,9 +36,9 @@ def support_areas(state: State, battle: Battle) -> list[str]:
     """Areas whose support order may join this battle, sorted by id."""
     return [
         a
-        for a in sorted(state.board.links[battle["area"]])
+        for a in sorted(state.board.links[battle.area])
         if flow.order_type(state.orders.get(a, "")) == "support"
-        and can_support(state, a, battle["area"])
+        and can_support(state, a, battle.area)
     ]
 
 
@@ -46,7 +46,7 @@ def declared(state: State, battle: Battle, side: str) -> list[str]:
     """Support orders declared for `side` that are still on the board (Queen of Thorns)."""
     return [
         a
-        for a, s in sorted(battle["supports"].items())
+        for a, s in sorted(battle.supports.items())
         if s == side and flow.order_type(state.orders.get(a, "")) == "support"
     ]
 
@@ -64,19 +64,19 @@ def start_support(state: State, battle: Battle, events: Events) -> bool:
     house on the Iron Throne track still to declare is asked (for all its orders here), so
     each later house knows what the earlier ones declared.
     """
-    pending = [a for a in support_areas(state, battle) if a not in battle["supports"]]
+    pending = [a for a in support_areas(state, battle) if a not in battle.supports]
     if not pending:
         return True
     throne = state.tracks["iron_throne"]
     first = min((flow.order_owner(state, a) for a in pending), key=throne.index)
-    sides = {"attacker": battle["attacker"], "defender": battle["defender"]}
+    sides = {"attacker": battle.attacker, "defender": battle.defender}
     for area in (a for a in pending if flow.order_owner(state, a) == first):
         flow.open_request(
             state,
             flow.order_owner(state, area),
             "support",
-            [area, battle["area"]],
-            {"battle": battle["n"], "area": battle["area"], "support_area": area, "sides": sides},
+            [area, battle.area],
+            {"battle": battle.n, "area": battle.area, "support_area": area, "sides": sides},
             _support_summary(state, battle, area),
         )
     return False
@@ -86,11 +86,11 @@ def _support_summary(state: State, battle: Battle, area: str) -> Text:
     """What a support request asks: which battle (its area and sides) and which of the
     house's support orders (issue 17: a house may have several next to several battles)."""
     fields = {
-        "area": said.area(state, battle["area"]),
-        "attacker": said.house(battle["attacker"]),
+        "area": said.area(state, battle.area),
+        "attacker": said.house(battle.attacker),
         "support": said.area(state, area),
     }
-    if battle["defender"] == "neutral":
+    if battle.defender == "neutral":
         return _l(
             "declare support in the battle for %(area)s (%(attacker)s against a neutral "
             "force) with your support order in %(support)s",
@@ -99,7 +99,7 @@ def _support_summary(state: State, battle: Battle, area: str) -> Text:
     return _l(
         "declare support in the battle for %(area)s (%(attacker)s against %(defender)s) "
         "with your support order in %(support)s",
-        defender=said.house(battle["defender"]),
+        defender=said.house(battle.defender),
         **fields,
     )
 
@@ -130,15 +130,15 @@ def answer_support(state: State, req: dict[str, Any], value: Any) -> str:
 def apply_support(state: State, req: dict[str, Any], value: str, rng: Dice, events: Events) -> None:
     battle = state.action["battle"]
     area = req["context"]["support_area"]
-    battle["supports"][area] = value
+    battle.supports[area] = value
     emit(
         events,
         "support_declared",
         house=req["house"],
         area=area,
-        battle=battle["area"],
+        battle=battle.area,
         side=value,
-        supported=battle[value] if value in SIDES else None,
+        supported=battle.house_of(value) if value in SIDES else None,
     )
 
 
