@@ -12,6 +12,7 @@ from typing import Any
 
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.board import Board, load_board
+from adjudicator.rulesets.westeros.wildling_attack import WildlingAttack
 
 HOUSES = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
 """Every house of the base game, in the rulebook's order."""
@@ -155,14 +156,21 @@ def progress_to_data(action: dict[str, Any]) -> dict[str, Any]:
     """`State.action` as the saved state holds it: its typed records as plain data, the
     rest as it is (not copied)."""
     data = dict(action)
-    if "battle" in data:
-        data["battle"] = data["battle"].to_data()
+    for key in RECORDS:
+        if key in data:
+            data[key] = data[key].to_data()
     return data
 
 
 def progress_from_data(data: dict[str, Any]) -> dict[str, Any]:
-    """`State.action` from saved plain data: the battle as a `Battle` again."""
+    """`State.action` from saved plain data: its typed records typed again."""
     action = dict(data)
-    if "battle" in action:
-        action["battle"] = Battle.from_data(action["battle"])
+    for key, record in RECORDS.items():
+        if key in action:
+            action[key] = record.from_data(action[key])
     return action
+
+
+RECORDS: dict[str, Any] = {"battle": Battle, "wildling_attack": WildlingAttack}
+"""The typed records `State.action` holds, by key: the combat under way (battle.py) and the
+wildling attack under way (wildling_attack.py)."""

@@ -1,7 +1,9 @@
-"""The typed records of a game in progress (the battle; issue 22) save as the plain data the
-game file has always held, and a game saved by the earlier code loads and plays on the same.
+"""The typed records of a game in progress (the battle, the wildling attack; issue 22) save as
+the plain data the game file has always held, and a game saved by the earlier code loads and
+plays on the same.
 
 Combat (cards.yaml combat_sequence): a battle stopped at any stage resumes where it stood.
+Wildlings Attack: an attack stopped at a request resumes where it stood.
 """
 
 from __future__ import annotations
@@ -11,7 +13,11 @@ from adjudicator.gamedir import dump_yaml, load_yaml_text
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.rules import action, combat
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
 from tests.rulesets.westeros.action.test_tides import battle_at_retreat
+from tests.rulesets.westeros.harness import play
+from tests.rulesets.westeros.test_wildling_cards import BID_ONE, DEFEAT_POWER, UNITS
+from tests.rulesets.westeros.wildling_helpers import KINDS, attack, attack_state, units
 
 OLD_BATTLE = {
     # As the earlier code saved a battle after Tyrion: keys in the order it set them.
@@ -65,3 +71,30 @@ def test_a_battle_saved_at_its_retreat_plays_on_as_the_unsaved_one() -> None:
         (asked.id, "casualties", "stark", asked.context)
     ]
     assert _saved(saved).to_data() == kept.to_data()
+
+
+def test_a_wildling_attack_saved_while_houses_reduce_plays_on_as_the_unsaved_one() -> None:
+    # Rattleshirt's Raiders, defeat: "then, in turn order, every house over its new supply
+    # limits destroys units until it complies"; the game waits for Stark's choice.
+    supply = {"stark": 1, "lannister": 2, "baratheon": 2, "greyjoy": 2, "tyrell": 0, "martell": 2}
+    state = attack_state("rattleshirts-raiders", units=UNITS, power=DEFEAT_POWER, supply=supply)
+    kept = attack(state, BID_ONE, defaults=[k for k in KINDS if k != "reduce"]).state
+    data = kept.to_data()["action"]["wildling_attack"]
+    assert list(data) == [
+        "strength", "houses", "again", "stage", "bids", "outcome", "bidder", "card", "queue"
+    ]  # fmt: skip
+    assert data["queue"] == [{"house": None, "role": "reduce", "answers": {}, "started": True}]
+    saved = _saved(kept)
+    restored = saved.action["wildling_attack"]
+    assert isinstance(restored, WildlingAttack)
+    assert restored.queue == [AttackStep(None, "reduce", {}, True)]
+    assert (restored.card, restored.outcome, restored.bidder) == (
+        "rattleshirts-raiders", "defeat", "martell"
+    )  # fmt: skip
+    assert saved.to_data() == kept.to_data()
+    reduce = {"stark": "reduce: knight in Winterfell"}
+    after_kept, after_saved = (play(s, reduce, defaults=KINDS) for s in (kept, saved))
+    assert "wildling_attack" not in after_saved.state.action
+    assert units(after_saved)["winterfell"] == {"stark": ["footman", "footman"]}
+    assert after_saved.state.to_data() == after_kept.state.to_data()
+    assert [e.kind for e in after_saved.events] == [e.kind for e in after_kept.events]

@@ -20,9 +20,10 @@ from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import DEFAULT_LOSS_ORDER, unit_type
+from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
 from adjudicator.text import N_, _l, _ln
 
-Step = dict[str, Any]
+Step = AttackStep
 Unit = list[str]
 """[unit, area]: one unit on the board."""
 SUMMARIES = {
@@ -66,7 +67,7 @@ def is_real_choice(units: list[Unit], pick: int) -> bool:
 
 def ask(
     state: State,
-    attack: dict[str, Any],
+    attack: WildlingAttack,
     step: Step,
     what: str,
     choices: list[Any],
@@ -77,10 +78,10 @@ def ask(
     **extra: Any,
 ) -> bool:
     """Open the step's request; always False (the step waits for it)."""
-    card = attack["card"]
+    card = attack.card
     context = {
         "card": card,
-        "role": step["role"],
+        "role": step.role,
         "what": what,
         "choices": choices,
         "pick": pick,
@@ -97,7 +98,7 @@ def ask(
         if what == "upgrade"
         else _l(SUMMARIES[what], card=said.card(card))
     )
-    flow.open_request(state, house or step["house"], "wildling-card", [card], context, summary)
+    flow.open_request(state, house or step.house, "wildling-card", [card], context, summary)
     return False
 
 
@@ -178,11 +179,11 @@ def apply_choice(state: State, req: dict[str, Any], value: Any, rng: Dice, event
     """Store the answer in the step at the head of the queue; the step then runs again."""
     from adjudicator.rulesets.westeros.rules.wildlings import ATTACK
 
-    step = state.action[ATTACK]["queue"][0]
+    step = state.action[ATTACK].queue[0]
     if isinstance(value, dict) and "option" in value:
-        step["answers"].update(penalty=value["option"], destroy=value["units"])
+        step.answers.update(penalty=value["option"], destroy=value["units"])
         return
-    step["answers"][req["context"]["what"]] = value
+    step.answers[req["context"]["what"]] = value
 
 
 def default_choice(state: State, req: dict[str, Any], rng: Dice) -> Any:
