@@ -12,6 +12,7 @@ from typing import Any
 
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.board import Board, load_board
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.wildling_attack import WildlingAttack
 
 HOUSES = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
@@ -159,6 +160,8 @@ def progress_to_data(action: dict[str, Any]) -> dict[str, Any]:
     for key in RECORDS:
         if key in data:
             data[key] = data[key].to_data()
+    if "open" in data:
+        data["open"] = [req.to_data() for req in data["open"]]
     return data
 
 
@@ -168,9 +171,12 @@ def progress_from_data(data: dict[str, Any]) -> dict[str, Any]:
     for key, record in RECORDS.items():
         if key in action:
             action[key] = record.from_data(action[key])
+    if "open" in action:
+        action["open"] = [OpenRequest.from_data(req) for req in action["open"]]
     return action
 
 
 RECORDS: dict[str, Any] = {"battle": Battle, "wildling_attack": WildlingAttack}
 """The typed records `State.action` holds, by key: the combat under way (battle.py) and the
-wildling attack under way (wildling_attack.py)."""
+wildling attack under way (wildling_attack.py); beside them ``open``, the open requests
+(open_request.py)."""

@@ -1,6 +1,6 @@
-"""The typed records of a game in progress (the battle, the wildling attack; issue 22) save as
-the plain data the game file has always held, and a game saved by the earlier code loads and
-plays on the same.
+"""The typed records of a game in progress (the battle, the wildling attack, the open requests;
+issue 22) save as the plain data the game file has always held, and a game saved by the
+earlier code loads and plays on the same.
 
 Combat (cards.yaml combat_sequence): a battle stopped at any stage resumes where it stood.
 Wildlings Attack: an attack stopped at a request resumes where it stood.
@@ -11,6 +11,7 @@ from __future__ import annotations
 from adjudicator.dice import Dice
 from adjudicator.gamedir import dump_yaml, load_yaml_text
 from adjudicator.rulesets.westeros.battle import Battle
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import action, combat
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
@@ -70,7 +71,41 @@ def test_a_battle_saved_at_its_retreat_plays_on_as_the_unsaved_one() -> None:
     assert [(r.id, r.kind, r.player, r.context) for r in action.action_requests(saved)] == [
         (asked.id, "casualties", "stark", asked.context)
     ]
+    (casualties,) = saved.action["open"]
+    assert isinstance(casualties, OpenRequest) and casualties.summary == asked.summary
+    assert saved.to_data()["action"]["open"][0]["summary"]["text"] == asked.summary.msgid
     assert _saved(saved).to_data() == kept.to_data()
+
+
+def test_an_old_open_request_with_a_plain_summary_loads_and_asks_the_same() -> None:
+    # Combat, house cards: "both sides secretly choose a house card"; an older state kept
+    # the summary as a plain string.
+    state = battle_at_retreat({"attacker": "zero", "defender": "zero"})
+    data = state.to_data()
+    old = {
+        "id": "r1/card/stark/1",
+        "house": "stark",
+        "kind": "card",
+        "keys": ["the_twins"],
+        "context": {
+            "battle": 1,
+            "area": "the_twins",
+            "choices": ["eddard-stark", "robb-stark"],
+            "optional": False,
+            "side": "defender",
+            "opponent": "tyrell",
+        },
+        "secret": True,
+        "summary": "choose a house card",
+    }
+    data["action"]["open"] = [old]
+    restored = State.from_data(data)
+    (request,) = action.action_requests(restored)
+    assert (request.id, request.player, request.kind, request.secret, request.summary) == (
+        "r1/card/stark/1", "stark", "card", True, "choose a house card"
+    )  # fmt: skip
+    assert request.context == {**old["context"], "keys": ["the_twins"]}
+    assert restored.to_data()["action"]["open"] == [old]
 
 
 def test_a_wildling_attack_saved_while_houses_reduce_plays_on_as_the_unsaved_one() -> None:

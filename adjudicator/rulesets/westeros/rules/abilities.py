@@ -18,6 +18,7 @@ from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.house_cards import card_of, prevents_casualties
 from adjudicator.rulesets.westeros.rules.marches import NEUTRAL
 from adjudicator.rulesets.westeros.rules.strength import combat_army, other
@@ -93,9 +94,9 @@ def _ask(
     return False
 
 
-def _done(state: State, req: dict[str, Any]) -> Battle:
+def _done(state: State, req: OpenRequest) -> Battle:
     battle = state.action["battle"]
-    battle.did.append(req["context"]["did"])
+    battle.did.append(req.context["did"])
     return battle
 
 
@@ -117,16 +118,16 @@ def tyrion(state: State, battle: Battle, side: str, events: Events) -> bool:
     )
 
 
-def effect_tyrion(state: State, req: dict[str, Any], use: Any, rng: Dice, events: Events) -> None:
+def effect_tyrion(state: State, req: OpenRequest, use: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
     if use is None:
         return
-    rival = other(req["context"]["side"])
+    rival = other(req.context["side"])
     cancelled = battle.cards[rival]
     battle.cards[rival] = None
     battle.barred = [cancelled]
     battle.replacing = rival
-    fired(events, battle, "tyrion-lannister", req["house"], cancelled=cancelled)
+    fired(events, battle, "tyrion-lannister", req.house, cancelled=cancelled)
 
 
 def _replacement(state: State, battle: Battle, events: Events) -> None:
@@ -158,8 +159,8 @@ def _replaced(battle: Battle, side: str, card: str | None, events: Events) -> No
     emit(events, "card_replaced", house=battle.house_of(side), area=battle.area, card=card)
 
 
-def effect_replace(state: State, req: dict[str, Any], card: Any, rng: Dice, events: Events) -> None:
-    _replaced(state.action["battle"], req["context"]["side"], card, events)
+def effect_replace(state: State, req: OpenRequest, card: Any, rng: Dice, events: Events) -> None:
+    _replaced(state.action["battle"], req.context["side"], card, events)
 
 
 # -- immediately: Aeron, Mace, Queen of Thorns, Doran ---------------------------------------
@@ -181,11 +182,11 @@ def aeron(state: State, battle: Battle, side: str, events: Events) -> bool:
     )
 
 
-def effect_aeron(state: State, req: dict[str, Any], card: Any, rng: Dice, events: Events) -> None:
+def effect_aeron(state: State, req: OpenRequest, card: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
     if card is None:
         return
-    house, side = req["house"], req["context"]["side"]
+    house, side = req.house, req.context["side"]
     flow.lose_power(state, house, 2)
     state.hands[house].remove("aeron-damphair")
     state.discards.setdefault(house, []).append("aeron-damphair")
@@ -220,9 +221,9 @@ def _kill_footman(state: State, battle: Battle, rival: str, unit: str, events: E
     )
 
 
-def effect_mace(state: State, req: dict[str, Any], unit: Any, rng: Dice, events: Events) -> None:
+def effect_mace(state: State, req: OpenRequest, unit: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
-    _kill_footman(state, battle, other(req["context"]["side"]), unit, events)
+    _kill_footman(state, battle, other(req.context["side"]), unit, events)
 
 
 def queen(state: State, battle: Battle, side: str, events: Events) -> bool:
@@ -249,9 +250,9 @@ def _remove_order(
     fired(events, battle, card, house, removed=area, token=token)
 
 
-def effect_queen(state: State, req: dict[str, Any], area: Any, rng: Dice, events: Events) -> None:
+def effect_queen(state: State, req: OpenRequest, area: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
-    _remove_order(state, battle, "queen-of-thorns", req["house"], area, events)
+    _remove_order(state, battle, "queen-of-thorns", req.house, area, events)
 
 
 def doran(state: State, battle: Battle, side: str, events: Events) -> bool:
@@ -259,12 +260,12 @@ def doran(state: State, battle: Battle, side: str, events: Events) -> bool:
     return _ask(state, battle, side, "doran", list(TRACKS), False, _l("Doran: which track?"), "now")
 
 
-def effect_doran(state: State, req: dict[str, Any], track: Any, rng: Dice, events: Events) -> None:
+def effect_doran(state: State, req: OpenRequest, track: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
-    rival = battle.house_of(other(req["context"]["side"]))
+    rival = battle.house_of(other(req.context["side"]))
     state.tracks[track].remove(rival)
     state.tracks[track].append(rival)
-    fired(events, battle, "doran-martell", req["house"], track=track, victim=rival)
+    fired(events, battle, "doran-martell", req.house, track=track, victim=rival)
 
 
 IMMEDIATELY: dict[str, Ability] = {
@@ -317,11 +318,11 @@ def renly(state: State, battle: Battle, side: str, events: Events) -> bool:
     return _ask(state, battle, side, "renly", areas, True, _l("Renly: upgrade a footman?"), "won")
 
 
-def effect_renly(state: State, req: dict[str, Any], area: Any, rng: Dice, events: Events) -> None:
+def effect_renly(state: State, req: OpenRequest, area: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
     if area is None:
         return
-    house, side = req["house"], req["context"]["side"]
+    house, side = req.house, req.context["side"]
     if area == battle.area and side == "attacker":
         battle.units.remove("footman")
         battle.units.append("knight")
@@ -344,10 +345,10 @@ def cersei(state: State, battle: Battle, side: str, events: Events) -> bool:
     )
 
 
-def effect_cersei(state: State, req: dict[str, Any], area: Any, rng: Dice, events: Events) -> None:
+def effect_cersei(state: State, req: OpenRequest, area: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
     if area is not None:
-        _remove_order(state, battle, "cersei-lannister", req["house"], area, events)
+        _remove_order(state, battle, "cersei-lannister", req.house, area, events)
 
 
 AFTER_WINNER: dict[str, Ability] = {
@@ -397,19 +398,17 @@ def patchface(state: State, battle: Battle, side: str, events: Events) -> bool:
     )
 
 
-def effect_patchface(
-    state: State, req: dict[str, Any], card: Any, rng: Dice, events: Events
-) -> None:
+def effect_patchface(state: State, req: OpenRequest, card: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
     if card is None:
         return
-    rival = battle.house_of(other(req["context"]["side"]))
+    rival = battle.house_of(other(req.context["side"]))
     state.hands[rival].remove(card)
     state.discards.setdefault(rival, []).append(card)
     if not state.hands[rival]:
         state.hands[rival] = [c for c in state.discards[rival] if c != card]
         state.discards[rival] = [card]
-    fired(events, battle, "patchface", req["house"], discarded=card, victim=rival)
+    fired(events, battle, "patchface", req.house, discarded=card, victim=rival)
 
 
 def loras(state: State, battle: Battle, side: str, events: Events) -> bool:

@@ -16,6 +16,7 @@ from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.house_cards import (
     card_fortifications,
     card_swords,
@@ -137,10 +138,10 @@ def take_skulls(state: State, battle: Battle, events: Events) -> bool:
 
 
 # -- the "casualties" request -------------------------------------------------------------
-def answer_casualties(state: State, req: dict[str, Any], value: Any) -> list[str]:
+def answer_casualties(state: State, req: OpenRequest, value: Any) -> list[str]:
     """Take units from the player's list, in its order, until enough are chosen."""
-    pool = Counter(req["context"]["choices"])
-    count = req["context"]["count"]
+    pool = Counter(req.context["choices"])
+    count = req.context["count"]
     chosen: list[str] = []
     units = value["units"] if isinstance(value, dict) else value
     for unit in units:
@@ -148,7 +149,7 @@ def answer_casualties(state: State, req: dict[str, Any], value: Any) -> list[str
             pool[unit] -= 1
             chosen.append(unit)
     if len(chosen) < count:
-        legal = said.units(req["context"]["choices"])
+        legal = said.units(req.context["choices"])
         raise Skip(
             _ln(
                 "%(n)d casualty is needed from: %(legal)s; the list names too few",
@@ -161,17 +162,15 @@ def answer_casualties(state: State, req: dict[str, Any], value: Any) -> list[str
 
 
 def apply_casualties(
-    state: State, req: dict[str, Any], units: list[str], rng: Dice, events: Events
+    state: State, req: OpenRequest, units: list[str], rng: Dice, events: Events
 ) -> None:
     battle = state.action["battle"]
-    kill(
-        state, battle, req["context"]["side"], units, req["context"].get("reason", "swords"), events
-    )
-    if req["context"].get("did"):
-        battle.did.append(req["context"]["did"])
+    kill(state, battle, req.context["side"], units, req.context.get("reason", "swords"), events)
+    if req.context.get("did"):
+        battle.did.append(req.context["did"])
     battle.stage = "retreat"
 
 
-def default_casualties(state: State, req: dict[str, Any], rng: Dice) -> list[str]:
+def default_casualties(state: State, req: OpenRequest, rng: Dice) -> list[str]:
     """Brief: footmen, then ships, then siege engines, then knights."""
-    return loss_order(req["context"]["choices"])[: req["context"]["count"]]
+    return loss_order(req.context["choices"])[: req.context["count"]]

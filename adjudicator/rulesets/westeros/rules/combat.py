@@ -18,6 +18,7 @@ from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit, emit_private
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import abilities, casualties, retreat, strength
 from adjudicator.rulesets.westeros.rules.house_cards import card_of, tides_deck
 from adjudicator.rulesets.westeros.rules.marches import NEUTRAL, defender_of, end_march, enter_area
@@ -114,8 +115,8 @@ def stage_cards(state: State, battle: Battle, rng: Dice, events: Events) -> None
     battle.stage = "cancel"
 
 
-def apply_card(state: State, req: dict[str, Any], card: str, rng: Dice, events: Events) -> None:
-    state.action["battle"].cards[req["context"]["side"]] = card
+def apply_card(state: State, req: OpenRequest, card: str, rng: Dice, events: Events) -> None:
+    state.action["battle"].cards[req.context["side"]] = card
 
 
 def stage_tides(state: State, battle: Battle, rng: Dice, events: Events) -> None:
@@ -159,12 +160,12 @@ def stage_blade(state: State, battle: Battle, rng: Dice, events: Events) -> None
             return
 
 
-def apply_blade(state: State, req: dict[str, Any], use: Any, rng: Dice, events: Events) -> None:
+def apply_blade(state: State, req: OpenRequest, use: Any, rng: Dice, events: Events) -> None:
     battle = state.action["battle"]
     battle.stage = "resolve"
     if use is None:
         return
-    side = req["context"]["side"]
+    side = req.context["side"]
     state.blade_used = True
     if use == "redraw":
         # NOTE: the holder decides after seeing its own Tides card (errata: "discard its
@@ -175,7 +176,7 @@ def apply_blade(state: State, req: dict[str, Any], use: Any, rng: Dice, events: 
     emit(
         events,
         "blade_used",
-        house=req["house"],
+        house=req.house,
         area=battle.area,
         tides=battle.tides[side] if use == "redraw" else None,
     )

@@ -17,6 +17,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit
 from adjudicator.rulesets.westeros.language.choices import ask
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.abilities import fired
 from adjudicator.rulesets.westeros.rules.casualties import take_skulls
 from adjudicator.rulesets.westeros.rules.house_cards import card_of
@@ -195,20 +196,20 @@ def retreat_to(
 
 
 # -- the "retreat" and "robb" requests -------------------------------------------------------
-def apply_retreat(state: State, req: dict[str, Any], area: Any, rng: Dice, events: Events) -> None:
+def apply_retreat(state: State, req: OpenRequest, area: Any, rng: Dice, events: Events) -> None:
     battle = state.action["battle"]
-    if req["kind"] == "robb":
-        fired(events, battle, "robb-stark", req["house"], to=area)
+    if req.kind == "robb":
+        fired(events, battle, "robb-stark", req.house, to=area)
     retreat_to(state, battle, area, events, supply=True)
 
 
-def answer_losses(state: State, req: dict[str, Any], value: Any) -> list[str]:
+def answer_losses(state: State, req: OpenRequest, value: Any) -> list[str]:
     """The units lost to supply: those listed first, in order, then the default order.
 
     Instruction: 'retreat losses Moat Cailin: knight' (brief, decision table: the default
     loses footmen, then ships, then siege engines, then knights).
     """
-    context = req["context"]
+    context = req.context
     wanted = value["units"] if isinstance(value, dict) else list(value)
     left = list(context["choices"])
     lost = []
@@ -222,16 +223,16 @@ def answer_losses(state: State, req: dict[str, Any], value: Any) -> list[str]:
     return lost
 
 
-def apply_losses(state: State, req: dict[str, Any], lost: Any, rng: Dice, events: Events) -> None:
+def apply_losses(state: State, req: OpenRequest, lost: Any, rng: Dice, events: Events) -> None:
     battle = state.action["battle"]
-    retreat_to(state, battle, req["context"]["to"], events, supply=True, lost=list(lost))
+    retreat_to(state, battle, req.context["to"], events, supply=True, lost=list(lost))
 
 
-def default_losses(state: State, req: dict[str, Any], rng: Dice) -> list[str]:
-    return list(req["context"]["default"])
+def default_losses(state: State, req: OpenRequest, rng: Dice) -> list[str]:
+    return list(req.context["default"])
 
 
-def default_retreat(state: State, req: dict[str, Any], rng: Dice) -> str:
+def default_retreat(state: State, req: OpenRequest, rng: Dice) -> str:
     """Brief: fewest losses, then an area the loser controls, then the first by id."""
-    house = req["context"]["loser"]
-    return min(req["context"]["choices"], key=lambda a: (state.controller(a) != house, a))
+    house = req.context["loser"]
+    return min(req.context["choices"], key=lambda a: (state.controller(a) != house, a))

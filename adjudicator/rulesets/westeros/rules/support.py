@@ -13,6 +13,7 @@ from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language import said
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import Name, Text, _l
 
@@ -105,9 +106,9 @@ def _support_summary(state: State, battle: Battle, area: str) -> Text:
 
 
 # -- the "support" request ----------------------------------------------------------------
-def answer_support(state: State, req: dict[str, Any], value: Any) -> str:
+def answer_support(state: State, req: OpenRequest, value: Any) -> str:
     """'attacker' | 'defender' | 'none' | a fighting house -> the side supported."""
-    sides = req["context"]["sides"]
+    sides = req.context["sides"]
     choice = value["side"] if isinstance(value, dict) else value
     if choice in sides.values():
         choice = next(s for s, h in sides.items() if h == choice)
@@ -119,7 +120,7 @@ def answer_support(state: State, req: dict[str, Any], value: Any) -> str:
                 "%(house)s is not fighting in %(area)s: the battle is %(attacker)s against"
                 " %(defender)s",
                 house=Name(str(choice), str(choice), "houses"),
-                area=said.area(state, req["context"]["area"]),
+                area=said.area(state, req.context["area"]),
                 attacker=said.side(sides["attacker"]),
                 defender=said.side(sides["defender"]),
             )
@@ -127,14 +128,14 @@ def answer_support(state: State, req: dict[str, Any], value: Any) -> str:
     return choice
 
 
-def apply_support(state: State, req: dict[str, Any], value: str, rng: Dice, events: Events) -> None:
+def apply_support(state: State, req: OpenRequest, value: str, rng: Dice, events: Events) -> None:
     battle = state.action["battle"]
-    area = req["context"]["support_area"]
+    area = req.context["support_area"]
     battle.supports[area] = value
     emit(
         events,
         "support_declared",
-        house=req["house"],
+        house=req.house,
         area=area,
         battle=battle.area,
         side=value,
@@ -142,9 +143,9 @@ def apply_support(state: State, req: dict[str, Any], value: str, rng: Dice, even
     )
 
 
-def default_support(state: State, req: dict[str, Any], rng: Dice) -> str:
+def default_support(state: State, req: OpenRequest, rng: Dice) -> str:
     """Brief: supports itself if it fights; else none."""
-    for side, house in req["context"]["sides"].items():
-        if house == req["house"]:
+    for side, house in req.context["sides"].items():
+        if house == req.house:
             return side
     return "none"

@@ -17,6 +17,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip
 from adjudicator.rulesets.westeros.language import said
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import DEFAULT_LOSS_ORDER, unit_type
@@ -114,11 +115,11 @@ def _prefs(value: Any, context: dict[str, Any]) -> list[Any]:
     return [value]
 
 
-def check_choice(state: State, req: dict[str, Any], value: Any) -> Any:
+def check_choice(state: State, req: OpenRequest, value: Any) -> Any:
     """The answer the preferences give now; raises Skip saying what is possible."""
     from adjudicator.rulesets.westeros.language.wildling_lines import skip_reason
 
-    context = req["context"]
+    context = req.context
     prefs = _prefs(value, context)
     if context["what"] in MANY:
         chosen = _pick_units(context, prefs)
@@ -160,14 +161,14 @@ def _pick_units(context: dict[str, Any], prefs: list[Any]) -> Any:
     return Skip
 
 
-def _pick_muster(state: State, req: dict[str, Any], prefs: list[Any]) -> Any:
+def _pick_muster(state: State, req: OpenRequest, prefs: list[Any]) -> Any:
     for pref in prefs:
         if pref is None:
             return None
-        if isinstance(pref, dict) and pref in req["context"]["choices"]:
+        if isinstance(pref, dict) and pref in req.context["choices"]:
             return pref
         if isinstance(pref, dict) and "area" in pref:
-            house, area = req["house"], pref["area"]
+            house, area = req.house, pref["area"]
             if recruiting.can_muster(state, house, area) and (
                 recruiting.muster_problem(state, house, area, pref["items"]) is None
             ):
@@ -175,7 +176,7 @@ def _pick_muster(state: State, req: dict[str, Any], prefs: list[Any]) -> Any:
     return Skip
 
 
-def apply_choice(state: State, req: dict[str, Any], value: Any, rng: Dice, events: Events) -> None:
+def apply_choice(state: State, req: OpenRequest, value: Any, rng: Dice, events: Events) -> None:
     """Store the answer in the step at the head of the queue; the step then runs again."""
     from adjudicator.rulesets.westeros.rules.wildlings import ATTACK
 
@@ -183,12 +184,12 @@ def apply_choice(state: State, req: dict[str, Any], value: Any, rng: Dice, event
     if isinstance(value, dict) and "option" in value:
         step.answers.update(penalty=value["option"], destroy=value["units"])
         return
-    step.answers[req["context"]["what"]] = value
+    step.answers[req.context["what"]] = value
 
 
-def default_choice(state: State, req: dict[str, Any], rng: Dice) -> Any:
+def default_choice(state: State, req: OpenRequest, rng: Dice) -> Any:
     """Brief: optional rewards are not used; mandatory choices get a seeded random one."""
-    context = req["context"]
+    context = req.context
     if context["optional"]:
         return [] if context["what"] in MANY else None
     choices = context["choices"]

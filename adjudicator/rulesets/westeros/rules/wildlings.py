@@ -24,6 +24,7 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import wildling_cards, wildling_choices
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
@@ -187,9 +188,9 @@ STAGES: dict[str, Callable[[State, WildlingAttack, Events], None]] = {
 
 
 # -- the requests ---------------------------------------------------------------------------
-def check_bid(state: State, req: dict[str, Any], value: Any) -> int:
+def check_bid(state: State, req: OpenRequest, value: Any) -> int:
     """A bid of at most the Power the house has ('all' bids everything)."""
-    power = req["context"]["power"]
+    power = req.context["power"]
     bid = power if value == "all" else value
     if not isinstance(bid, int) or bid < 0:
         raise Skip(_l("a bid is a number of Power tokens, 0 or more"))
@@ -204,18 +205,18 @@ def check_bid(state: State, req: dict[str, Any], value: Any) -> int:
     return bid
 
 
-def apply_bid(state: State, req: dict[str, Any], bid: int, rng: Dice, events: Events) -> None:
-    state.action[ATTACK].bids[req["house"]] = bid
+def apply_bid(state: State, req: OpenRequest, bid: int, rng: Dice, events: Events) -> None:
+    state.action[ATTACK].bids[req.house] = bid
 
 
-def default_bid(state: State, req: dict[str, Any], rng: Dice) -> int:
+def default_bid(state: State, req: OpenRequest, rng: Dice) -> int:
     """Brief, decision table: bids default to 0."""
     return 0
 
 
-def check_tie(state: State, req: dict[str, Any], value: Any) -> str:
+def check_tie(state: State, req: OpenRequest, value: Any) -> str:
     """The chosen bidder; a list is a tie order, highest first (the lowest is its last)."""
-    context = req["context"]
+    context = req.context
     tied = context["choices"]
     if isinstance(value, str):
         if value not in tied:
@@ -231,13 +232,13 @@ def check_tie(state: State, req: dict[str, Any], value: Any) -> str:
     return order[0] if context["which"] == "highest" else order[-1]
 
 
-def apply_tie(state: State, req: dict[str, Any], house: str, rng: Dice, events: Events) -> None:
+def apply_tie(state: State, req: OpenRequest, house: str, rng: Dice, events: Events) -> None:
     attack = state.action[ATTACK]
     attack.bidder = house
-    emit(events, "wildling_tie", house=req["house"], chosen=house, which=req["context"]["which"])
+    emit(events, "wildling_tie", house=req.house, chosen=house, which=req.context["which"])
 
 
-def default_tie(state: State, req: dict[str, Any], rng: Dice) -> str:
+def default_tie(state: State, req: OpenRequest, rng: Dice) -> str:
     """Brief: ties keep the previous relative order, here the Iron Throne track's.
 
     NOTE: a wildling bid has no earlier order of its own; the tied houses keep their Iron
@@ -245,13 +246,13 @@ def default_tie(state: State, req: dict[str, Any], rng: Dice) -> str:
     lowest bidder the tied house lowest on it (brief, decision table: "previous relative
     order").
     """
-    tied = req["context"]["choices"]
-    return tied[0] if req["context"]["which"] == "highest" else tied[-1]
+    tied = req.context["choices"]
+    return tied[0] if req.context["which"] == "highest" else tied[-1]
 
 
-Check = Callable[[State, dict[str, Any], Any], Any]
-Apply = Callable[[State, dict[str, Any], Any, Dice, Events], None]
-Default = Callable[[State, dict[str, Any], Dice], Any]
+Check = Callable[[State, OpenRequest, Any], Any]
+Apply = Callable[[State, OpenRequest, Any, Dice, Events], None]
+Default = Callable[[State, OpenRequest, Dice], Any]
 
 KINDS: dict[str, tuple[Check, Apply, Default]] = {
     "wildling-bid": (check_bid, apply_bid, default_bid),

@@ -58,7 +58,7 @@ def test_skull_costs_the_winner_too() -> None:
     assert [(e.data["house"], e.data["units"]) for e in events if e.kind == "casualties"] == [
         ("tyrell", ["knight"])
     ]
-    assert [r["kind"] for r in state.action["open"]] == ["retreat"]
+    assert [r.kind for r in state.action["open"]] == ["retreat"]
     assert state.action["battle"].units == ["knight"]
     assert sorted_units(state.units) == {"the_twins": {"stark": ["footman", "knight"]}}
 
