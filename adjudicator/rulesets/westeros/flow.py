@@ -1,6 +1,6 @@
 """Bookkeeping of the action phase: open requests, whose turn it is, events, power.
 
-Everything lives in `state.action` as plain data so that a saved state resumes exactly:
+Everything lives in `state.action`, saved as plain data, so that a saved state resumes exactly:
 
 - ``step``: raid | march | consolidate | done
 - ``last``: the house that acted last in the current step (Iron Throne order turns)

@@ -159,18 +159,28 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
             "orders",
         )
     state.decks, state.deck_discards = _decks(r, data.get("decks"), data.get("discards"), rng)
-    progress = data.get("westeros_progress")
-    if progress is not None:
-        if phase != "westeros" or not isinstance(progress, Mapping) or "cards" not in progress:
-            r.fault(
-                N_("%(path)s: written by export in a Westeros phase under way only"),
-                "westeros_progress",
-            )
-        else:
-            state.action = progress_from_data(copy.deepcopy(dict(progress)))
+    progress = _progress(data.get("westeros_progress"), phase)
+    if progress is None and data.get("westeros_progress") is not None:
+        r.fault(
+            N_("%(path)s: written by export in a Westeros phase under way only"),
+            "westeros_progress",
+        )
+    elif progress is not None:
+        state.action = progress
     if r.faults:
         raise PositionError(r.faults)
     return state
+
+
+def _progress(progress: Any, phase: str) -> dict[str, Any] | None:
+    """A Westeros phase under way as `export` wrote it, its records typed (None: absent,
+    or not what `export` writes: its requests or attack not whole)."""
+    if phase != "westeros" or not isinstance(progress, Mapping) or "cards" not in progress:
+        return None
+    try:
+        return progress_from_data(copy.deepcopy(dict(progress)))
+    except (KeyError, TypeError, AttributeError):
+        return None
 
 
 def _decks(

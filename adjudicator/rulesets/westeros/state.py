@@ -76,7 +76,8 @@ class State:
     action: dict[str, Any] = field(default_factory=dict)
     """Progress of the phase under way: the action phase (raids, marches, combat; action.py)
     or the Westeros phase (cards to resolve, bids, musters; westeros_phase.py). Both keep
-    their open requests and captured ports here (flow.py)."""
+    their open requests and captured ports here (flow.py). The battle, the wildling attack
+    and the open requests are typed records (RECORDS), plain data when saved."""
     raven: dict[str, Any] = field(default_factory=dict)
     """Progress of the Messenger Raven step (what the holder looked at); secret."""
     winner: str | None = None

@@ -8,10 +8,14 @@ Wildlings Attack: an attack stopped at a request resumes where it stood.
 
 from __future__ import annotations
 
+import pytest
+
 from adjudicator.dice import Dice
 from adjudicator.gamedir import dump_yaml, load_yaml_text
+from adjudicator.rulesets.westeros import RULESET
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.position import PositionError
 from adjudicator.rulesets.westeros.rules import action, combat
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
@@ -133,3 +137,26 @@ def test_a_wildling_attack_saved_while_houses_reduce_plays_on_as_the_unsaved_one
     assert units(after_saved)["winterfell"] == {"stark": ["footman", "footman"]}
     assert after_saved.state.to_data() == after_kept.state.to_data()
     assert [e.kind for e in after_saved.events] == [e.kind for e in after_kept.events]
+
+
+def test_a_westeros_phase_exported_during_a_wildling_attack_loads_as_it_stood() -> None:
+    # Wildlings Attack: the bids are open; a GM's export -> new resumes the attack exactly.
+    state = attack_state("silence-at-the-wall", units=UNITS, power=DEFEAT_POWER)
+    waiting = attack(state, {}, defaults=()).state
+    assert isinstance(waiting.action["wildling_attack"], WildlingAttack)
+    position = RULESET.export(waiting)
+    assert position["westeros_progress"]["wildling_attack"]["stage"] == "bids"
+    loaded = RULESET.load_position(position, Dice(b"s", "g", 0))
+    assert loaded.to_data() == waiting.to_data()
+    assert isinstance(loaded.action["open"][0], OpenRequest)
+
+
+def test_a_westeros_progress_with_a_broken_request_is_a_fault_naming_it() -> None:
+    state = attack_state("silence-at-the-wall", units=UNITS, power=DEFEAT_POWER)
+    position = RULESET.export(attack(state, {}, defaults=()).state)
+    del position["westeros_progress"]["open"][0]["id"]
+    with pytest.raises(PositionError) as caught:
+        RULESET.load_position(position, Dice(b"s", "g", 0))
+    assert [str(f) for f in caught.value.faults] == [
+        "westeros_progress: written by export in a Westeros phase under way only"
+    ]
