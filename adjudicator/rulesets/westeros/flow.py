@@ -1,13 +1,14 @@
 """Bookkeeping of the action phase: open requests, whose turn it is, events, power.
 
-Everything lives in `state.action` as plain data so that a saved state resumes exactly:
+Everything lives in `state.action`, saved as plain data, so that a saved state resumes exactly:
 
 - ``step``: raid | march | consolidate | done
 - ``last``: the house that acted last in the current step (Iron Throne order turns)
-- ``open``: the open requests, each a dict (id, house, kind, keys, context, secret, summary)
+- ``open``: the open requests, each an `open_request.OpenRequest`
 - ``n``: a counter that makes request ids unique within the phase; ``prefix`` (the
   Westeros phase's "westeros/") keeps them apart from the action phase's of the same round
-- ``battle``: the combat under way (see combat.py), or absent
+- ``battle``: the combat under way (a `battle.Battle`, see combat.py), or absent
+- ``wildling_attack``: the wildling attack under way (a `WildlingAttack`), or absent
 - ``ports``: ports whose capture (P9) still waits to be resolved
 - ``done``: "<kind>:<area>" of raids/marches already resolved (instructions used up)
 """
@@ -19,10 +20,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.requests import Answer, Event, Request
+from adjudicator.requests import Answer, Event
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.reported import EVENTS
 from adjudicator.rulesets.westeros.state import State
-from adjudicator.text import Text, from_data, to_data
+from adjudicator.text import Text
 
 Events = list[Event]
 _BONUS = re.compile(r"(march|defense|support)([+-]\d)")
@@ -66,41 +68,18 @@ def open_request(
     summary: str | Text,
     secret: bool = False,
 ) -> str:
-    """Open a decision for one house; ids are stable: round, kind, house, counter. The
-    summary is kept as data (`text.to_data`): the state is plain YAML."""
+    """Open a decision for one house; ids are stable: round, kind, house, counter."""
     act = state.action
     act["n"] = act.get("n", 0) + 1
     rid = f"r{state.round}/{act.get('prefix', '')}{kind}/{house}/{act['n']}"
-    act.setdefault("open", []).append(
-        {
-            "id": rid,
-            "house": house,
-            "kind": kind,
-            "keys": keys,
-            "context": context,
-            "secret": secret,
-            "summary": to_data(summary),
-        }
-    )
+    act.setdefault("open", []).append(OpenRequest(rid, house, kind, keys, context, secret, summary))
     return rid
 
 
-def as_request(data: dict[str, Any]) -> Request:
-    context = {**data["context"], "keys": list(data["keys"])}
-    return Request(
-        data["id"], data["house"], data["kind"], context, data["secret"], summary_of(data)
-    )
-
-
-def summary_of(data: dict[str, Any]) -> str | Text:
-    """An open request's summary as a `Text` again (a plain string from older states)."""
-    return from_data(data["summary"])
-
-
-def find_open(state: State, request_id: str) -> dict[str, Any] | None:
-    for data in state.action.get("open", []):
-        if data["id"] == request_id:
-            return data
+def find_open(state: State, request_id: str) -> OpenRequest | None:
+    for req in state.action.get("open", []):
+        if req.id == request_id:
+            return req
     return None
 
 
@@ -178,19 +157,19 @@ def apply_answers(
     """
     events: Events = []
     opened, state.action["open"] = list(state.action.get("open", [])), []
-    for data in opened:
-        check, apply, default = kinds[data["kind"]]
-        answer = answers.get(data["id"])
-        value = answer.value if answer is not None else default(state, data, rng)
+    for req in opened:
+        check, apply, default = kinds[req.kind]
+        answer = answers.get(req.id)
+        value = answer.value if answer is not None else default(state, req, rng)
         try:
-            value = check(state, data, value)
+            value = check(state, req, value)
         except Skip as skip:
             # A secret answer (a bid) stays the house's own business even when it fails.
-            said = {"house": data["house"], "request": summary_of(data), "reason": skip.why}
-            if data.get("secret"):
-                emit_private(events, data["house"], "answer_rejected", **said)
+            said = {"house": req.house, "request": req.summary, "reason": skip.why}
+            if req.secret:
+                emit_private(events, req.house, "answer_rejected", **said)
             else:
                 emit(events, "answer_rejected", **said)
-            value = check(state, data, default(state, data, rng))
-        apply(state, data, value, rng, events)
+            value = check(state, req, default(state, req, rng))
+        apply(state, req, value, rng, events)
     return events

@@ -23,6 +23,8 @@ from adjudicator.rulesets.westeros.state import (
     UNIT_TYPES,
     Options,
     State,
+    progress_from_data,
+    progress_to_data,
 )
 from adjudicator.text import N_, Name, Text, _l, quoted
 
@@ -157,18 +159,28 @@ def load_position(data: Mapping[str, Any], rng: Dice) -> State:
             "orders",
         )
     state.decks, state.deck_discards = _decks(r, data.get("decks"), data.get("discards"), rng)
-    progress = data.get("westeros_progress")
-    if progress is not None:
-        if phase != "westeros" or not isinstance(progress, Mapping) or "cards" not in progress:
-            r.fault(
-                N_("%(path)s: written by export in a Westeros phase under way only"),
-                "westeros_progress",
-            )
-        else:
-            state.action = copy.deepcopy(dict(progress))
+    progress = _progress(data.get("westeros_progress"), phase)
+    if progress is None and data.get("westeros_progress") is not None:
+        r.fault(
+            N_("%(path)s: written by export in a Westeros phase under way only"),
+            "westeros_progress",
+        )
+    elif progress is not None:
+        state.action = progress
     if r.faults:
         raise PositionError(r.faults)
     return state
+
+
+def _progress(progress: Any, phase: str) -> dict[str, Any] | None:
+    """A Westeros phase under way as `export` wrote it, its records typed (None: absent,
+    or not what `export` writes: its requests or attack not whole)."""
+    if phase != "westeros" or not isinstance(progress, Mapping) or "cards" not in progress:
+        return None
+    try:
+        return progress_from_data(copy.deepcopy(dict(progress)))
+    except (KeyError, TypeError, AttributeError):
+        return None
 
 
 def _decks(
@@ -477,7 +489,7 @@ def export(state: State) -> dict[str, Any]:
     if state.phase == "westeros" and state.action:
         # The Westeros phase under way (cards still to resolve, bids, musters, open
         # requests): kept whole so that export -> new resumes it exactly.
-        data["westeros_progress"] = copy.deepcopy(state.action)
+        data["westeros_progress"] = copy.deepcopy(progress_to_data(state.action))
     data["decks"] = {d: list(cards) for d, cards in sorted(state.decks.items())}
     data["discards"] = {d: list(c) for d, c in sorted(state.deck_discards.items()) if c}
     if state.winner:

@@ -10,7 +10,10 @@ import copy
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.board import Board, load_board
+from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.wildling_attack import WildlingAttack
 
 HOUSES = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
 """Every house of the base game, in the rulebook's order."""
@@ -73,7 +76,8 @@ class State:
     action: dict[str, Any] = field(default_factory=dict)
     """Progress of the phase under way: the action phase (raids, marches, combat; action.py)
     or the Westeros phase (cards to resolve, bids, musters; westeros_phase.py). Both keep
-    their open requests and captured ports here (flow.py)."""
+    their open requests and captured ports here (flow.py). The battle, the wildling attack
+    and the open requests are typed records (RECORDS), plain data when saved."""
     raven: dict[str, Any] = field(default_factory=dict)
     """Progress of the Messenger Raven step (what the holder looked at); secret."""
     winner: str | None = None
@@ -86,13 +90,17 @@ class State:
     # -- plain data ----------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
         """Every field as plain data (secrets included: keep out of git)."""
-        return copy.deepcopy(asdict(self))
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["options"] = asdict(self.options)
+        data["action"] = progress_to_data(self.action)
+        return copy.deepcopy(data)
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> State:
         known = {f.name for f in fields(cls)}
         values = {k: copy.deepcopy(v) for k, v in data.items() if k in known}
         values["options"] = Options(**data.get("options", {}))
+        values["action"] = progress_from_data(values.get("action", {}))
         return cls(**values)
 
     # -- queries (recomputed, never cached) ----------------------------------------------
@@ -144,3 +152,32 @@ class State:
             for a in self.board.areas.values()
             if a.has_castle and a.id not in self.impassable and self.controller(a.id) == house
         )
+
+
+def progress_to_data(action: dict[str, Any]) -> dict[str, Any]:
+    """`State.action` as the saved state holds it: its typed records as plain data, the
+    rest as it is (not copied)."""
+    data = dict(action)
+    for key in RECORDS:
+        if key in data:
+            data[key] = data[key].to_data()
+    if "open" in data:
+        data["open"] = [req.to_data() for req in data["open"]]
+    return data
+
+
+def progress_from_data(data: dict[str, Any]) -> dict[str, Any]:
+    """`State.action` from saved plain data: its typed records typed again."""
+    action = dict(data)
+    for key, record in RECORDS.items():
+        if key in action:
+            action[key] = record.from_data(action[key])
+    if "open" in action:
+        action["open"] = [OpenRequest.from_data(req) for req in action["open"]]
+    return action
+
+
+RECORDS: dict[str, Any] = {"battle": Battle, "wildling_attack": WildlingAttack}
+"""The typed records `State.action` holds, by key: the combat under way (battle.py) and the
+wildling attack under way (wildling_attack.py); beside them ``open``, the open requests
+(open_request.py)."""

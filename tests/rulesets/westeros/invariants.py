@@ -36,7 +36,7 @@ def _battle_units(state: State) -> tuple[str | None, list[str]]:
     battle = state.action.get("battle") if state.phase == "action" else None
     if not battle:
         return None, []
-    return battle["attacker"], list(battle.get("units", []))
+    return battle.attacker, list(battle.units)
 
 
 def _check_areas(state: State) -> None:

@@ -278,18 +278,14 @@ def parse_support(state: State, house: str, rest: str, verb: str) -> Parsed:
     else:
         side = house_names().find(tail, among=state.houses)
         battle = state.action.get("battle") if state.phase == "action" else None
-        if (
-            battle
-            and key == battle["area"]
-            and side not in (battle["attacker"], battle["defender"])
-        ):
-            attacker, defender = said.side(battle["attacker"]), said.side(battle["defender"])
+        if battle and key == battle.area and side not in (battle.attacker, battle.defender):
+            attacker, defender = said.side(battle.attacker), said.side(battle.defender)
             raise illegal(
                 _l(
                     "%(house)s is not fighting in %(area)s; the battle is %(attacker)s against"
                     " %(defender)s",
                     house=said.house(side),
-                    area=said.area(state, battle["area"]),
+                    area=said.area(state, battle.area),
                     attacker=attacker,
                     defender=defender,
                 ),

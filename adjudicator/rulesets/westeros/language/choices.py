@@ -15,6 +15,7 @@ from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.decks import card_name
 from adjudicator.rulesets.westeros.flow import Skip
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import N_, Text, _l
 
@@ -34,13 +35,13 @@ def ask(
 ) -> str:
     """Open a choice request about the battle under way."""
     context = {
-        "battle": battle["n"],
-        "area": battle["area"],
+        "battle": battle.n,
+        "area": battle.area,
         "choices": choices,
         "optional": optional,
         **context,
     }
-    return flow.open_request(state, house, kind, [battle["area"]], context, summary, secret)
+    return flow.open_request(state, house, kind, [battle.area], context, summary, secret)
 
 
 def display(state: State, item: Any) -> Any:
@@ -67,9 +68,9 @@ CHOICE_WORDS = {"use": N_("use"), "redraw": N_("redraw")}
 UNIT_KINDS = ("footman", "knight", "ship", "siege_engine")
 
 
-def answer_choice(state: State, req: dict[str, Any], value: Any) -> Any:
+def answer_choice(state: State, req: OpenRequest, value: Any) -> Any:
     """The first preference that is legal now; raises Skip listing what is possible."""
-    context = req["context"]
+    context = req.context
     choices, optional = context["choices"], context.get("optional", False)
     prefs = value["prefs"] if isinstance(value, dict) else [value]
     for pref in prefs:
@@ -86,9 +87,9 @@ def answer_choice(state: State, req: dict[str, Any], value: Any) -> Any:
     raise Skip(_l("%(wanted)s: not possible now; possible: %(legal)s", wanted=wanted, legal=legal))
 
 
-def default_choice(state: State, req: dict[str, Any], rng: Dice) -> Any:
+def default_choice(state: State, req: OpenRequest, rng: Dice) -> Any:
     """Brief: optional abilities are not used; mandatory ones get a seeded random choice."""
-    context = req["context"]
+    context = req.context
     if context.get("optional"):
         return None
     return rng.choice(context["choices"])

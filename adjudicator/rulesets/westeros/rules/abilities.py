@@ -18,6 +18,7 @@ from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.house_cards import card_of, prevents_casualties
 from adjudicator.rulesets.westeros.rules.marches import NEUTRAL
 from adjudicator.rulesets.westeros.rules.strength import combat_army, other
@@ -37,18 +38,20 @@ Ability = Callable[[State, Battle, str, Events], bool]
 def ordered_sides(state: State, battle: Battle) -> list[str]:
     """The two sides in Iron Throne order (ties between abilities resolve so)."""
     throne = state.tracks["iron_throne"]
-    sides = [s for s in ("attacker", "defender") if battle[s] in throne]
-    return sorted(sides, key=lambda s: throne.index(battle[s]))
+    sides = [s for s in ("attacker", "defender") if battle.house_of(s) in throne]
+    return sorted(sides, key=lambda s: throne.index(battle.house_of(s)))
 
 
 def side_of(battle: Battle, house: str) -> str:
-    return "attacker" if battle["attacker"] == house else "defender"
+    return "attacker" if battle.attacker == house else "defender"
 
 
 def fired(events: Events, battle: Battle, card: str, house: str, **data: Any) -> None:
     """An ability took effect: an event now, and a line in the battle's table later."""
-    battle.setdefault("abilities", []).append({"card": card, "house": house, **data})
-    emit(events, "ability", card=card, house=house, area=battle["area"], **data)
+    if battle.abilities is None:
+        battle.abilities = []
+    battle.abilities.append({"card": card, "house": house, **data})
+    emit(events, "ability", card=card, house=house, area=battle.area, **data)
 
 
 def _run(state: State, battle: Battle, table: dict[str, Ability], tag: str, events: Events) -> bool:
@@ -56,10 +59,10 @@ def _run(state: State, battle: Battle, table: dict[str, Ability], tag: str, even
     for side in ordered_sides(state, battle):
         card = card_of(battle, side)
         key = f"{tag}:{side}:{card}"
-        if card in table and key not in battle["did"]:
+        if card in table and key not in battle.did:
             if not table[card](state, battle, side, events):
                 return False
-            battle["did"].append(key)
+            battle.did.append(key)
     return True
 
 
@@ -78,7 +81,7 @@ def _ask(
     card = card_of(battle, side)
     ask(
         state,
-        house or battle[side],
+        house or battle.house_of(side),
         kind,
         battle,
         choices,
@@ -91,19 +94,19 @@ def _ask(
     return False
 
 
-def _done(state: State, req: dict[str, Any]) -> Battle:
+def _done(state: State, req: OpenRequest) -> Battle:
     battle = state.action["battle"]
-    battle["did"].append(req["context"]["did"])
+    battle.did.append(req.context["did"])
     return battle
 
 
 # -- cancel: Tyrion -----------------------------------------------------------------------
 def stage_cancel(state: State, battle: Battle, rng: Dice, events: Events) -> None:
-    if battle.get("replacing"):
+    if battle.replacing:
         _replacement(state, battle, events)
         return
     if _run(state, battle, {"tyrion-lannister": tyrion}, "cancel", events):
-        battle["stage"] = "immediately"
+        battle.stage = "immediately"
 
 
 def tyrion(state: State, battle: Battle, side: str, events: Events) -> bool:
@@ -115,22 +118,22 @@ def tyrion(state: State, battle: Battle, side: str, events: Events) -> bool:
     )
 
 
-def effect_tyrion(state: State, req: dict[str, Any], use: Any, rng: Dice, events: Events) -> None:
+def effect_tyrion(state: State, req: OpenRequest, use: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
     if use is None:
         return
-    rival = other(req["context"]["side"])
-    cancelled = battle["cards"][rival]
-    battle["cards"][rival] = None
-    battle["barred"] = [cancelled]
-    battle["replacing"] = rival
-    fired(events, battle, "tyrion-lannister", req["house"], cancelled=cancelled)
+    rival = other(req.context["side"])
+    cancelled = battle.cards[rival]
+    battle.cards[rival] = None
+    battle.barred = [cancelled]
+    battle.replacing = rival
+    fired(events, battle, "tyrion-lannister", req.house, cancelled=cancelled)
 
 
 def _replacement(state: State, battle: Battle, events: Events) -> None:
-    side = battle["replacing"]
-    house = battle[side]
-    choices = [c for c in state.hands.get(house, []) if c not in battle["barred"]]
+    side = battle.replacing
+    house = battle.house_of(side)
+    choices = [c for c in state.hands.get(house, []) if c not in battle.barred]
     if len(choices) > 1:
         ask(
             state,
@@ -141,7 +144,7 @@ def _replacement(state: State, battle: Battle, events: Events) -> None:
             False,
             _l(
                 "choose another house card for the battle in %(area)s: %(cards)s",
-                area=said.area(state, battle["area"]),
+                area=said.area(state, battle.area),
                 cards=tuple(said.card(c) for c in choices),
             ),
             side=side,
@@ -151,26 +154,26 @@ def _replacement(state: State, battle: Battle, events: Events) -> None:
 
 
 def _replaced(battle: Battle, side: str, card: str | None, events: Events) -> None:
-    battle["cards"][side] = card
-    battle["replacing"] = None
-    emit(events, "card_replaced", house=battle[side], area=battle["area"], card=card)
+    battle.cards[side] = card
+    battle.replacing = None
+    emit(events, "card_replaced", house=battle.house_of(side), area=battle.area, card=card)
 
 
-def effect_replace(state: State, req: dict[str, Any], card: Any, rng: Dice, events: Events) -> None:
-    _replaced(state.action["battle"], req["context"]["side"], card, events)
+def effect_replace(state: State, req: OpenRequest, card: Any, rng: Dice, events: Events) -> None:
+    _replaced(state.action["battle"], req.context["side"], card, events)
 
 
 # -- immediately: Aeron, Mace, Queen of Thorns, Doran ---------------------------------------
 def stage_immediately(state: State, battle: Battle, rng: Dice, events: Events) -> None:
     if _run(state, battle, IMMEDIATELY, "now", events):
-        battle["stage"] = "tides"
+        battle.stage = "tides"
 
 
 def aeron(state: State, battle: Battle, side: str, events: Events) -> bool:
     """aeron-damphair: may pay 2 power to swap for another card of the hand."""
-    house = battle[side]
+    house = battle.house_of(side)
     others = [
-        c for c in state.hands[house] if c != "aeron-damphair" and c not in battle.get("barred", [])
+        c for c in state.hands[house] if c != "aeron-damphair" and c not in (battle.barred or [])
     ]
     if state.power.get(house, 0) < 2 or not others:
         return True
@@ -179,15 +182,15 @@ def aeron(state: State, battle: Battle, side: str, events: Events) -> bool:
     )
 
 
-def effect_aeron(state: State, req: dict[str, Any], card: Any, rng: Dice, events: Events) -> None:
+def effect_aeron(state: State, req: OpenRequest, card: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
     if card is None:
         return
-    house, side = req["house"], req["context"]["side"]
+    house, side = req.house, req.context["side"]
     flow.lose_power(state, house, 2)
     state.hands[house].remove("aeron-damphair")
     state.discards.setdefault(house, []).append("aeron-damphair")
-    battle["cards"][side] = card
+    battle.cards[side] = card
     fired(events, battle, "aeron-damphair", house, replacement=card, power=2)
 
 
@@ -205,23 +208,30 @@ def mace(state: State, battle: Battle, side: str, events: Events) -> bool:
 
 def _kill_footman(state: State, battle: Battle, rival: str, unit: str, events: Events) -> None:
     if rival == "attacker":
-        battle["units"].remove(unit)
+        battle.units.remove(unit)
     else:
-        take_units(state, battle["area"], battle[rival], [unit])
-    fired(events, battle, "mace-tyrell", battle[other(rival)], killed=unit, victim=battle[rival])
+        take_units(state, battle.area, battle.house_of(rival), [unit])
+    fired(
+        events,
+        battle,
+        "mace-tyrell",
+        battle.house_of(other(rival)),
+        killed=unit,
+        victim=battle.house_of(rival),
+    )
 
 
-def effect_mace(state: State, req: dict[str, Any], unit: Any, rng: Dice, events: Events) -> None:
+def effect_mace(state: State, req: OpenRequest, unit: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
-    _kill_footman(state, battle, other(req["context"]["side"]), unit, events)
+    _kill_footman(state, battle, other(req.context["side"]), unit, events)
 
 
 def queen(state: State, battle: Battle, side: str, events: Events) -> bool:
     """queen-of-thorns: remove an opponent's order next to the embattled area."""
-    rival = battle[other(side)]
+    rival = battle.house_of(other(side))
     areas = [
         a
-        for a in sorted(state.board.links[battle["area"]])
+        for a in sorted(state.board.links[battle.area])
         if a in state.orders and state.occupant(a) == rival
     ]
     if len(areas) > 1:
@@ -229,7 +239,7 @@ def queen(state: State, battle: Battle, side: str, events: Events) -> bool:
             state, battle, side, "queen", areas, False, _l("Queen of Thorns: which order?"), "now"
         )
     if areas:
-        _remove_order(state, battle, "queen-of-thorns", battle[side], areas[0], events)
+        _remove_order(state, battle, "queen-of-thorns", battle.house_of(side), areas[0], events)
     return True
 
 
@@ -240,9 +250,9 @@ def _remove_order(
     fired(events, battle, card, house, removed=area, token=token)
 
 
-def effect_queen(state: State, req: dict[str, Any], area: Any, rng: Dice, events: Events) -> None:
+def effect_queen(state: State, req: OpenRequest, area: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
-    _remove_order(state, battle, "queen-of-thorns", req["house"], area, events)
+    _remove_order(state, battle, "queen-of-thorns", req.house, area, events)
 
 
 def doran(state: State, battle: Battle, side: str, events: Events) -> bool:
@@ -250,12 +260,12 @@ def doran(state: State, battle: Battle, side: str, events: Events) -> bool:
     return _ask(state, battle, side, "doran", list(TRACKS), False, _l("Doran: which track?"), "now")
 
 
-def effect_doran(state: State, req: dict[str, Any], track: Any, rng: Dice, events: Events) -> None:
+def effect_doran(state: State, req: OpenRequest, track: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
-    rival = battle[other(req["context"]["side"])]
+    rival = battle.house_of(other(req.context["side"]))
     state.tracks[track].remove(rival)
     state.tracks[track].append(rival)
-    fired(events, battle, "doran-martell", req["house"], track=track, victim=rival)
+    fired(events, battle, "doran-martell", req.house, track=track, victim=rival)
 
 
 IMMEDIATELY: dict[str, Ability] = {
@@ -268,22 +278,22 @@ IMMEDIATELY: dict[str, Ability] = {
 
 # -- after winner determination: Tywin, Roose, Renly, Cersei --------------------------------
 def stage_after_winner(state: State, battle: Battle, rng: Dice, events: Events) -> None:
-    if battle["defender"] == NEUTRAL or _run(state, battle, AFTER_WINNER, "won", events):
-        battle["stage"] = "casualties"
+    if battle.defender == NEUTRAL or _run(state, battle, AFTER_WINNER, "won", events):
+        battle.stage = "casualties"
 
 
 def tywin(state: State, battle: Battle, side: str, events: Events) -> bool:
     """tywin-lannister: the winner takes 2 power tokens (20 cap)."""
-    if battle["winner"] == side:
-        gained = flow.gain_power(state, battle[side], 2)
-        fired(events, battle, "tywin-lannister", battle[side], power=gained)
+    if battle.winner == side:
+        gained = flow.gain_power(state, battle.house_of(side), 2)
+        fired(events, battle, "tywin-lannister", battle.house_of(side), power=gained)
     return True
 
 
 def roose(state: State, battle: Battle, side: str, events: Events) -> bool:
     """roose-bolton: losing, Stark takes back every discarded card, Roose included."""
-    if battle["loser"] == side:
-        house = battle[side]
+    if battle.loser == side:
+        house = battle.house_of(side)
         back = state.discards.get(house, [])
         state.hands[house] = state.hands.get(house, []) + back
         state.discards[house] = []
@@ -293,11 +303,11 @@ def roose(state: State, battle: Battle, side: str, events: Events) -> bool:
 
 def renly(state: State, battle: Battle, side: str, events: Events) -> bool:
     """renly-baratheon: winning, may upgrade one fighting or supporting footman to a knight."""
-    house = battle[side]
-    in_transit = battle["units"] if side == "attacker" else []
-    if battle["winner"] != side or pieces_left(state, house, "knight", in_transit) < 1:
+    house = battle.house_of(side)
+    in_transit = battle.units if side == "attacker" else []
+    if battle.winner != side or pieces_left(state, house, "knight", in_transit) < 1:
         return True
-    areas = [battle["area"]] if "footman" in combat_army(state, battle, side) else []
+    areas = [battle.area] if "footman" in combat_army(state, battle, side) else []
     areas += [
         a
         for a in declared(state, battle, side)
@@ -308,14 +318,14 @@ def renly(state: State, battle: Battle, side: str, events: Events) -> bool:
     return _ask(state, battle, side, "renly", areas, True, _l("Renly: upgrade a footman?"), "won")
 
 
-def effect_renly(state: State, req: dict[str, Any], area: Any, rng: Dice, events: Events) -> None:
+def effect_renly(state: State, req: OpenRequest, area: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
     if area is None:
         return
-    house, side = req["house"], req["context"]["side"]
-    if area == battle["area"] and side == "attacker":
-        battle["units"].remove("footman")
-        battle["units"].append("knight")
+    house, side = req.house, req.context["side"]
+    if area == battle.area and side == "attacker":
+        battle.units.remove("footman")
+        battle.units.append("knight")
     else:
         take_units(state, area, house, ["footman"])
         add_units(state, area, house, ["knight"])
@@ -324,10 +334,10 @@ def effect_renly(state: State, req: dict[str, Any], area: Any, rng: Dice, events
 
 def cersei(state: State, battle: Battle, side: str, events: Events) -> bool:
     """cersei-lannister: winning, may remove one of the opponent's orders anywhere."""
-    rival = battle[other(side)]
-    if battle["winner"] != side:
+    rival = battle.house_of(other(side))
+    if battle.winner != side:
         return True
-    areas = [a for a in state.orders if state.occupant(a) == rival and a != battle["area"]]
+    areas = [a for a in state.orders if state.occupant(a) == rival and a != battle.area]
     if not areas:
         return True
     return _ask(
@@ -335,10 +345,10 @@ def cersei(state: State, battle: Battle, side: str, events: Events) -> bool:
     )
 
 
-def effect_cersei(state: State, req: dict[str, Any], area: Any, rng: Dice, events: Events) -> None:
+def effect_cersei(state: State, req: OpenRequest, area: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
     if area is not None:
-        _remove_order(state, battle, "cersei-lannister", req["house"], area, events)
+        _remove_order(state, battle, "cersei-lannister", req.house, area, events)
 
 
 AFTER_WINNER: dict[str, Ability] = {
@@ -353,7 +363,7 @@ AFTER_WINNER: dict[str, Ability] = {
 def refresh_hands(state: State, battle: Battle, events: Events) -> None:
     """A house that played its last card takes back its discards, except that card."""
     for side in ("attacker", "defender"):
-        house = battle[side]
+        house = battle.house_of(side)
         if house == NEUTRAL or state.hands.get(house):
             continue
         played = card_of(battle, side)
@@ -364,16 +374,16 @@ def refresh_hands(state: State, battle: Battle, events: Events) -> None:
 
 
 def stage_after_combat(state: State, battle: Battle, rng: Dice, events: Events) -> None:
-    if "refresh" not in battle["did"]:
+    if "refresh" not in battle.did:
         refresh_hands(state, battle, events)
-        battle["did"].append("refresh")
-    if battle["defender"] == NEUTRAL or _run(state, battle, AFTER_COMBAT, "after", events):
-        battle["stage"] = "end"
+        battle.did.append("refresh")
+    if battle.defender == NEUTRAL or _run(state, battle, AFTER_COMBAT, "after", events):
+        battle.stage = "end"
 
 
 def patchface(state: State, battle: Battle, side: str, events: Events) -> bool:
     """patchface: may discard one card of the opponent's (refreshed) hand."""
-    hand = state.hands.get(battle[other(side)], [])
+    hand = state.hands.get(battle.house_of(other(side)), [])
     if not hand:
         return True
     return _ask(
@@ -388,29 +398,27 @@ def patchface(state: State, battle: Battle, side: str, events: Events) -> bool:
     )
 
 
-def effect_patchface(
-    state: State, req: dict[str, Any], card: Any, rng: Dice, events: Events
-) -> None:
+def effect_patchface(state: State, req: OpenRequest, card: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
     if card is None:
         return
-    rival = battle[other(req["context"]["side"])]
+    rival = battle.house_of(other(req.context["side"]))
     state.hands[rival].remove(card)
     state.discards.setdefault(rival, []).append(card)
     if not state.hands[rival]:
         state.hands[rival] = [c for c in state.discards[rival] if c != card]
         state.discards[rival] = [card]
-    fired(events, battle, "patchface", req["house"], discarded=card, victim=rival)
+    fired(events, battle, "patchface", req.house, discarded=card, victim=rival)
 
 
 def loras(state: State, battle: Battle, side: str, events: Events) -> bool:
     """ser-loras-tyrell: a winning attacker that moved in keeps its march order there."""
-    if side == "attacker" and battle["winner"] == side and battle.get("moved_in"):
-        state.orders[battle["area"]] = battle["march"]
+    if side == "attacker" and battle.winner == side and battle.moved_in:
+        state.orders[battle.area] = battle.march
         done = state.action.setdefault("done", [])
-        if f"march:{battle['area']}" in done:
-            done.remove(f"march:{battle['area']}")
-        fired(events, battle, "ser-loras-tyrell", battle[side], token=battle["march"])
+        if f"march:{battle.area}" in done:
+            done.remove(f"march:{battle.area}")
+        fired(events, battle, "ser-loras-tyrell", battle.house_of(side), token=battle.march)
     return True
 
 

@@ -17,6 +17,7 @@ from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS, parse_action_line
 from adjudicator.rulesets.westeros.language.choices import answer_choice, default_choice
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import (
     abilities,
     casualties,
@@ -43,9 +44,9 @@ __all__ = [
     "start_action",
 ]
 
-Check = Callable[[State, dict[str, Any], Any], Any]
-Apply = Callable[[State, dict[str, Any], Any, Dice, Events], None]
-Default = Callable[[State, dict[str, Any], Dice], Any]
+Check = Callable[[State, OpenRequest, Any], Any]
+Apply = Callable[[State, OpenRequest, Any, Dice, Events], None]
+Default = Callable[[State, OpenRequest, Dice], Any]
 
 KINDS: dict[str, tuple[Check, Apply, Default]] = {
     "raid": (raids.answer_raid, raids.apply_raid, raids.default_raid),
@@ -86,7 +87,7 @@ def start_action(state: State, rng: Dice) -> list[Event]:
 
 
 def action_requests(state: State) -> list[Request]:
-    return [flow.as_request(d) for d in state.action.get("open", [])]
+    return [req.as_request() for req in state.action.get("open", [])]
 
 
 def action_answer(state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:
@@ -94,18 +95,18 @@ def action_answer(state: State, request: Request, instructions: Sequence[Instruc
     data = flow.find_open(state, request.id)
     if data is None:
         return Choice(None)
-    check = KINDS[data["kind"]][0]
+    check = KINDS[data.kind][0]
     skipped: list[tuple[Instruction, str | Text]] = []
     for ins in instructions:
         value = ins.value
-        if ins.kind == "muster" and data["kind"] == "consolidate":
+        if ins.kind == "muster" and data.kind == "consolidate":
             # NOTE: 'muster Winterfell: knight' also answers a starred Consolidate Power
             # there ('muster Winterfell: none' then means gaining power): one line says
             # what the house musters at that castle, whichever step asks first.
             value = value if value["mode"] == "muster" else {"mode": "power"}
-        elif ins.kind != data["kind"]:
+        elif ins.kind != data.kind:
             continue
-        if ins.key and ins.key not in data["keys"]:
+        if ins.key and ins.key not in data.keys:
             reason = _used_up_or_reason(state, data, ins)
             if reason:
                 skipped.append((ins, reason))
@@ -119,9 +120,9 @@ def action_answer(state: State, request: Request, instructions: Sequence[Instruc
     return Choice(None, None, tuple(skipped))
 
 
-def _used_up_or_reason(state: State, data: dict[str, Any], ins: Instruction) -> str | Text:
+def _used_up_or_reason(state: State, data: OpenRequest, ins: Instruction) -> str | Text:
     """Silent for instructions already used or meant for another battle; else why not."""
-    kind = data["kind"]
+    kind = data.kind
     if kind not in ORDERED_KINDS or f"{kind}:{ins.key}" in state.action.get("done", []):
         return ""
     return _l(
@@ -133,7 +134,7 @@ def _used_up_or_reason(state: State, data: dict[str, Any], ins: Instruction) -> 
 
 def action_default(state: State, request: Request, rng: Dice) -> Any:
     data = flow.find_open(state, request.id)
-    return KINDS[data["kind"]][2](state, data, rng)
+    return KINDS[data.kind][2](state, data, rng)
 
 
 def action_step(state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:

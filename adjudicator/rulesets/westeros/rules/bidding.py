@@ -21,6 +21,7 @@ from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.westeros_phase_messages import bid_too_high, say
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.state import TRACKS, State
 
 
@@ -106,10 +107,10 @@ def _set_track(state: State, clash: dict[str, Any], order: list[str], events: Ev
 
 
 # -- the "bid" request -----------------------------------------------------------------------
-def answer_bid(state: State, req: dict[str, Any], value: Any) -> int:
+def answer_bid(state: State, req: OpenRequest, value: Any) -> int:
     """NOTE: a standing bid above the power held when asked is not used (never lowered by
     guess); the house is asked. 'all' bids whatever it holds then."""
-    most = req["context"]["most"]
+    most = req.context["most"]
     bid = value["bid"] if isinstance(value, dict) else value
     if bid == "all":
         return most
@@ -120,17 +121,17 @@ def answer_bid(state: State, req: dict[str, Any], value: Any) -> int:
     return bid
 
 
-def apply_bid(state: State, req: dict[str, Any], value: int, rng: Dice, events: Events) -> None:
-    state.action["clash"]["bids"][req["house"]] = value
+def apply_bid(state: State, req: OpenRequest, value: int, rng: Dice, events: Events) -> None:
+    state.action["clash"]["bids"][req.house] = value
 
 
-def default_bid(state: State, req: dict[str, Any], rng: Dice) -> int:
+def default_bid(state: State, req: OpenRequest, rng: Dice) -> int:
     """Brief: a bid nobody sent is 0."""
     return 0
 
 
 # -- the "tie" request -----------------------------------------------------------------------
-def answer_tie(state: State, req: dict[str, Any], value: Any) -> list[str]:
+def answer_tie(state: State, req: OpenRequest, value: Any) -> list[str]:
     """The new track: each tied group sorted by the holder's preference list.
 
     NOTE: houses the list does not name keep their previous relative order after the named
@@ -139,18 +140,18 @@ def answer_tie(state: State, req: dict[str, Any], value: Any) -> list[str]:
     prefs = value["order"] if isinstance(value, dict) else value
     if not isinstance(prefs, list):
         raise Skip(say("tie_houses"))
-    bids = req["context"]["bids"]
-    before = state.tracks[req["context"]["track"]]
+    bids = req.context["bids"]
+    before = state.tracks[req.context["track"]]
     rank = {h: i for i, h in enumerate(prefs)}
     return sorted(state.houses, key=lambda h: (-bids[h], rank.get(h, len(prefs)), before.index(h)))
 
 
-def apply_tie(state: State, req: dict[str, Any], value: list[str], rng: Dice, ev: Events) -> None:
+def apply_tie(state: State, req: OpenRequest, value: list[str], rng: Dice, ev: Events) -> None:
     clash = state.action["clash"]
-    emit(ev, "tie_ordered", house=req["house"], track=clash["track"], order=value)
+    emit(ev, "tie_ordered", house=req.house, track=clash["track"], order=value)
     _set_track(state, clash, value, ev)
 
 
-def default_tie(state: State, req: dict[str, Any], rng: Dice) -> list[str]:
+def default_tie(state: State, req: OpenRequest, rng: Dice) -> list[str]:
     """Brief: the previous relative order."""
-    return list(req["context"]["default"])
+    return list(req.context["default"])

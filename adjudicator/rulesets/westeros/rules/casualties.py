@@ -16,6 +16,7 @@ from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.house_cards import (
     card_fortifications,
     card_swords,
@@ -37,30 +38,30 @@ def kill(
         return
     if side == "attacker":
         for unit in units:
-            battle["units"].remove(unit)
+            battle.units.remove(unit)
     else:
-        take_units(state, battle["area"], battle[side], units)
-    battle.setdefault("losses", []).append(
-        {"house": battle[side], "units": sorted(units), "reason": reason}
-    )
+        take_units(state, battle.area, battle.house_of(side), units)
+    if battle.losses is None:
+        battle.losses = []
+    battle.losses.append({"house": battle.house_of(side), "units": sorted(units), "reason": reason})
     emit(
         events,
         "casualties",
-        house=battle[side],
-        area=battle["area"],
+        house=battle.house_of(side),
+        area=battle.area,
         units=sorted(units),
         reason=reason,
     )
 
 
 def stage_casualties(state: State, battle: Battle, rng: Dice, events: Events) -> None:
-    battle["stage"] = "retreat"
-    loser = battle["loser"]
-    house = battle[loser]
-    if house == NEUTRAL or battle["defender"] == NEUTRAL:
+    battle.stage = "retreat"
+    loser = battle.loser
+    house = battle.house_of(loser)
+    if house == NEUTRAL or battle.defender == NEUTRAL:
         # NOTE: a march that cannot beat a neutral force simply fails (retreat.py).
         return
-    area = battle["area"]
+    area = battle.area
     if loser == "defender" and state.board.areas[area].home == house and state.garrisons.get(area):
         del state.garrisons[area]
         emit(events, "garrison_removed", area=area, house=house)
@@ -72,7 +73,7 @@ def stage_casualties(state: State, battle: Battle, rng: Dice, events: Events) ->
     if count >= len(rest) or len(set(rest)) == 1:
         kill(state, battle, loser, loss_order(rest)[:count], "swords", events)
     elif count:
-        battle["stage"] = "casualties"
+        battle.stage = "casualties"
         ask(
             state,
             house,
@@ -88,7 +89,7 @@ def stage_casualties(state: State, battle: Battle, rng: Dice, events: Events) ->
 
 def casualty_count(state: State, battle: Battle) -> int:
     """Winner's swords minus the loser's towers; none at all with The Blackfish."""
-    winner, loser = battle["winner"], battle["loser"]
+    winner, loser = battle.winner, battle.loser
     if prevents_casualties(battle, loser):
         return 0
     return max(0, card_swords(state, battle, winner) - card_fortifications(state, battle, loser))
@@ -103,23 +104,23 @@ def take_skulls(state: State, battle: Battle, events: Events) -> bool:
     for side in ("attacker", "defender"):
         key = f"skull:{side}"
         victim = other(side)
-        if key in battle["did"]:
+        if key in battle.did:
             continue
         # Rulebook, Retreats and Routing: "Routed units may never be chosen as casualties
         # in combat"; a skull is a casualty, so only standing units can pay for it.
         army = [u for u in combat_army(state, battle, victim) if not is_routed(u)]
         if (
-            battle[victim] == NEUTRAL
+            battle.house_of(victim) == NEUTRAL
             or not tides_value(battle, side, "skulls")
             or not army
             or prevents_casualties(battle, victim)
         ):
-            battle["did"].append(key)
+            battle.did.append(key)
             continue
         if len(set(army)) > 1:
             ask(
                 state,
-                battle[victim],
+                battle.house_of(victim),
                 "casualties",
                 battle,
                 sorted(army),
@@ -132,15 +133,15 @@ def take_skulls(state: State, battle: Battle, events: Events) -> bool:
             )
             return False
         kill(state, battle, victim, army[:1], "skull", events)
-        battle["did"].append(key)
+        battle.did.append(key)
     return True
 
 
 # -- the "casualties" request -------------------------------------------------------------
-def answer_casualties(state: State, req: dict[str, Any], value: Any) -> list[str]:
+def answer_casualties(state: State, req: OpenRequest, value: Any) -> list[str]:
     """Take units from the player's list, in its order, until enough are chosen."""
-    pool = Counter(req["context"]["choices"])
-    count = req["context"]["count"]
+    pool = Counter(req.context["choices"])
+    count = req.context["count"]
     chosen: list[str] = []
     units = value["units"] if isinstance(value, dict) else value
     for unit in units:
@@ -148,7 +149,7 @@ def answer_casualties(state: State, req: dict[str, Any], value: Any) -> list[str
             pool[unit] -= 1
             chosen.append(unit)
     if len(chosen) < count:
-        legal = said.units(req["context"]["choices"])
+        legal = said.units(req.context["choices"])
         raise Skip(
             _ln(
                 "%(n)d casualty is needed from: %(legal)s; the list names too few",
@@ -161,17 +162,15 @@ def answer_casualties(state: State, req: dict[str, Any], value: Any) -> list[str
 
 
 def apply_casualties(
-    state: State, req: dict[str, Any], units: list[str], rng: Dice, events: Events
+    state: State, req: OpenRequest, units: list[str], rng: Dice, events: Events
 ) -> None:
     battle = state.action["battle"]
-    kill(
-        state, battle, req["context"]["side"], units, req["context"].get("reason", "swords"), events
-    )
-    if req["context"].get("did"):
-        battle["did"].append(req["context"]["did"])
-    battle["stage"] = "retreat"
+    kill(state, battle, req.context["side"], units, req.context.get("reason", "swords"), events)
+    if req.context.get("did"):
+        battle.did.append(req.context["did"])
+    battle.stage = "retreat"
 
 
-def default_casualties(state: State, req: dict[str, Any], rng: Dice) -> list[str]:
+def default_casualties(state: State, req: OpenRequest, rng: Dice) -> list[str]:
     """Brief: footmen, then ships, then siege engines, then knights."""
-    return loss_order(req["context"]["choices"])[: req["context"]["count"]]
+    return loss_order(req.context["choices"])[: req.context["count"]]

@@ -14,6 +14,7 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import _l
@@ -70,21 +71,21 @@ def resolve_consolidate(
 
 
 # -- the "consolidate" request -------------------------------------------------------------
-def answer_consolidate(state: State, req: dict[str, Any], value: dict[str, Any]) -> dict[str, Any]:
-    area = req["context"]["area"]
+def answer_consolidate(state: State, req: OpenRequest, value: dict[str, Any]) -> dict[str, Any]:
+    area = req.context["area"]
     if value["mode"] == "muster":
-        recruiting.check_muster(state, req["house"], area, value["items"])
+        recruiting.check_muster(state, req.house, area, value["items"])
     elif value["mode"] != "power":
         raise Skip(_l("say 'power' or 'muster ...'"))
     return value
 
 
 def apply_consolidate(
-    state: State, req: dict[str, Any], value: dict[str, Any], rng: Dice, events: Events
+    state: State, req: OpenRequest, value: dict[str, Any], rng: Dice, events: Events
 ) -> None:
-    resolve_consolidate(state, req["house"], req["context"]["area"], value, events)
+    resolve_consolidate(state, req.house, req.context["area"], value, events)
 
 
-def default_consolidate(state: State, req: dict[str, Any], rng: Dice) -> dict[str, Any]:
+def default_consolidate(state: State, req: OpenRequest, rng: Dice) -> dict[str, Any]:
     """Brief: gain power."""
     return {"mode": "power"}

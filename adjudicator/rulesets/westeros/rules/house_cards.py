@@ -86,7 +86,7 @@ def facts(card: str | None) -> dict[str, Any]:
 
 
 def card_of(battle: Battle, side: str) -> str | None:
-    return battle.get("cards", {}).get(side)
+    return battle.cards.get(side)
 
 
 def _opponent(side: str) -> str:
@@ -94,7 +94,7 @@ def _opponent(side: str) -> str:
 
 
 def tides_value(battle: Battle, side: str, field: str) -> int:
-    card = battle.get("tides", {}).get(side)
+    card = (battle.tides or {}).get(side)
     return tides_cards()[card][field] if card else 0
 
 
@@ -109,7 +109,7 @@ def card_strength(state: State, battle: Battle, side: str) -> int:
 
 
 def _strength_bonus(state: State, battle: Battle, side: str, card: str) -> int:
-    house, rival = battle[side], battle[_opponent(side)]
+    house, rival = battle.house_of(side), battle.house_of(_opponent(side))
     if card == "stannis-baratheon":
         # stannis-baratheon: +1 when the opponent stands higher on the Iron Throne track.
         throne = state.tracks["iron_throne"]
@@ -124,7 +124,7 @@ def _strength_bonus(state: State, battle: Battle, side: str, card: str) -> int:
 
 
 def _theon_active(state: State, battle: Battle, side: str) -> bool:
-    return side == "defender" and state.board.areas[battle["area"]].has_castle
+    return side == "defender" and state.board.areas[battle.area].has_castle
 
 
 def card_swords(state: State, battle: Battle, side: str) -> int:

@@ -15,6 +15,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language import said
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.supply import fits_supply, unit_counts
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import add_units, is_routed, take_units, unit_type
@@ -283,16 +284,16 @@ def end_march(state: State, events: Events) -> None:
 
 
 # -- the "march" request ------------------------------------------------------------------
-def answer_march(state: State, req: dict[str, Any], value: dict[str, Any]) -> dict[str, Any]:
-    return check_march(state, req["house"], value)
+def answer_march(state: State, req: OpenRequest, value: dict[str, Any]) -> dict[str, Any]:
+    return check_march(state, req.house, value)
 
 
 def apply_march(
-    state: State, req: dict[str, Any], value: dict[str, Any], rng: Dice, events: Events
+    state: State, req: OpenRequest, value: dict[str, Any], rng: Dice, events: Events
 ) -> None:
-    resolve_march(state, req["house"], check_march(state, req["house"], value), rng, events)
+    resolve_march(state, req.house, check_march(state, req.house, value), rng, events)
 
 
-def default_march(state: State, req: dict[str, Any], rng: Dice) -> dict[str, Any]:
+def default_march(state: State, req: OpenRequest, rng: Dice) -> dict[str, Any]:
     """Brief: its next march order is removed without effect; no token."""
-    return {"from": next(iter(req["context"]["options"])), "moves": [], "leave": False}
+    return {"from": next(iter(req.context["options"])), "moves": [], "leave": False}

@@ -20,6 +20,7 @@ from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 
@@ -93,7 +94,7 @@ def _ask(state: State, house: str, area: str) -> bool:
 
 
 def after_earlier_castles(
-    state: State, data: dict[str, Any], instructions: Sequence[Instruction], first_legal: Any
+    state: State, data: OpenRequest, instructions: Sequence[Instruction], first_legal: Any
 ) -> State:
     """The state a castle's muster answer must fit in: a copy with the house's musters at
     the castles asked before it (answered from the same instructions) applied, as they will
@@ -101,9 +102,9 @@ def after_earlier_castles(
     ones before it is skipped with the reason, and the castle waits for its answer."""
     earlier = []
     for other in state.action.get("open", []):
-        if other["id"] == data["id"]:
+        if other.id == data.id:
             break
-        if other["kind"] == "muster" and other["house"] == data["house"]:
+        if other.kind == "muster" and other.house == data.house:
             earlier.append(other)
     if not earlier:
         return state
@@ -111,7 +112,7 @@ def after_earlier_castles(
     for other in earlier:
         ins, items, _ = first_legal(after, other, instructions)
         if ins is not None and items:
-            recruiting.apply_muster(after, other["house"], other["context"]["area"], items, [])
+            recruiting.apply_muster(after, other.house, other.context["area"], items, [])
     return after
 
 
@@ -136,31 +137,29 @@ def muster_options(state: State, house: str, area: str) -> list[list[Item]]:
 
 
 # -- the "muster" request -------------------------------------------------------------------
-def answer_muster(state: State, req: dict[str, Any], value: Any) -> list[Item]:
+def answer_muster(state: State, req: OpenRequest, value: Any) -> list[Item]:
     """`value`: {"mode": "muster", "items": [...]}, {"mode": "none"}, or a list of items
     (one of the request's `choices`)."""
     if isinstance(value, list):
         value = {"mode": "muster", "items": value}
     if value is None or value.get("mode") == "none" or not value.get("items"):
         return []
-    area = req["context"]["area"]
+    area = req.context["area"]
     items = list(value["items"])
-    problem = recruiting.muster_problem(state, req["house"], area, items)
+    problem = recruiting.muster_problem(state, req.house, area, items)
     if problem:
         raise Skip(problem)
     return items
 
 
-def apply_muster(
-    state: State, req: dict[str, Any], items: list[Item], rng: Dice, ev: Events
-) -> None:
-    area = req["context"]["area"]
+def apply_muster(state: State, req: OpenRequest, items: list[Item], rng: Dice, ev: Events) -> None:
+    area = req.context["area"]
     if items:
-        recruiting.apply_muster(state, req["house"], area, items, ev)
+        recruiting.apply_muster(state, req.house, area, items, ev)
     else:
-        emit(ev, "muster_declined", house=req["house"], area=area)
+        emit(ev, "muster_declined", house=req.house, area=area)
 
 
-def default_muster(state: State, req: dict[str, Any], rng: Dice) -> None:
+def default_muster(state: State, req: OpenRequest, rng: Dice) -> None:
     """Brief: nothing is mustered."""
     return None

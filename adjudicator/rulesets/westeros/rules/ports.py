@@ -11,6 +11,7 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.supply import fits_supply, unit_counts, with_change
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import add_units, remove_all, tidy_area
@@ -124,8 +125,8 @@ def replace_ships(state: State, house: str, port: str, count: int, events: Event
 
 
 # -- the "port" request -------------------------------------------------------------------
-def answer_port(state: State, req: dict[str, Any], value: Any) -> int:
-    choices = req["context"]["choices"]
+def answer_port(state: State, req: OpenRequest, value: Any) -> int:
+    choices = req.context["choices"]
     wanted = max(choices) if value == "all" else value
     if wanted not in choices:
         if state.options.ports == "clash-of-kings":
@@ -140,10 +141,10 @@ def answer_port(state: State, req: dict[str, Any], value: Any) -> int:
     return wanted
 
 
-def apply_port(state: State, req: dict[str, Any], value: int, rng: Dice, events: Events) -> None:
-    replace_ships(state, req["house"], req["context"]["port"], value, events)
+def apply_port(state: State, req: OpenRequest, value: int, rng: Dice, events: Events) -> None:
+    replace_ships(state, req.house, req.context["port"], value, events)
 
 
-def default_port(state: State, req: dict[str, Any], rng: Dice) -> int:
+def default_port(state: State, req: OpenRequest, rng: Dice) -> int:
     """Brief: replace as many as allowed."""
-    return max(req["context"]["choices"])
+    return max(req.context["choices"])

@@ -13,6 +13,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language import said
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import _l
 
@@ -102,9 +103,9 @@ def resolve_raid(
 
 
 # -- the "raid" request -------------------------------------------------------------------
-def answer_raid(state: State, req: dict[str, Any], value: dict[str, Any]) -> dict[str, Any]:
+def answer_raid(state: State, req: OpenRequest, value: dict[str, Any]) -> dict[str, Any]:
     """Check an instruction's raid against the options now; raise Skip with the reason."""
-    options = req["context"]["options"]
+    options = req.context["options"]
     area, target = value["from"], value.get("to")
     if area not in options:
         raise Skip(
@@ -127,11 +128,11 @@ def answer_raid(state: State, req: dict[str, Any], value: dict[str, Any]) -> dic
 
 
 def apply_raid(
-    state: State, req: dict[str, Any], value: dict[str, Any], rng: Dice, events: Events
+    state: State, req: OpenRequest, value: dict[str, Any], rng: Dice, events: Events
 ) -> None:
-    resolve_raid(state, req["house"], value["from"], value.get("to"), events)
+    resolve_raid(state, req.house, value["from"], value.get("to"), events)
 
 
-def default_raid(state: State, req: dict[str, Any], rng: Dice) -> dict[str, Any]:
+def default_raid(state: State, req: OpenRequest, rng: Dice) -> dict[str, Any]:
     """Brief: its first unresolved raid, in the order listed, is removed without effect."""
-    return {"from": next(iter(req["context"]["options"])), "to": None}
+    return {"from": next(iter(req.context["options"])), "to": None}

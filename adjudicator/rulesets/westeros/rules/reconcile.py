@@ -16,6 +16,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.supply import fits_supply, supply_limits, unit_counts
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import DEFAULT_LOSS_ORDER, take_units, unit_type
@@ -144,19 +145,17 @@ def start_reduce(state: State, house: str, events: Events) -> None:
     )
 
 
-def answer_reduce(state: State, req: dict[str, Any], value: Any) -> list[Loss]:
+def answer_reduce(state: State, req: OpenRequest, value: Any) -> list[Loss]:
     wanted = value["units"] if isinstance(value, dict) else value
     if not isinstance(wanted, list):
         raise Skip(say("reduce_units"))
-    return plan_losses(state, req["house"], [list(w) for w in wanted])
+    return plan_losses(state, req.house, [list(w) for w in wanted])
 
 
-def apply_reduce(
-    state: State, req: dict[str, Any], value: list[Loss], rng: Dice, ev: Events
-) -> None:
-    destroy(state, req["house"], value, ev)
+def apply_reduce(state: State, req: OpenRequest, value: list[Loss], rng: Dice, ev: Events) -> None:
+    destroy(state, req.house, value, ev)
 
 
-def default_reduce(state: State, req: dict[str, Any], rng: Dice) -> list[Loss]:
+def default_reduce(state: State, req: OpenRequest, rng: Dice) -> list[Loss]:
     """Brief: smallest units of the largest armies first, only until every army fits."""
-    return plan_losses(state, req["house"], [])
+    return plan_losses(state, req.house, [])

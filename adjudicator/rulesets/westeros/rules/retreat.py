@@ -17,6 +17,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit
 from adjudicator.rulesets.westeros.language.choices import ask
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.abilities import fired
 from adjudicator.rulesets.westeros.rules.casualties import take_skulls
 from adjudicator.rulesets.westeros.rules.house_cards import card_of
@@ -72,49 +73,49 @@ def fewest_losses(
 def stage_retreat(state: State, battle: Battle, rng: Dice, events: Events) -> None:
     if not take_skulls(state, battle, events):
         return
-    battle["stage"] = "move_in"
-    loser = battle["loser"]
+    battle.stage = "move_in"
+    loser = battle.loser
     units = combat_army(state, battle, loser)
-    if battle[loser] == NEUTRAL or not units:
+    if battle.house_of(loser) == NEUTRAL or not units:
         return
-    if battle["defender"] == NEUTRAL:
+    if battle.defender == NEUTRAL:
         # NOTE: the rulebook lets only a strong enough army march against a neutral force;
         # here supports are declared after the march, so a failed attempt leaves the units
         # where they stood, not routed, and spends the order.
-        add_units(state, battle["origin"], battle["attacker"], units)
-        battle["units"] = []
+        add_units(state, battle.origin, battle.attacker, units)
+        battle.units = []
         emit(
             events,
             "neutral_held",
-            house=battle["attacker"],
-            area=battle["area"],
-            origin=battle["origin"],
+            house=battle.attacker,
+            area=battle.area,
+            origin=battle.origin,
         )
         return
-    house = battle[loser]
-    robb = card_of(battle, battle["winner"]) == "robb-stark"
+    house = battle.house_of(loser)
+    robb = card_of(battle, battle.winner) == "robb-stark"
     if loser == "attacker" and not robb:
-        origin = battle["origin"]
+        origin = battle.origin
         target = None if is_hostile(state, house, origin) else origin
         # NOTE: supply applies to every retreat; a march that split its units may fill the
         # area it came from, so units coming back there can exceed the supply track (found
         # by bot games) and the excess is lost as in any retreat.
         retreat_to(state, battle, target, events)
         return
-    areas = retreat_areas(state, house, battle["area"], units)
+    areas = retreat_areas(state, house, battle.area, units)
     if loser == "attacker":
         # robb-stark: "any legal retreat area adjacent to the embattled area, the area it
         # marched from included" (also when it came by ship transport).
-        if not is_hostile(state, house, battle["origin"]):
-            areas = sorted({*areas, battle["origin"]})
+        if not is_hostile(state, house, battle.origin):
+            areas = sorted({*areas, battle.origin})
     else:
-        areas = [a for a in areas if a != battle["origin"]]
-    options = fewest_losses(state, house, areas, units, battle["area"])
+        areas = [a for a in areas if a != battle.origin]
+    options = fewest_losses(state, house, areas, units, battle.area)
     if len(options) <= 1:
         retreat_to(state, battle, next(iter(options), None), events)
         return
-    battle["stage"] = "retreat"
-    chooser = battle[battle["winner"]] if robb else house
+    battle.stage = "retreat"
+    chooser = battle.house_of(battle.winner) if robb else house
     kind = "robb" if robb else "retreat"
     ask(
         state,
@@ -131,11 +132,11 @@ def stage_retreat(state: State, battle: Battle, rng: Dice, events: Events) -> No
 
 def retreating(state: State, battle: Battle) -> tuple[str, list[str], str | None]:
     """The loser, its retreating units, and the area they leave (None: in transit)."""
-    loser = battle["loser"]
-    house = battle[loser]
+    loser = battle.loser
+    house = battle.house_of(loser)
     if loser == "attacker":
-        return house, list(battle["units"]), None
-    return house, list(state.house_units(battle["area"], house)), battle["area"]
+        return house, list(battle.units), None
+    return house, list(state.house_units(battle.area, house)), battle.area
 
 
 def retreat_to(
@@ -155,7 +156,7 @@ def retreat_to(
     if target is not None and supply and lost is None:
         lost = losses_to_fit(state, house, target, units, leaving)
         if lost and len(lost) < len(units) and len(set(units)) > 1:
-            battle["stage"] = "retreat"
+            battle.stage = "retreat"
             ask(
                 state,
                 house,
@@ -169,10 +170,10 @@ def retreat_to(
                 default=lost,
             )
             return
-    if battle["loser"] == "attacker":
-        units, battle["units"] = battle["units"], []
+    if battle.loser == "attacker":
+        units, battle.units = battle.units, []
     else:
-        units = remove_all(state, battle["area"], house)
+        units = remove_all(state, battle.area, house)
     lost = list(lost or []) if target is not None and supply else []
     if target is None:
         lost = list(units)
@@ -181,34 +182,34 @@ def retreat_to(
         kept.remove(unit)
     if target is not None:
         add_units(state, target, house, [routed(u) for u in kept])
-    battle["retreat"] = {"house": house, "to": target, "units": sorted(kept), "lost": sorted(lost)}
+    battle.retreat = {"house": house, "to": target, "units": sorted(kept), "lost": sorted(lost)}
     emit(
         events,
         "retreat",
         house=house,
-        area=battle["area"],
+        area=battle.area,
         to=target,
         units=sorted(kept),
         lost=sorted(lost),
     )
-    battle["stage"] = "move_in"
+    battle.stage = "move_in"
 
 
 # -- the "retreat" and "robb" requests -------------------------------------------------------
-def apply_retreat(state: State, req: dict[str, Any], area: Any, rng: Dice, events: Events) -> None:
+def apply_retreat(state: State, req: OpenRequest, area: Any, rng: Dice, events: Events) -> None:
     battle = state.action["battle"]
-    if req["kind"] == "robb":
-        fired(events, battle, "robb-stark", req["house"], to=area)
+    if req.kind == "robb":
+        fired(events, battle, "robb-stark", req.house, to=area)
     retreat_to(state, battle, area, events, supply=True)
 
 
-def answer_losses(state: State, req: dict[str, Any], value: Any) -> list[str]:
+def answer_losses(state: State, req: OpenRequest, value: Any) -> list[str]:
     """The units lost to supply: those listed first, in order, then the default order.
 
     Instruction: 'retreat losses Moat Cailin: knight' (brief, decision table: the default
     loses footmen, then ships, then siege engines, then knights).
     """
-    context = req["context"]
+    context = req.context
     wanted = value["units"] if isinstance(value, dict) else list(value)
     left = list(context["choices"])
     lost = []
@@ -222,16 +223,16 @@ def answer_losses(state: State, req: dict[str, Any], value: Any) -> list[str]:
     return lost
 
 
-def apply_losses(state: State, req: dict[str, Any], lost: Any, rng: Dice, events: Events) -> None:
+def apply_losses(state: State, req: OpenRequest, lost: Any, rng: Dice, events: Events) -> None:
     battle = state.action["battle"]
-    retreat_to(state, battle, req["context"]["to"], events, supply=True, lost=list(lost))
+    retreat_to(state, battle, req.context["to"], events, supply=True, lost=list(lost))
 
 
-def default_losses(state: State, req: dict[str, Any], rng: Dice) -> list[str]:
-    return list(req["context"]["default"])
+def default_losses(state: State, req: OpenRequest, rng: Dice) -> list[str]:
+    return list(req.context["default"])
 
 
-def default_retreat(state: State, req: dict[str, Any], rng: Dice) -> str:
+def default_retreat(state: State, req: OpenRequest, rng: Dice) -> str:
     """Brief: fewest losses, then an area the loser controls, then the first by id."""
-    house = req["context"]["loser"]
-    return min(req["context"]["choices"], key=lambda a: (state.controller(a) != house, a))
+    house = req.context["loser"]
+    return min(req.context["choices"], key=lambda a: (state.controller(a) != house, a))

@@ -13,6 +13,7 @@ from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language import said
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import Name, Text, _l
 
@@ -36,9 +37,9 @@ def support_areas(state: State, battle: Battle) -> list[str]:
     """Areas whose support order may join this battle, sorted by id."""
     return [
         a
-        for a in sorted(state.board.links[battle["area"]])
+        for a in sorted(state.board.links[battle.area])
         if flow.order_type(state.orders.get(a, "")) == "support"
-        and can_support(state, a, battle["area"])
+        and can_support(state, a, battle.area)
     ]
 
 
@@ -46,7 +47,7 @@ def declared(state: State, battle: Battle, side: str) -> list[str]:
     """Support orders declared for `side` that are still on the board (Queen of Thorns)."""
     return [
         a
-        for a, s in sorted(battle["supports"].items())
+        for a, s in sorted(battle.supports.items())
         if s == side and flow.order_type(state.orders.get(a, "")) == "support"
     ]
 
@@ -64,19 +65,19 @@ def start_support(state: State, battle: Battle, events: Events) -> bool:
     house on the Iron Throne track still to declare is asked (for all its orders here), so
     each later house knows what the earlier ones declared.
     """
-    pending = [a for a in support_areas(state, battle) if a not in battle["supports"]]
+    pending = [a for a in support_areas(state, battle) if a not in battle.supports]
     if not pending:
         return True
     throne = state.tracks["iron_throne"]
     first = min((flow.order_owner(state, a) for a in pending), key=throne.index)
-    sides = {"attacker": battle["attacker"], "defender": battle["defender"]}
+    sides = {"attacker": battle.attacker, "defender": battle.defender}
     for area in (a for a in pending if flow.order_owner(state, a) == first):
         flow.open_request(
             state,
             flow.order_owner(state, area),
             "support",
-            [area, battle["area"]],
-            {"battle": battle["n"], "area": battle["area"], "support_area": area, "sides": sides},
+            [area, battle.area],
+            {"battle": battle.n, "area": battle.area, "support_area": area, "sides": sides},
             _support_summary(state, battle, area),
         )
     return False
@@ -86,11 +87,11 @@ def _support_summary(state: State, battle: Battle, area: str) -> Text:
     """What a support request asks: which battle (its area and sides) and which of the
     house's support orders (issue 17: a house may have several next to several battles)."""
     fields = {
-        "area": said.area(state, battle["area"]),
-        "attacker": said.house(battle["attacker"]),
+        "area": said.area(state, battle.area),
+        "attacker": said.house(battle.attacker),
         "support": said.area(state, area),
     }
-    if battle["defender"] == "neutral":
+    if battle.defender == "neutral":
         return _l(
             "declare support in the battle for %(area)s (%(attacker)s against a neutral "
             "force) with your support order in %(support)s",
@@ -99,15 +100,15 @@ def _support_summary(state: State, battle: Battle, area: str) -> Text:
     return _l(
         "declare support in the battle for %(area)s (%(attacker)s against %(defender)s) "
         "with your support order in %(support)s",
-        defender=said.house(battle["defender"]),
+        defender=said.house(battle.defender),
         **fields,
     )
 
 
 # -- the "support" request ----------------------------------------------------------------
-def answer_support(state: State, req: dict[str, Any], value: Any) -> str:
+def answer_support(state: State, req: OpenRequest, value: Any) -> str:
     """'attacker' | 'defender' | 'none' | a fighting house -> the side supported."""
-    sides = req["context"]["sides"]
+    sides = req.context["sides"]
     choice = value["side"] if isinstance(value, dict) else value
     if choice in sides.values():
         choice = next(s for s, h in sides.items() if h == choice)
@@ -119,7 +120,7 @@ def answer_support(state: State, req: dict[str, Any], value: Any) -> str:
                 "%(house)s is not fighting in %(area)s: the battle is %(attacker)s against"
                 " %(defender)s",
                 house=Name(str(choice), str(choice), "houses"),
-                area=said.area(state, req["context"]["area"]),
+                area=said.area(state, req.context["area"]),
                 attacker=said.side(sides["attacker"]),
                 defender=said.side(sides["defender"]),
             )
@@ -127,24 +128,24 @@ def answer_support(state: State, req: dict[str, Any], value: Any) -> str:
     return choice
 
 
-def apply_support(state: State, req: dict[str, Any], value: str, rng: Dice, events: Events) -> None:
+def apply_support(state: State, req: OpenRequest, value: str, rng: Dice, events: Events) -> None:
     battle = state.action["battle"]
-    area = req["context"]["support_area"]
-    battle["supports"][area] = value
+    area = req.context["support_area"]
+    battle.supports[area] = value
     emit(
         events,
         "support_declared",
-        house=req["house"],
+        house=req.house,
         area=area,
-        battle=battle["area"],
+        battle=battle.area,
         side=value,
-        supported=battle[value] if value in SIDES else None,
+        supported=battle.house_of(value) if value in SIDES else None,
     )
 
 
-def default_support(state: State, req: dict[str, Any], rng: Dice) -> str:
+def default_support(state: State, req: OpenRequest, rng: Dice) -> str:
     """Brief: supports itself if it fights; else none."""
-    for side, house in req["context"]["sides"].items():
-        if house == req["house"]:
+    for side, house in req.context["sides"].items():
+        if house == req.house:
             return side
     return "none"

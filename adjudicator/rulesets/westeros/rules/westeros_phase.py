@@ -23,6 +23,7 @@ from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language import westeros_phase_lines as ww
 from adjudicator.rulesets.westeros.language.choices import answer_choice
 from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import (
     bidding,
     mustering,
@@ -34,9 +35,9 @@ from adjudicator.rulesets.westeros.rules import (
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import Text, _l
 
-Check = Callable[[State, dict[str, Any], Any], Any]
-Apply = Callable[[State, dict[str, Any], Any, Dice, Events], None]
-Default = Callable[[State, dict[str, Any], Dice], Any]
+Check = Callable[[State, OpenRequest, Any], Any]
+Apply = Callable[[State, OpenRequest, Any, Dice, Events], None]
+Default = Callable[[State, OpenRequest, Dice], Any]
 
 CHOICE_CARDS: dict[str, tuple[str, str, list[str]]] = {
     "a-throne-of-blades": ("throne_of_blades", "iron_throne", ["mustering", "supply", "nothing"]),
@@ -57,9 +58,9 @@ CHOICE_KINDS = {kind: card for card, (kind, _, _) in CHOICE_CARDS.items()}
 MAX_STEPS = 10_000
 
 
-def _apply_choice(state: State, req: dict[str, Any], value: str, rng: Dice, ev: Events) -> None:
-    card = req["context"]["card"]
-    emit(ev, "westeros_choice", house=req["house"], card=card, choice=value)
+def _apply_choice(state: State, req: OpenRequest, value: str, rng: Dice, ev: Events) -> None:
+    card = req.context["card"]
+    emit(ev, "westeros_choice", house=req.house, card=card, choice=value)
     if value in ("nothing", None):
         return
     if card == "put-to-the-sword":
@@ -68,7 +69,7 @@ def _apply_choice(state: State, req: dict[str, Any], value: str, rng: Dice, ev: 
     resolve_card(state, value, ev)  # mustering, supply, clash-of-kings, game-of-thrones
 
 
-def _nothing(state: State, req: dict[str, Any], rng: Dice) -> str:
+def _nothing(state: State, req: OpenRequest, rng: Dice) -> str:
     return "nothing"
 
 
@@ -213,7 +214,7 @@ def westeros_requests(state: State) -> list[Request]:
                 summary=say("start"),
             )
         ]
-    return [flow.as_request(d) for d in state.action.get("open", [])]
+    return [req.as_request() for req in state.action.get("open", [])]
 
 
 def westeros_answer(state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:
@@ -221,21 +222,21 @@ def westeros_answer(state: State, request: Request, instructions: Sequence[Instr
     data = flow.find_open(state, request.id)
     if data is None:
         return Choice(None)
-    if data["kind"] == "muster":
+    if data.kind == "muster":
         state = mustering.after_earlier_castles(state, data, instructions, _first_legal)
     ins, value, skipped = _first_legal(state, data, instructions)
     return Choice(ins, value, tuple(skipped))
 
 
 def _first_legal(
-    state: State, data: dict[str, Any], instructions: Sequence[Instruction]
+    state: State, data: OpenRequest, instructions: Sequence[Instruction]
 ) -> tuple[Instruction | None, Any, list[tuple[Instruction, str | Text]]]:
     """The first instruction that answers the open request `data` legally in `state`, its
     checked value, and the ones skipped before it with the reason."""
-    check = KINDS[data["kind"]][0]
+    check = KINDS[data.kind][0]
     skipped: list[tuple[Instruction, str | Text]] = []
     for ins in instructions:
-        if ins.kind != data["kind"] or (ins.key and ins.key not in data["keys"]):
+        if ins.kind != data.kind or (ins.key and ins.key not in data.keys):
             continue
         try:
             return ins, check(state, data, ins.value), skipped
@@ -246,7 +247,7 @@ def _first_legal(
 
 def westeros_default(state: State, request: Request, rng: Dice) -> Any:
     data = flow.find_open(state, request.id)
-    return KINDS[data["kind"]][2](state, data, rng)
+    return KINDS[data.kind][2](state, data, rng)
 
 
 def westeros_step(state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:

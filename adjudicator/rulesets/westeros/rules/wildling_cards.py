@@ -29,6 +29,7 @@ from adjudicator.rulesets.westeros.rules.wildling_choices import (
 )
 from adjudicator.rulesets.westeros.state import TRACKS, State
 from adjudicator.rulesets.westeros.units import add_units, pieces_left, take_units, unit_type
+from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
 
 __all__ = ["EFFECTS", "MANY", "extend_queue", "run"]
 
@@ -46,16 +47,16 @@ def destroy(state: State, house: str, units: list[Unit], card: str, events: Even
 
 
 def destroy_some(
-    state: State, attack: dict[str, Any], step: Step, count: int, events: Events, areas: Any = None
+    state: State, attack: WildlingAttack, step: Step, count: int, events: Events, areas: Any = None
 ) -> bool:
     """`count` units of the house's choice (all when it has no more)."""
-    house, card = step["house"], attack["card"]
+    house, card = step.house, attack.card
     units = units_of(state, house, areas=areas)
-    if "destroy" not in step["answers"]:
+    if "destroy" not in step.answers:
         if is_real_choice(units, count):
             return ask(state, attack, step, "destroy", units, pick=count)
-        step["answers"]["destroy"] = units[:count]
-    destroy(state, house, step["answers"]["destroy"], card, events)
+        step.answers["destroy"] = units[:count]
+    destroy(state, house, step.answers["destroy"], card, events)
     return True
 
 
@@ -70,52 +71,52 @@ def move_on_track(state: State, house: str, track: str, place: int) -> list[int]
 
 
 def track_moved(
-    state: State, attack: dict[str, Any], house: str, track: str, place: int, events: Events
+    state: State, attack: WildlingAttack, house: str, track: str, place: int, events: Events
 ) -> None:
     old, new = move_on_track(state, house, track, place)
     emit(
         events,
         "wildling_track_moved",
-        card=attack["card"],
+        card=attack.card,
         house=house,
         track=track,
         positions=[old, new],
     )
 
 
-def nothing(attack: dict[str, Any], step: Step, events: Events) -> bool:
-    emit(events, "wildling_nothing", card=attack["card"], house=step["house"], role=step["role"])
+def nothing(attack: WildlingAttack, step: Step, events: Events) -> bool:
+    emit(events, "wildling_nothing", card=attack.card, house=step.house, role=step.role)
     return True
 
 
 # -- Silence at the Wall ----------------------------------------------------------------------
-def silence(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def silence(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """silence-at-the-wall: nothing happens, whoever wins."""
     return nothing(attack, step, events)
 
 
 # -- Preemptive Raid --------------------------------------------------------------------------
-def preemptive_highest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def preemptive_highest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """The threat goes to 0 and the wildlings attack again with strength 6; the highest
     bidder sits the second attack out (no bid, no reward, no penalty)."""
     from adjudicator.rulesets.westeros.rules.wildlings import SECOND_ATTACK_STRENGTH
 
     state.wildlings = 0
-    attack["then"] = {"strength": SECOND_ATTACK_STRENGTH, "excluded": [step["house"]]}
+    attack.then = {"strength": SECOND_ATTACK_STRENGTH, "excluded": [step.house]}
     emit(
         events,
         "wildling_attack_again",
-        card=attack["card"],
-        house=step["house"],
+        card=attack.card,
+        house=step.house,
         strength=SECOND_ATTACK_STRENGTH,
     )
     return True
 
 
-def preemptive_lowest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def preemptive_lowest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """Destroy 2 of his units, or move down 2 places on the track where he stands highest
     (the Iron Throne holder picks among equally high tracks)."""
-    house, answers = step["house"], step["answers"]
+    house, answers = step.house, step.answers
     if "penalty" not in answers:
         # The units to destroy may come with the same line ('preemptive raid: units,
         # footman in Winterfell, ...'): one instruction answers one request.
@@ -143,48 +144,48 @@ def preemptive_lowest(state: State, attack: dict[str, Any], step: Step, events: 
 
 
 # -- Crow Killers -----------------------------------------------------------------------------
-def crow_highest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def crow_highest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """May replace up to 2 of his footmen anywhere by knights from his reserve."""
-    house = step["house"]
+    house = step.house
     footmen = units_of(state, house, ("footman",))
     most = min(2, len(footmen), pieces_left(state, house, "knight"))
     if most == 0:
         return nothing(attack, step, events)
-    if "upgrade" not in step["answers"]:
+    if "upgrade" not in step.answers:
         return ask(state, attack, step, "upgrade", footmen, pick=most, optional=True)
-    chosen = step["answers"]["upgrade"] or []
+    chosen = step.answers["upgrade"] or []
     for _, area in chosen:
         take_units(state, area, house, ["footman"])
         add_units(state, area, house, ["knight"])
-    emit(events, "wildling_units_upgraded", card=attack["card"], house=house, units=sorted(chosen))
+    emit(events, "wildling_units_upgraded", card=attack.card, house=house, units=sorted(chosen))
     return True
 
 
-def crow_penalty(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def crow_penalty(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """Lowest: every knight becomes a footman; everyone else: 2 knights of his choice.
     A knight that cannot be replaced for lack of footmen is destroyed."""
-    house = step["house"]
+    house = step.house
     knights = units_of(state, house, ("knight",))
-    count = len(knights) if step["role"] == "lowest" else min(2, len(knights))
+    count = len(knights) if step.role == "lowest" else min(2, len(knights))
     footmen = pieces_left(state, house, "footman")
     if not knights:
         return nothing(attack, step, events)
     hit = count
     swapped = min(hit, footmen)
     kinds = len({tuple(k) for k in knights})
-    if step["role"] == "lowest":
+    if step.role == "lowest":
         # The choice: which knights become footmen; the others are destroyed.
         pick, needed = swapped, 0 < swapped < hit and is_real_choice(knights, swapped)
     else:
         # The choice: which knights are hit, in order: the first are replaced while footmen
         # last, the rest destroyed.
         pick, needed = hit, is_real_choice(knights, hit) or (swapped < hit and kinds > 1)
-    if "swap" not in step["answers"]:
+    if "swap" not in step.answers:
         if needed:
             return ask(state, attack, step, "swap", knights, pick=pick)
-        step["answers"]["swap"] = knights[:pick]
-    chosen = [list(u) for u in step["answers"]["swap"]]
-    if step["role"] == "lowest":
+        step.answers["swap"] = knights[:pick]
+    chosen = [list(u) for u in step.answers["swap"]]
+    if step.role == "lowest":
         rest = Counter(map(tuple, knights)) - Counter(map(tuple, chosen))
         chosen += [list(u) for u in sorted(rest.elements())]
     replaced, lost = chosen[:swapped], chosen[swapped:hit]
@@ -194,18 +195,18 @@ def crow_penalty(state: State, attack: dict[str, Any], step: Step, events: Event
     emit(
         events,
         "wildling_knights_replaced",
-        card=attack["card"],
+        card=attack.card,
         house=house,
         units=sorted(replaced),
     )
     if lost:
-        destroy(state, house, lost, attack["card"], events)
+        destroy(state, house, lost, attack.card, events)
     return True
 
 
 # -- Rattleshirt's Raiders --------------------------------------------------------------------
 def supply_moved(
-    state: State, attack: dict[str, Any], house: str, delta: int, events: Events
+    state: State, attack: WildlingAttack, house: str, delta: int, events: Events
 ) -> bool:
     top = state.board.tracks["supply_max"]
     old = state.supply.get(house, 0)
@@ -213,33 +214,33 @@ def supply_moved(
     emit(
         events,
         "wildling_supply",
-        card=attack["card"],
+        card=attack.card,
         house=house,
         supply=[old, state.supply[house]],
     )
     return True
 
 
-def rattleshirt_highest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
-    return supply_moved(state, attack, step["house"], 1, events)
+def rattleshirt_highest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
+    return supply_moved(state, attack, step.house, 1, events)
 
 
-def rattleshirt_lowest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
-    return supply_moved(state, attack, step["house"], -2, events)
+def rattleshirt_lowest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
+    return supply_moved(state, attack, step.house, -2, events)
 
 
-def rattleshirt_other(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
-    return supply_moved(state, attack, step["house"], -1, events)
+def rattleshirt_other(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
+    return supply_moved(state, attack, step.house, -1, events)
 
 
-def reduce_armies(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def reduce_armies(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """After the supply moved: every house over its limits reconciles (reconcile.py).
 
     NOTE: the card has the houses reconcile "in turn order"; their choices do not depend
     on each other, so all of them are asked at once (in turn order), as the Supply card does.
     """
-    if not step.get("started"):
-        step["started"] = True
+    if not step.started:
+        step.started = True
         for house in state.tracks["iron_throne"]:
             reconcile.start_reduce(state, house, events)
         if state.action.get("open"):
@@ -249,23 +250,23 @@ def reduce_armies(state: State, attack: dict[str, Any], step: Step, events: Even
 
 
 # -- Massing on the Milkwater -----------------------------------------------------------------
-def massing_highest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def massing_highest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """Takes every card of his discard pile back into his hand."""
-    house = step["house"]
+    house = step.house
     cards = list(state.discards.get(house, []))
     state.hands.setdefault(house, []).extend(cards)
     state.discards[house] = []
-    emit(events, "wildling_cards_returned", card=attack["card"], house=house, cards=cards)
+    emit(events, "wildling_cards_returned", card=attack.card, house=house, cards=cards)
     return True
 
 
-def massing_lowest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def massing_lowest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """With 2 or more cards in hand, discards every card of the highest strength.
 
     NOTE: cards.yaml (after the S&R implementation): "if all cards in hand share that
     strength, none is discarded" (a hand is never emptied by this card).
     """
-    house = step["house"]
+    house = step.house
     hand = state.hands.get(house, [])
     strengths = {c: house_card_facts()[c]["strength"] for c in hand}
     top = max(strengths.values(), default=0)
@@ -277,82 +278,82 @@ def massing_lowest(state: State, attack: dict[str, Any], step: Step, events: Eve
 
 
 def discard(
-    state: State, attack: dict[str, Any], house: str, cards: list[str], events: Events
+    state: State, attack: WildlingAttack, house: str, cards: list[str], events: Events
 ) -> None:
     for card in cards:
         state.hands[house].remove(card)
         state.discards.setdefault(house, []).append(card)
-    emit(events, "wildling_cards_discarded", card=attack["card"], house=house, cards=cards)
+    emit(events, "wildling_cards_discarded", card=attack.card, house=house, cards=cards)
 
 
-def massing_other(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def massing_other(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """Each house with 2 or more cards in hand discards one of its choice."""
-    house = step["house"]
+    house = step.house
     hand = state.hands.get(house, [])
     if len(hand) < 2:
         return nothing(attack, step, events)
-    if "discard" not in step["answers"]:
+    if "discard" not in step.answers:
         return ask(state, attack, step, "discard", list(hand))
-    discard(state, attack, house, [step["answers"]["discard"]], events)
+    discard(state, attack, house, [step.answers["discard"]], events)
     return True
 
 
 # -- A King Beyond the Wall -------------------------------------------------------------------
-def king_highest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def king_highest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """Moves to the top of one influence track of his choice (with its dominance token)."""
-    house = step["house"]
+    house = step.house
     tracks = [t for t in TRACKS if state.position(t, house) > 1]
     if not tracks:
         return nothing(attack, step, events)
-    if "track" not in step["answers"]:
+    if "track" not in step.answers:
         return ask(state, attack, step, "track", list(TRACKS))
-    track_moved(state, attack, house, step["answers"]["track"], 0, events)
+    track_moved(state, attack, house, step.answers["track"], 0, events)
     return True
 
 
-def king_lowest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def king_lowest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """Moves to the last place of all three influence tracks."""
     for track in TRACKS:
-        track_moved(state, attack, step["house"], track, len(state.houses), events)
+        track_moved(state, attack, step.house, track, len(state.houses), events)
     return True
 
 
-def king_other(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def king_other(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """Chooses Fiefdoms or King's Court and moves to its last place (never the Iron Throne)."""
-    house = step["house"]
+    house = step.house
     tracks = ["fiefdoms", "kings_court"]
     last = len(state.houses)
     if all(state.position(t, house) == last for t in tracks):
         return nothing(attack, step, events)
-    if "track" not in step["answers"]:
+    if "track" not in step.answers:
         return ask(state, attack, step, "track", tracks)
-    track_moved(state, attack, house, step["answers"]["track"], last, events)
+    track_moved(state, attack, house, step.answers["track"], last, events)
     return True
 
 
 # -- Mammoth Riders ---------------------------------------------------------------------------
-def mammoth_highest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def mammoth_highest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """May take one card of his choice from his discard pile back into his hand."""
-    house = step["house"]
+    house = step.house
     pile = list(state.discards.get(house, []))
     if not pile:
         return nothing(attack, step, events)
-    if "take" not in step["answers"]:
+    if "take" not in step.answers:
         return ask(state, attack, step, "take", pile, optional=True)
-    card = step["answers"]["take"]
+    card = step.answers["take"]
     if card is None:
         return nothing(attack, step, events)
     state.discards[house].remove(card)
     state.hands.setdefault(house, []).append(card)
-    emit(events, "wildling_cards_returned", card=attack["card"], house=house, cards=[card])
+    emit(events, "wildling_cards_returned", card=attack.card, house=house, cards=[card])
     return True
 
 
-def mammoth_lowest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def mammoth_lowest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     return destroy_some(state, attack, step, 3, events)
 
 
-def mammoth_other(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def mammoth_other(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     return destroy_some(state, attack, step, 2, events)
 
 
@@ -377,25 +378,25 @@ def muster_options(state: State, house: str) -> list[dict[str, Any]]:
     return options
 
 
-def horde_highest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def horde_highest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """May muster in one castle or stronghold he controls, with the normal costs and limits."""
-    house = step["house"]
+    house = step.house
     options = muster_options(state, house)
     if not options:
         return nothing(attack, step, events)
-    if "muster" not in step["answers"]:
+    if "muster" not in step.answers:
         return ask(state, attack, step, "muster", options, optional=True)
-    chosen = step["answers"]["muster"]
+    chosen = step.answers["muster"]
     if chosen is None:
         return nothing(attack, step, events)
     recruiting.apply_muster(state, house, chosen["area"], chosen["items"], events)
     return True
 
 
-def horde_lowest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def horde_lowest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """Destroys 2 of his units standing together in one of his castles or strongholds;
     if no such area holds 2 of them, 2 units anywhere."""
-    house = step["house"]
+    house = step.house
     castles = [
         a
         for a in sorted(state.units)
@@ -404,33 +405,33 @@ def horde_lowest(state: State, attack: dict[str, Any], step: Step, events: Event
     if not castles:
         return destroy_some(state, attack, step, 2, events)
     units = units_of(state, house, areas=castles)
-    if "destroy" not in step["answers"]:
+    if "destroy" not in step.answers:
         if len(castles) > 1 or is_real_choice(units, 2):
             return ask(state, attack, step, "destroy", units, pick=2, same_area=True)
-        step["answers"]["destroy"] = units[:2]
-    destroy(state, house, step["answers"]["destroy"], attack["card"], events)
+        step.answers["destroy"] = units[:2]
+    destroy(state, house, step.answers["destroy"], attack.card, events)
     return True
 
 
-def horde_other(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def horde_other(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     return destroy_some(state, attack, step, 1, events)
 
 
 # -- Skinchanger Scout ------------------------------------------------------------------------
-def skinchanger_highest(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def skinchanger_highest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """The Power tokens he bid come back to his available tokens."""
-    house = step["house"]
-    back = flow.gain_power(state, house, attack["bids"].get(house, 0))
-    emit(events, "wildling_power", card=attack["card"], house=house, power=back)
+    house = step.house
+    back = flow.gain_power(state, house, attack.bids.get(house, 0))
+    emit(events, "wildling_power", card=attack.card, house=house, power=back)
     return True
 
 
-def skinchanger_penalty(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def skinchanger_penalty(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """Lowest: loses all available Power; everyone else: 2 (all he has if fewer)."""
-    house = step["house"]
-    amount = state.power.get(house, 0) if step["role"] == "lowest" else 2
+    house = step.house
+    amount = state.power.get(house, 0) if step.role == "lowest" else 2
     lost = flow.lose_power(state, house, amount)
-    emit(events, "wildling_power", card=attack["card"], house=house, power=-lost)
+    emit(events, "wildling_power", card=attack.card, house=house, power=-lost)
     return True
 
 
@@ -465,16 +466,16 @@ EFFECTS: dict[str, dict[str, Any]] = {
 """Card -> role -> its step. A role missing means "nothing happens" for those houses."""
 
 
-def extend_queue(state: State, attack: dict[str, Any]) -> None:
+def extend_queue(state: State, attack: WildlingAttack) -> None:
     """Drop the steps the card has no effect for; Rattleshirt's Raiders then reconciles
     every house in turn order ("then, in turn order, every house over its new supply
     limits destroys units until it complies")."""
-    effects = EFFECTS[attack["card"]]
-    attack["queue"] = [s for s in attack["queue"] if s["role"] in effects]
-    if attack["card"] == "rattleshirts-raiders" and attack["outcome"] == "defeat":
-        attack["queue"].append({"house": None, "role": "reduce", "answers": {}})
+    effects = EFFECTS[attack.card]
+    attack.queue = [s for s in attack.queue if s.role in effects]
+    if attack.card == "rattleshirts-raiders" and attack.outcome == "defeat":
+        attack.queue.append(AttackStep(None, "reduce"))
 
 
-def run(state: State, attack: dict[str, Any], step: Step, events: Events) -> bool:
+def run(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """Run the step at the head of the queue; True when it is done."""
-    return EFFECTS[attack["card"]][step["role"]](state, attack, step, events)
+    return EFFECTS[attack.card][step.role](state, attack, step, events)

@@ -17,12 +17,14 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip
 from adjudicator.rulesets.westeros.language import said
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import DEFAULT_LOSS_ORDER, unit_type
+from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
 from adjudicator.text import N_, _l, _ln
 
-Step = dict[str, Any]
+Step = AttackStep
 Unit = list[str]
 """[unit, area]: one unit on the board."""
 SUMMARIES = {
@@ -66,7 +68,7 @@ def is_real_choice(units: list[Unit], pick: int) -> bool:
 
 def ask(
     state: State,
-    attack: dict[str, Any],
+    attack: WildlingAttack,
     step: Step,
     what: str,
     choices: list[Any],
@@ -77,10 +79,10 @@ def ask(
     **extra: Any,
 ) -> bool:
     """Open the step's request; always False (the step waits for it)."""
-    card = attack["card"]
+    card = attack.card
     context = {
         "card": card,
-        "role": step["role"],
+        "role": step.role,
         "what": what,
         "choices": choices,
         "pick": pick,
@@ -97,7 +99,7 @@ def ask(
         if what == "upgrade"
         else _l(SUMMARIES[what], card=said.card(card))
     )
-    flow.open_request(state, house or step["house"], "wildling-card", [card], context, summary)
+    flow.open_request(state, house or step.house, "wildling-card", [card], context, summary)
     return False
 
 
@@ -113,11 +115,11 @@ def _prefs(value: Any, context: dict[str, Any]) -> list[Any]:
     return [value]
 
 
-def check_choice(state: State, req: dict[str, Any], value: Any) -> Any:
+def check_choice(state: State, req: OpenRequest, value: Any) -> Any:
     """The answer the preferences give now; raises Skip saying what is possible."""
     from adjudicator.rulesets.westeros.language.wildling_lines import skip_reason
 
-    context = req["context"]
+    context = req.context
     prefs = _prefs(value, context)
     if context["what"] in MANY:
         chosen = _pick_units(context, prefs)
@@ -159,14 +161,14 @@ def _pick_units(context: dict[str, Any], prefs: list[Any]) -> Any:
     return Skip
 
 
-def _pick_muster(state: State, req: dict[str, Any], prefs: list[Any]) -> Any:
+def _pick_muster(state: State, req: OpenRequest, prefs: list[Any]) -> Any:
     for pref in prefs:
         if pref is None:
             return None
-        if isinstance(pref, dict) and pref in req["context"]["choices"]:
+        if isinstance(pref, dict) and pref in req.context["choices"]:
             return pref
         if isinstance(pref, dict) and "area" in pref:
-            house, area = req["house"], pref["area"]
+            house, area = req.house, pref["area"]
             if recruiting.can_muster(state, house, area) and (
                 recruiting.muster_problem(state, house, area, pref["items"]) is None
             ):
@@ -174,20 +176,20 @@ def _pick_muster(state: State, req: dict[str, Any], prefs: list[Any]) -> Any:
     return Skip
 
 
-def apply_choice(state: State, req: dict[str, Any], value: Any, rng: Dice, events: Events) -> None:
+def apply_choice(state: State, req: OpenRequest, value: Any, rng: Dice, events: Events) -> None:
     """Store the answer in the step at the head of the queue; the step then runs again."""
     from adjudicator.rulesets.westeros.rules.wildlings import ATTACK
 
-    step = state.action[ATTACK]["queue"][0]
+    step = state.action[ATTACK].queue[0]
     if isinstance(value, dict) and "option" in value:
-        step["answers"].update(penalty=value["option"], destroy=value["units"])
+        step.answers.update(penalty=value["option"], destroy=value["units"])
         return
-    step["answers"][req["context"]["what"]] = value
+    step.answers[req.context["what"]] = value
 
 
-def default_choice(state: State, req: dict[str, Any], rng: Dice) -> Any:
+def default_choice(state: State, req: OpenRequest, rng: Dice) -> Any:
     """Brief: optional rewards are not used; mandatory choices get a seeded random one."""
-    context = req["context"]
+    context = req.context
     if context["optional"]:
         return [] if context["what"] in MANY else None
     choices = context["choices"]

@@ -10,16 +10,10 @@ is revealed, resolved, and put at the bottom of the deck.
 Errata (FAQ v2.0): "the lowest bidder resolves its penalty first, then everyone else in turn
 order".
 
-The attack is plain data in ``state.action["wildling_attack"]`` (the phase's progress
-holder, see flow.py) and its requests are opened with `flow.open_request`, so that it runs
-inside the Westeros phase (or any phase) and resumes exactly from a saved state:
-
-- ``strength``: the threat it attacks with; ``houses``: who takes part (Iron Throne order)
-- ``again``: True for the second attack of Preemptive Raid
-- ``stage``: bids | bidder | card | effects | end
-- ``bids`` (after the reveal), ``outcome`` (victory | defeat), ``bidder`` (highest / lowest)
-- ``card``: the revealed card; ``queue``: the card's steps still to resolve, each
-  {house, role (highest | lowest | other | reduce), answers}
+The attack is a `wildling_attack.WildlingAttack` in ``state.action["wildling_attack"]``
+(the phase's progress holder, see flow.py; saved as plain data) and its requests are opened
+with `flow.open_request`, so that it runs inside the Westeros phase (or any phase) and
+resumes exactly from a saved state.
 """
 
 from __future__ import annotations
@@ -30,8 +24,10 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
+from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import wildling_cards, wildling_choices
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
 from adjudicator.text import N_, Name, _l, _ln
 
 ATTACK = "wildling_attack"
@@ -65,25 +61,19 @@ def start_wildling_attack(
     """
     threat = state.wildlings if strength is None else strength
     houses = [h for h in state.tracks["iron_throne"] if h not in excluded]
-    attack: dict[str, Any] = {
-        "strength": threat,
-        "houses": houses,
-        "again": bool(excluded),
-        "stage": "bids",
-        "bids": {},
-    }
+    attack = WildlingAttack(threat, houses, again=bool(excluded))
     state.action[ATTACK] = attack
-    emit(events, "wildling_attack", strength=threat, houses=houses, again=attack["again"])
+    emit(events, "wildling_attack", strength=threat, houses=houses, again=attack.again)
     for house in houses:
         power = state.power.get(house, 0)
         if power == 0:
-            attack["bids"][house] = 0  # nothing to bid: no choice, no request
+            attack.bids[house] = 0  # nothing to bid: no choice, no request
             continue
         flow.open_request(
             state,
             house,
             "wildling-bid",
-            ["again" if attack["again"] else "first"],
+            ["again" if attack.again else "first"],
             {"choices": list(range(power + 1)), "strength": threat, "power": power},
             _l(SUMMARIES["wildling-bid"]),
             secret=True,
@@ -94,17 +84,18 @@ def advance_wildling_attack(state: State, rng: Dice, events: Events) -> None:
     """One automatic step of the attack under way; the Westeros phase's loop calls it again
     until a request opens (its requests are applied by westeros_phase.py through `KINDS`)."""
     attack = state.action[ATTACK]
-    STAGES[attack["stage"]](state, attack, events)
+    STAGES[attack.stage](state, attack, events)
 
 
-def _reveal_bids(state: State, attack: dict[str, Any], events: Events) -> None:
+def _reveal_bids(state: State, attack: WildlingAttack, events: Events) -> None:
     """All bids are in: reveal them, discard every bid token, compare with the threat."""
-    bids = {h: attack["bids"].get(h, 0) for h in attack["houses"]}
+    bids = {h: attack.bids.get(h, 0) for h in attack.houses}
     for house, bid in bids.items():
         flow.lose_power(state, house, bid)  # rulebook: all bid Power tokens are discarded
     total = sum(bids.values())
-    victory = total >= attack["strength"]
-    attack.update(bids=bids, outcome="victory" if victory else "defeat", stage="bidder")
+    victory = total >= attack.strength
+    attack.bids, attack.stage = bids, "bidder"
+    attack.outcome = "victory" if victory else "defeat"
     old = state.wildlings
     state.wildlings = 0 if victory else max(0, old - TRACK_DROP)
     emit(
@@ -112,21 +103,21 @@ def _reveal_bids(state: State, attack: dict[str, Any], events: Events) -> None:
         "wildling_bids",
         bids=bids,
         total=total,
-        strength=attack["strength"],
-        outcome=attack["outcome"],
+        strength=attack.strength,
+        outcome=attack.outcome,
         track=[old, state.wildlings],
     )
 
 
-def _find_bidder(state: State, attack: dict[str, Any], events: Events) -> None:
+def _find_bidder(state: State, attack: WildlingAttack, events: Events) -> None:
     """The highest bidder (victory) or the lowest (defeat); a tie asks the Iron Throne."""
-    which = "highest" if attack["outcome"] == "victory" else "lowest"
-    bids = attack["bids"]
+    which = "highest" if attack.outcome == "victory" else "lowest"
+    bids = attack.bids
     target = max(bids.values()) if which == "highest" else min(bids.values())
-    tied = [h for h in attack["houses"] if bids[h] == target]
-    attack["stage"] = "card"
+    tied = [h for h in attack.houses if bids[h] == target]
+    attack.stage = "card"
     if len(tied) == 1:
-        attack["bidder"] = tied[0]
+        attack.bidder = tied[0]
         return
     holder = state.holder("iron_throne")
     flow.open_request(
@@ -139,55 +130,55 @@ def _find_bidder(state: State, attack: dict[str, Any], events: Events) -> None:
     )
 
 
-def _draw_card(state: State, attack: dict[str, Any], events: Events) -> None:
+def _draw_card(state: State, attack: WildlingAttack, events: Events) -> None:
     """Reveal the top wildling card; queue its steps (errata: the lowest bidder first)."""
     card = state.decks["wildlings"].pop(0)
-    bidder, houses = attack["bidder"], attack["houses"]
-    attack.update(card=card, stage="effects")
-    if attack["outcome"] == "victory":
-        queue = [{"house": bidder, "role": "highest"}]
+    bidder, houses = attack.bidder, attack.houses
+    attack.card, attack.stage = card, "effects"
+    if attack.outcome == "victory":
+        queue = [AttackStep(bidder, "highest")]
     else:
         order = [h for h in state.tracks["iron_throne"] if h in houses and h != bidder]
-        queue = [{"house": bidder, "role": "lowest"}]
-        queue += [{"house": h, "role": "other"} for h in order]
-    attack["queue"] = [{**entry, "answers": {}} for entry in queue]
+        queue = [AttackStep(bidder, "lowest")]
+        queue += [AttackStep(h, "other") for h in order]
+    attack.queue = queue
     wildling_cards.extend_queue(state, attack)
     emit(
         events,
         "wildling_card",
         card=card,
-        outcome=attack["outcome"],
+        outcome=attack.outcome,
         bidder=bidder,
-        which="highest" if attack["outcome"] == "victory" else "lowest",
+        which="highest" if attack.outcome == "victory" else "lowest",
     )
 
 
-def _run_effects(state: State, attack: dict[str, Any], events: Events) -> None:
+def _run_effects(state: State, attack: WildlingAttack, events: Events) -> None:
     """Resolve the card step by step; a step that opens a request resumes after it."""
-    queue = attack["queue"]
+    queue = attack.queue
     if not queue:
-        attack["stage"] = "end"
+        attack.stage = "end"
         return
     if wildling_cards.run(state, attack, queue[0], events):
         queue.pop(0)
 
 
-def _end_attack(state: State, attack: dict[str, Any], events: Events) -> None:
+def _end_attack(state: State, attack: WildlingAttack, events: Events) -> None:
     """The card goes to the bottom of the deck; Preemptive Raid may start a second attack.
 
     NOTE: the second attack of Preemptive Raid is a new attack (cards.yaml: "the wildlings
     at once attack again with strength 6"): Preemptive Raid goes to the bottom first and the
     second attack reveals the next top card.
     """
-    state.decks["wildlings"].append(attack["card"])
+    state.decks["wildlings"].append(attack.card)
     del state.action[ATTACK]
-    emit(events, "wildling_attack_ended", card=attack["card"], outcome=attack["outcome"])
-    again = attack.get("then")
+    emit(events, "wildling_attack_ended", card=attack.card, outcome=attack.outcome)
+    again = attack.then
     if again:
         start_wildling_attack(state, events, again["strength"], again["excluded"])
 
 
-STAGES: dict[str, Callable[[State, dict[str, Any], Events], None]] = {
+STAGES: dict[str, Callable[[State, WildlingAttack, Events], None]] = {
     "bids": _reveal_bids,
     "bidder": _find_bidder,
     "card": _draw_card,
@@ -197,9 +188,9 @@ STAGES: dict[str, Callable[[State, dict[str, Any], Events], None]] = {
 
 
 # -- the requests ---------------------------------------------------------------------------
-def check_bid(state: State, req: dict[str, Any], value: Any) -> int:
+def check_bid(state: State, req: OpenRequest, value: Any) -> int:
     """A bid of at most the Power the house has ('all' bids everything)."""
-    power = req["context"]["power"]
+    power = req.context["power"]
     bid = power if value == "all" else value
     if not isinstance(bid, int) or bid < 0:
         raise Skip(_l("a bid is a number of Power tokens, 0 or more"))
@@ -214,18 +205,18 @@ def check_bid(state: State, req: dict[str, Any], value: Any) -> int:
     return bid
 
 
-def apply_bid(state: State, req: dict[str, Any], bid: int, rng: Dice, events: Events) -> None:
-    state.action[ATTACK]["bids"][req["house"]] = bid
+def apply_bid(state: State, req: OpenRequest, bid: int, rng: Dice, events: Events) -> None:
+    state.action[ATTACK].bids[req.house] = bid
 
 
-def default_bid(state: State, req: dict[str, Any], rng: Dice) -> int:
+def default_bid(state: State, req: OpenRequest, rng: Dice) -> int:
     """Brief, decision table: bids default to 0."""
     return 0
 
 
-def check_tie(state: State, req: dict[str, Any], value: Any) -> str:
+def check_tie(state: State, req: OpenRequest, value: Any) -> str:
     """The chosen bidder; a list is a tie order, highest first (the lowest is its last)."""
-    context = req["context"]
+    context = req.context
     tied = context["choices"]
     if isinstance(value, str):
         if value not in tied:
@@ -241,13 +232,13 @@ def check_tie(state: State, req: dict[str, Any], value: Any) -> str:
     return order[0] if context["which"] == "highest" else order[-1]
 
 
-def apply_tie(state: State, req: dict[str, Any], house: str, rng: Dice, events: Events) -> None:
+def apply_tie(state: State, req: OpenRequest, house: str, rng: Dice, events: Events) -> None:
     attack = state.action[ATTACK]
-    attack["bidder"] = house
-    emit(events, "wildling_tie", house=req["house"], chosen=house, which=req["context"]["which"])
+    attack.bidder = house
+    emit(events, "wildling_tie", house=req.house, chosen=house, which=req.context["which"])
 
 
-def default_tie(state: State, req: dict[str, Any], rng: Dice) -> str:
+def default_tie(state: State, req: OpenRequest, rng: Dice) -> str:
     """Brief: ties keep the previous relative order, here the Iron Throne track's.
 
     NOTE: a wildling bid has no earlier order of its own; the tied houses keep their Iron
@@ -255,13 +246,13 @@ def default_tie(state: State, req: dict[str, Any], rng: Dice) -> str:
     lowest bidder the tied house lowest on it (brief, decision table: "previous relative
     order").
     """
-    tied = req["context"]["choices"]
-    return tied[0] if req["context"]["which"] == "highest" else tied[-1]
+    tied = req.context["choices"]
+    return tied[0] if req.context["which"] == "highest" else tied[-1]
 
 
-Check = Callable[[State, dict[str, Any], Any], Any]
-Apply = Callable[[State, dict[str, Any], Any, Dice, Events], None]
-Default = Callable[[State, dict[str, Any], Dice], Any]
+Check = Callable[[State, OpenRequest, Any], Any]
+Apply = Callable[[State, OpenRequest, Any, Dice, Events], None]
+Default = Callable[[State, OpenRequest, Dice], Any]
 
 KINDS: dict[str, tuple[Check, Apply, Default]] = {
     "wildling-bid": (check_bid, apply_bid, default_bid),

@@ -124,7 +124,7 @@ def test_support_for_a_house_not_fighting_is_rejected() -> None:
     greyjoy = parse_action_line(state, "greyjoy", "march Seagard -> Riverrun")
     stark = parse_action_line(state, "stark", "march Winterfell: none")
     _answer_all(state, {"stark": [stark], "greyjoy": [greyjoy]})
-    assert state.action["battle"]["area"] == "riverrun"
+    assert state.action["battle"].area == "riverrun"
     with pytest.raises(LineError) as caught:
         parse_action_line(state, "lannister", "support Riverrun: Stark")
     assert "Stark is not fighting in Riverrun" in str(caught.value.message)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.rules.house_cards import (
     card_fortifications,
     card_strength,
@@ -90,13 +91,16 @@ def test_printed_numbers(card: str) -> None:
     from tests.rulesets.westeros.action.helpers import action_state
 
     state, _ = action_state(units={"seagard": {"stark": ["knight"]}})
-    battle = {
-        "area": "the_twins",
-        "attacker": "stark",
-        "defender": "lannister",
-        "cards": {"attacker": card, "defender": None},
-        "supports": {},
-    }
+    battle = Battle(
+        n=1,
+        area="the_twins",
+        origin="seagard",
+        attacker="stark",
+        defender="lannister",
+        units=["knight"],
+        march="march+0",
+        cards={"attacker": card, "defender": None},
+    )
     got = (
         card_strength(state, battle, "attacker"),
         card_swords(state, battle, "attacker"),

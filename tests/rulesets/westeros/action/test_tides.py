@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Answer
+from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.rules import action, combat
 from tests.rulesets.westeros.action.helpers import action_state, sorted_units
 
@@ -16,22 +17,22 @@ def battle_at_retreat(tides: dict[str, str]):
     )
     state.phase = "action"
     state.action = {"step": "march", "last": "tyrell", "open": [], "n": 0, "done": []}
-    state.action["battle"] = {
-        "n": 1,
-        "area": "the_twins",
-        "origin": "seagard",
-        "attacker": "tyrell",
-        "defender": "stark",
-        "units": ["knight", "knight"],
-        "march": "march+0",
-        "stage": "retreat",
-        "supports": {},
-        "cards": {"attacker": None, "defender": None},
-        "did": [],
-        "winner": "attacker",
-        "loser": "defender",
-        "tides": tides,
-    }
+    state.action["battle"] = Battle(
+        n=1,
+        area="the_twins",
+        origin="seagard",
+        attacker="tyrell",
+        defender="stark",
+        units=["knight", "knight"],
+        march="march+0",
+        stage="retreat",
+        supports={},
+        cards={"attacker": None, "defender": None},
+        did=[],
+        winner="attacker",
+        loser="defender",
+        tides=tides,
+    )
     return state
 
 
@@ -57,8 +58,8 @@ def test_skull_costs_the_winner_too() -> None:
     assert [(e.data["house"], e.data["units"]) for e in events if e.kind == "casualties"] == [
         ("tyrell", ["knight"])
     ]
-    assert [r["kind"] for r in state.action["open"]] == ["retreat"]
-    assert state.action["battle"]["units"] == ["knight"]
+    assert [r.kind for r in state.action["open"]] == ["retreat"]
+    assert state.action["battle"].units == ["knight"]
     assert sorted_units(state.units) == {"the_twins": {"stark": ["footman", "knight"]}}
 
 
@@ -67,7 +68,7 @@ def test_skull_never_takes_a_routed_unit() -> None:
     # combat"; a Tides of Battle skull is a casualty, so the victim loses a standing unit.
     state = battle_at_retreat({"attacker": "skull", "defender": "zero"})
     state.units["the_twins"]["stark"] = ["routed footman", "knight"]
-    state.action["battle"].update(winner="defender", loser="attacker")
+    state.action["battle"].winner, state.action["battle"].loser = "defender", "attacker"
     events: list = []
     for _ in range(10):
         if state.action.get("open") or "battle" not in state.action:
@@ -92,7 +93,7 @@ def test_skull_with_only_routed_units_left_costs_nothing() -> None:
     # Rulebook: routed units are never casualties; a skull finds no unit to take.
     state = battle_at_retreat({"attacker": "skull", "defender": "zero"})
     state.units["the_twins"]["stark"] = ["routed footman"]
-    state.action["battle"].update(winner="defender", loser="attacker")
+    state.action["battle"].winner, state.action["battle"].loser = "defender", "attacker"
     events: list = []
     for _ in range(10):
         if state.action.get("open") or "battle" not in state.action:
