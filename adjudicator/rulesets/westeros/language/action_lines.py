@@ -37,10 +37,10 @@ from adjudicator.rulesets.westeros.language.names import (
     parse_units,
     yes_no,
 )
-from adjudicator.rulesets.westeros.language.vocabulary import spellings
 from adjudicator.rulesets.westeros.rules.house_cards import card_names
 from adjudicator.rulesets.westeros.rules.marches import land_reach, ship_reach
 from adjudicator.rulesets.westeros.state import HOUSES, State
+from adjudicator.rulesets.westeros.vocabulary import spellings
 from adjudicator.text import N_, Name, Text, _l
 
 Parsed = tuple[str, str, Any, Text]

@@ -25,7 +25,6 @@ from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language import westeros_phase_lines as ww
 from adjudicator.rulesets.westeros.language import wildling_lines as wl
-from adjudicator.rulesets.westeros.language.vocabulary import GAME
 from adjudicator.rulesets.westeros.rules.planning import (
     areas_to_order,
     is_allowed_type,
@@ -34,6 +33,7 @@ from adjudicator.rulesets.westeros.rules.planning import (
 )
 from adjudicator.rulesets.westeros.rules.recruiting import muster_points
 from adjudicator.rulesets.westeros.state import TRACKS, State
+from adjudicator.rulesets.westeros.vocabulary import GAME
 from adjudicator.text import _l, say
 
 Parse = Callable[[State, str, str], list[Instruction]]

@@ -27,8 +27,8 @@ import re
 
 from adjudicator import vocabulary
 from adjudicator.orders.names import NameIndex, normalize
-from adjudicator.rulesets.westeros.language.vocabulary import GAME, LANGUAGES
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.vocabulary import GAME, LANGUAGES
 from adjudicator.text import Name
 
 _WORD = re.compile(r"[^\s:;,]+")
@@ -89,7 +89,7 @@ def _unit_words() -> frozenset[str]:
 
 
 def _spelled(unit: str) -> list[str]:
-    from adjudicator.rulesets.westeros.language.vocabulary import spellings
+    from adjudicator.rulesets.westeros.vocabulary import spellings
 
     english_names = {
         "footman": ["footman", "footmen"],
@@ -104,7 +104,7 @@ def _spelled(unit: str) -> list[str]:
 def _area_names(index: NameIndex) -> frozenset[str]:
     """Every area's name in `index` (a board's, kept for the process), normalized, with its
     ru/pt_BR names."""
-    from adjudicator.rulesets.westeros.language.vocabulary import spellings
+    from adjudicator.rulesets.westeros.vocabulary import spellings
 
     return frozenset(
         normalize(n)

@@ -15,9 +15,9 @@ from adjudicator.data import load_game_data
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.decks import house_card_facts
-from adjudicator.rulesets.westeros.language.vocabulary import spellings
 from adjudicator.rulesets.westeros.rules.support import is_supported
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.vocabulary import spellings
 
 ALIASES = {
     "dagmar-cleftjaw": ["Dagmer Cleftjaw", "Dagmer"],

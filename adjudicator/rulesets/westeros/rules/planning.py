@@ -21,8 +21,8 @@ from adjudicator.orders.names import normalize
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros.board import OrderToken, load_board
 from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.language.vocabulary import spellings
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.vocabulary import spellings
 from adjudicator.text import Name, Text, _l, _ln
 
 _TYPE_WORDS = {
