@@ -45,7 +45,7 @@ def ask(
 
 def display(state: State, item: Any) -> Any:
     """An option in the players' words, for messages (a `Name` or `Text`)."""
-    from adjudicator.rulesets.westeros.language import said
+    from adjudicator.rulesets.westeros.words import said
 
     if item is None:
         return _l("no")

@@ -15,7 +15,6 @@ from typing import Any
 from adjudicator.orders.errors import illegal, invalid
 from adjudicator.orders.names import normalize
 from adjudicator.rulesets.westeros import flow
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.names import (
     area_named,
     check_count,
@@ -24,6 +23,7 @@ from adjudicator.rulesets.westeros.language.names import (
     unit_names,
 )
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Text, _l
 
 Parsed = tuple[str, str, Any, Text]

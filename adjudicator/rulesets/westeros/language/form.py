@@ -22,7 +22,6 @@ from adjudicator.form import FormLine
 from adjudicator.orders.errors import LineError, OrderErrors
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros.board import load_board
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language import westeros_phase_lines as ww
 from adjudicator.rulesets.westeros.language import wildling_lines as wl
 from adjudicator.rulesets.westeros.rules.planning import (
@@ -34,6 +33,7 @@ from adjudicator.rulesets.westeros.rules.planning import (
 from adjudicator.rulesets.westeros.rules.recruiting import muster_points
 from adjudicator.rulesets.westeros.state import TRACKS, State
 from adjudicator.rulesets.westeros.vocabulary import GAME
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import _l, say
 
 Parse = Callable[[State, str, str], list[Instruction]]

@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from adjudicator.orders.errors import illegal, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.rulesets.westeros.decks import house_card_facts
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.rules.house_cards import card_names, close_in_hand
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.vocabulary import spellings
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import _l
 
 _COUNT = re.compile(r"^(\d+)\s*x?\s+(.*)$")

@@ -23,13 +23,13 @@ from typing import Any
 from adjudicator.orders.errors import LineError, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_items
 from adjudicator.rulesets.westeros.language.names import area_named, is_no, unit_count
-from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
 from adjudicator.rulesets.westeros.state import HOUSES, TRACKS, State
 from adjudicator.rulesets.westeros.vocabulary import spellings
+from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words.westeros_phase_messages import say
 from adjudicator.text import N_, Name, Text, _l
 
 CARD_LINES: dict[str, tuple[str, str, dict[str, str]]] = {

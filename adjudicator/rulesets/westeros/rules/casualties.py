@@ -14,7 +14,6 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
 from adjudicator.rulesets.westeros.rules.house_cards import (
     card_fortifications,
@@ -26,6 +25,7 @@ from adjudicator.rulesets.westeros.rules.marches import NEUTRAL
 from adjudicator.rulesets.westeros.rules.strength import combat_army, other
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import is_routed, loss_order, take_units, unit_type
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import _l, _ln
 
 

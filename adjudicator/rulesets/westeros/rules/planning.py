@@ -20,9 +20,9 @@ from adjudicator.orders.errors import LineError, OrderError, illegal, invalid
 from adjudicator.orders.names import normalize
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros.board import OrderToken, load_board
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.vocabulary import spellings
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Name, Text, _l, _ln
 
 _TYPE_WORDS = {

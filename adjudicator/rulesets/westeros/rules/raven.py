@@ -22,7 +22,6 @@ from adjudicator.orders.names import normalize
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import wildling_index
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.rules.planning import (
     is_allowed_type,
     parse_token,
@@ -30,6 +29,7 @@ from adjudicator.rulesets.westeros.rules.planning import (
     token_said,
 )
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Name, Text, _l, _ln
 
 NOTHING = {"action": "none"}

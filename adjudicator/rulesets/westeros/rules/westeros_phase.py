@@ -19,10 +19,8 @@ from adjudicator.dice import Dice
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language import westeros_phase_lines as ww
 from adjudicator.rulesets.westeros.language.choices import answer_choice
-from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
 from adjudicator.rulesets.westeros.rules import (
     bidding,
     mustering,
@@ -32,6 +30,8 @@ from adjudicator.rulesets.westeros.rules import (
     wildlings,
 )
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words.westeros_phase_messages import say
 from adjudicator.text import Text, _l
 
 Check = Callable[[State, dict[str, Any], Any], Any]

@@ -16,10 +16,10 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import DEFAULT_LOSS_ORDER, unit_type
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import N_, _l, _ln
 
 Step = dict[str, Any]

@@ -113,7 +113,7 @@ def if_held(understood: Text, held: bool, what: Any) -> Text:
     """The receipt's note on an instruction for an area or token the house does not hold
     now: it is used only if the house holds it when the decision is asked (one whole
     sentence per kind of echo, `westeros_messages.CONDITIONAL`)."""
-    from adjudicator.rulesets.westeros.language.westeros_phase_messages import (
+    from adjudicator.rulesets.westeros.words.westeros_phase_messages import (
         if_held as conditional,
     )
 
