@@ -442,7 +442,7 @@ def _orders(r: _Reader, value: Any, state: State) -> dict[str, str]:
         if not state.occupant(area):
             r.fault(N_("%(path)s: an order needs units in its area"), f"orders.{name}")
         try:
-            orders[area] = parse_token(str(token_text)).name
+            orders[area] = parse_token(str(token_text)).text()
         except Exception as error:
             r.fault(N_("%(path)s: %(problem)s"), f"orders.{name}", problem=_problem(error))
     return dict(sorted(orders.items()))

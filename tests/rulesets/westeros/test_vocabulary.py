@@ -89,7 +89,7 @@ def test_a_name_that_is_a_prefix_of_another_is_read_as_itself() -> None:
     ],
 )
 def test_order_tokens_in_the_seeds_words(text: str, token: str) -> None:
-    assert parse_token(text).name == token
+    assert parse_token(text).text() == token
 
 
 def test_accents_and_yo_are_optional() -> None:

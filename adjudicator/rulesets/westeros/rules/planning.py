@@ -78,7 +78,7 @@ def _longest_close() -> int:
 
 def token_names() -> list[str]:
     """The 11 distinct order tokens, in the board's order."""
-    return list(dict.fromkeys(t.name for t in load_board().tokens))
+    return list(dict.fromkeys(t.text() for t in load_board().tokens))
 
 
 def parse_token(text: str) -> OrderToken:
@@ -122,12 +122,8 @@ def _not_a_token(text: str) -> LineError:
 def token_list(state: State | None = None) -> list[Name]:
     """The distinct order tokens as players write them, for the 'legal:' line of an error:
     all 11, or those a Westeros card leaves allowed in `state`."""
-    tokens = [token_by_name(n) for n in token_names()]
+    tokens = [OrderToken.from_text(n) for n in token_names()]
     return [token_said(t) for t in tokens if state is None or is_allowed_type(state, t)]
-
-
-def token_by_name(name: str) -> OrderToken:
-    return next(t for t in load_board().tokens if t.name == name)
 
 
 def describe(token: OrderToken) -> str:
@@ -141,7 +137,7 @@ def describe(token: OrderToken) -> str:
 def token_said(token: OrderToken) -> Name:
     """A token as `describe` writes it in English, in the reader's language (the token's
     face in names.yaml, 'Поход +1 ★')."""
-    return Name(token.name, describe(token), "tokens")
+    return Name(token.text(), describe(token), "tokens")
 
 
 # -- the request -----------------------------------------------------------------------------
@@ -198,7 +194,7 @@ def parse_order_line(state: State, house: str, text: str) -> Instruction:
         raise invalid(error.message, token_list(state)) from None
     understood = _l("%(area)s: %(token)s", area=said.area(state, area), token=token_said(token))
     return Instruction(
-        "orders", "", {"area": area, "token": token.name}, text=text, understood=understood
+        "orders", "", {"area": area, "token": token.text()}, text=text, understood=understood
     )
 
 
@@ -341,21 +337,21 @@ def count_placeable(state: State, house: str) -> int:
 
 def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> list[OrderError]:
     errors = []
-    owned = Counter(t.name for t in load_board().tokens)
+    owned = Counter(t.text() for t in load_board().tokens)
     used: Counter[str] = Counter()
     stars = 0
     for ins in lines:
-        token = token_by_name(ins.value["token"])
+        token = OrderToken.from_text(ins.value["token"])
         area = state.board.areas[ins.value["area"]]
-        used[token.name] += 1
+        used[token.text()] += 1
         problem: Text | None = None
         if not is_allowed_type(state, token):
             problem = forbidden(state, token)
-        elif used[token.name] > owned[token.name]:
+        elif used[token.text()] > owned[token.text()]:
             problem = _ln(
                 "you have only %(n)d %(token)s token",
                 "you have only %(n)d %(token)s tokens",
-                owned[token.name],
+                owned[token.text()],
                 token=token_said(token),
             )
         elif token.star and area.is_port and state.options.ports == "clash-of-kings":
@@ -376,13 +372,13 @@ def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> lis
             # P12: in a port of the Clash of Kings variant no special order is legal at all.
             no_star = area.is_port and state.options.ports == "clash-of-kings"
             spare = [
-                n
-                for n in owned
-                if used[n] < owned[n]
-                and is_allowed_type(state, token_by_name(n))
-                and not (token_by_name(n).star and (no_star or stars >= state.star_limit(house)))
+                t
+                for t in map(OrderToken.from_text, owned)
+                if used[t.text()] < owned[t.text()]
+                and is_allowed_type(state, t)
+                and not (t.star and (no_star or stars >= state.star_limit(house)))
             ]
-            spare_names = [token_said(token_by_name(n)) for n in spare]
+            spare_names = [token_said(t) for t in spare]
             errors.append(illegal(problem, spare_names).at(ins.line, ins.text))
     return errors
 
@@ -416,7 +412,7 @@ def forbidding_card(state: State, token: OrderToken) -> str | None:
 
 def is_allowed_type(state: State, token: OrderToken) -> bool:
     """Westeros cards of deck III forbid a type ('raid') or one token ('march+1')."""
-    return token.type not in state.restricted and token.name not in state.restricted
+    return token.type not in state.restricted and token.text() not in state.restricted
 
 
 def planning_answer(state: State, request: Request, instructions: Sequence[Instruction]) -> Choice:

@@ -20,12 +20,11 @@ from typing import Any
 from adjudicator.orders.errors import LineError, illegal, invalid
 from adjudicator.orders.names import normalize
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
-from adjudicator.rulesets.westeros.board import load_board
+from adjudicator.rulesets.westeros.board import OrderToken, load_board
 from adjudicator.rulesets.westeros.decks import wildling_index
 from adjudicator.rulesets.westeros.rules.planning import (
     is_allowed_type,
     parse_token,
-    token_by_name,
     token_said,
 )
 from adjudicator.rulesets.westeros.state import State
@@ -83,7 +82,7 @@ def parse_raven_line(state: State, house: str, verb: str, rest: str) -> Instruct
         raise invalid(_l("expected 'raven: AREA -> ORDER', 'raven: look' or 'raven: none'"))
     area = state.board.names.find(area_text.strip())
     token = parse_token(token_text)
-    value = {"action": "swap", "area": area, "token": token.name}
+    value = {"action": "swap", "area": area, "token": token.text()}
     understood = _l(
         "raven: replace the order in %(area)s by %(token)s",
         area=said.area(state, area),
@@ -123,7 +122,7 @@ def _parse_bury(rest: str) -> Instruction:
 
 def swap_problem(state: State, house: str, value: dict[str, Any]) -> Text | None:
     """Why a swap is illegal now (None: legal). The new token must be one left unused."""
-    area, new = value["area"], token_by_name(value["token"])
+    area, new = value["area"], OrderToken.from_text(value["token"])
     if state.orders.get(area) is None or state.occupant(area) != house:
         mine = said.areas(state, state.orders_of(house)) or _l("none")
         return _l(
@@ -133,13 +132,13 @@ def swap_problem(state: State, house: str, value: dict[str, Any]) -> Text | None
         )
     placed = Counter(state.orders_of(house).values())
     placed[state.orders[area]] -= 1
-    owned = Counter(t.name for t in load_board().tokens)
-    if placed[new.name] >= owned[new.name]:
+    owned = Counter(t.text() for t in load_board().tokens)
+    if placed[new.text()] >= owned[new.text()]:
         return _l("you have no unused %(token)s token", token=token_said(new))
     if not is_allowed_type(state, new):
         return _l("%(token)s orders may not be placed this round", token=token_said(new))
     if new.star:
-        stars = sum(n for name, n in placed.items() if token_by_name(name).star)
+        stars = sum(n for name, n in placed.items() if OrderToken.from_text(name).star)
         if stars + 1 > state.star_limit(house):
             return _ln(
                 "that would exceed your %(n)d special order",
@@ -156,9 +155,9 @@ def swap_options(state: State, house: str, area: str) -> list[Name]:
     may put in `area`, or, when `area` holds no order of its, the areas that do."""
     if state.orders.get(area) is None or state.occupant(area) != house:
         return [said.area(state, a) for a in state.orders_of(house)]
-    tokens = dict.fromkeys(t.name for t in load_board().tokens)
+    tokens = dict.fromkeys(t.text() for t in load_board().tokens)
     return [
-        token_said(token_by_name(name))
+        token_said(OrderToken.from_text(name))
         for name in tokens
         if name != state.orders[area]
         and swap_problem(state, house, {"area": area, "token": name}) is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from adjudicator.rulesets.westeros.board import OrderToken
 from adjudicator.rulesets.westeros.decks import card_name, house_card_facts, wildling_index
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import Name, Text, _l
@@ -83,9 +84,9 @@ def token(name: str, english: str = "") -> Name:
     'March +1': an id is no word of the game, and pasted back must read the same)."""
     ident = _TOKEN_IDS.get(name, name)
     if not english:
-        from adjudicator.rulesets.westeros.rules.planning import describe, token_by_name
+        from adjudicator.rulesets.westeros.rules.planning import describe
 
-        english = describe(token_by_name(ident))
+        english = describe(OrderToken.from_text(ident))
     return Name(ident, english, "tokens")
 
 
