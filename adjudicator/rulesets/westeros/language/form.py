@@ -28,7 +28,6 @@ from adjudicator.rulesets.westeros.rules.planning import (
     areas_to_order,
     is_allowed_type,
     parse_order_line,
-    token_said,
 )
 from adjudicator.rulesets.westeros.rules.recruiting import muster_points
 from adjudicator.rulesets.westeros.state import TRACKS, State
@@ -86,7 +85,7 @@ def _orders(
     state: State, house: str, areas: list[str], placed: list[Instruction]
 ) -> list[FormLine]:
     """The heading with the tokens and the allowance, then a line per area."""
-    tokens = [token_said(t) for t in load_board().tokens if is_allowed_type(state, t)]
+    tokens = [said.order_token(t) for t in load_board().tokens if is_allowed_type(state, t)]
     lines = _section(
         _l(
             "Orders for round %(round)d: one token after each area's colon.",
@@ -97,7 +96,7 @@ def _orders(
     stars = _l("Special orders (★): at most %(n)d.", n=state.star_limit(house))
     lines.append(FormLine(stars, heading=True))
     if state.restricted:
-        banned = [token_said(t) for t in load_board().tokens if not is_allowed_type(state, t)]
+        banned = [said.order_token(t) for t in load_board().tokens if not is_allowed_type(state, t)]
         forbidden = _l("Not this round (Westeros card): %(tokens)s.", tokens=tuple(banned))
         lines.append(FormLine(forbidden, heading=True))
     by_area = {i.value["area"]: i for i in placed}

@@ -123,21 +123,7 @@ def token_list(state: State | None = None) -> list[Name]:
     """The distinct order tokens as players write them, for the 'legal:' line of an error:
     all 11, or those a Westeros card leaves allowed in `state`."""
     tokens = [OrderToken.from_text(n) for n in token_names()]
-    return [token_said(t) for t in tokens if state is None or is_allowed_type(state, t)]
-
-
-def describe(token: OrderToken) -> str:
-    """A token in the players' words: 'March +1 (special)'."""
-    words = token.type.replace("-", " ").capitalize()
-    if token.type in ("march", "defense", "support"):
-        words += f" {token.bonus:+d}"
-    return words + (" (special)" if token.star else "")
-
-
-def token_said(token: OrderToken) -> Name:
-    """A token as `describe` writes it in English, in the reader's language (the token's
-    face in names.yaml, 'Поход +1 ★')."""
-    return Name(token.text(), describe(token), "tokens")
+    return [said.order_token(t) for t in tokens if state is None or is_allowed_type(state, t)]
 
 
 # -- the request -----------------------------------------------------------------------------
@@ -192,7 +178,9 @@ def parse_order_line(state: State, house: str, text: str) -> Instruction:
     except LineError as error:
         # Only the tokens the house may place this round (issue 17: never a forbidden one).
         raise invalid(error.message, token_list(state)) from None
-    understood = _l("%(area)s: %(token)s", area=said.area(state, area), token=token_said(token))
+    understood = _l(
+        "%(area)s: %(token)s", area=said.area(state, area), token=said.order_token(token)
+    )
     return Instruction(
         "orders", "", {"area": area, "token": token.text()}, text=text, understood=understood
     )
@@ -352,7 +340,7 @@ def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> lis
                 "you have only %(n)d %(token)s token",
                 "you have only %(n)d %(token)s tokens",
                 owned[token.text()],
-                token=token_said(token),
+                token=said.order_token(token),
             )
         elif token.star and area.is_port and state.options.ports == "clash-of-kings":
             # P12: "special (starred) orders may never be placed in a port".
@@ -378,7 +366,7 @@ def _token_faults(state: State, house: str, lines: Sequence[Instruction]) -> lis
                 and is_allowed_type(state, t)
                 and not (t.star and (no_star or stars >= state.star_limit(house)))
             ]
-            spare_names = [token_said(t) for t in spare]
+            spare_names = [said.order_token(t) for t in spare]
             errors.append(illegal(problem, spare_names).at(ins.line, ins.text))
     return errors
 
@@ -389,11 +377,11 @@ def forbidden(state: State, token: OrderToken) -> Text:
     if card is None:  # a GM's position names no card
         return _l(
             "%(token)s orders may not be placed this round (Westeros card)",
-            token=token_said(token),
+            token=said.order_token(token),
         )
     return _l(
         "%(token)s orders may not be placed this round (%(card)s)",
-        token=token_said(token),
+        token=said.order_token(token),
         card=said.card(card),
     )
 

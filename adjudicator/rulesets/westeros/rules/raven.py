@@ -25,7 +25,6 @@ from adjudicator.rulesets.westeros.decks import wildling_index
 from adjudicator.rulesets.westeros.rules.planning import (
     is_allowed_type,
     parse_token,
-    token_said,
 )
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
@@ -86,7 +85,7 @@ def parse_raven_line(state: State, house: str, verb: str, rest: str) -> Instruct
     understood = _l(
         "raven: replace the order in %(area)s by %(token)s",
         area=said.area(state, area),
-        token=token_said(token),
+        token=said.order_token(token),
     )
     if state.phase == "raven":
         problem = swap_problem(state, house, value)
@@ -134,9 +133,9 @@ def swap_problem(state: State, house: str, value: dict[str, Any]) -> Text | None
     placed[state.orders[area]] -= 1
     owned = Counter(t.text() for t in load_board().tokens)
     if placed[new.text()] >= owned[new.text()]:
-        return _l("you have no unused %(token)s token", token=token_said(new))
+        return _l("you have no unused %(token)s token", token=said.order_token(new))
     if not is_allowed_type(state, new):
-        return _l("%(token)s orders may not be placed this round", token=token_said(new))
+        return _l("%(token)s orders may not be placed this round", token=said.order_token(new))
     if new.star:
         stars = sum(n for name, n in placed.items() if OrderToken.from_text(name).star)
         if stars + 1 > state.star_limit(house):
@@ -157,7 +156,7 @@ def swap_options(state: State, house: str, area: str) -> list[Name]:
         return [said.area(state, a) for a in state.orders_of(house)]
     tokens = dict.fromkeys(t.text() for t in load_board().tokens)
     return [
-        token_said(OrderToken.from_text(name))
+        said.order_token(OrderToken.from_text(name))
         for name in tokens
         if name != state.orders[area]
         and swap_problem(state, house, {"area": area, "token": name}) is None

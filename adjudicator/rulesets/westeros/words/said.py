@@ -83,14 +83,24 @@ def token(name: str, english: str = "") -> Name:
     """An order token ('march+1', 'raid*'); English as given (default: as players write it,
     'March +1': an id is no word of the game, and pasted back must read the same)."""
     ident = _TOKEN_IDS.get(name, name)
-    if not english:
-        from adjudicator.rulesets.westeros.rules.planning import describe
-
-        english = describe(OrderToken.from_text(ident))
-    return Name(ident, english, "tokens")
+    return Name(ident, english or describe(OrderToken.from_text(ident)), "tokens")
 
 
 _TOKEN_IDS = {"support": "support+0"}
+
+
+def order_token(token: OrderToken) -> Name:
+    """A token as `describe` writes it in English, in the reader's language (the token's
+    face in names.yaml, 'Поход +1 ★')."""
+    return Name(token.text(), describe(token), "tokens")
+
+
+def describe(token: OrderToken) -> str:
+    """A token in the players' words: 'March +1 (special)'."""
+    words = token.type.replace("-", " ").capitalize()
+    if token.type in ("march", "defense", "support"):
+        words += f" {token.bonus:+d}"
+    return words + (" (special)" if token.star else "")
 
 
 def order(kind: str) -> Name:
