@@ -429,7 +429,7 @@ def _hands(
 
 
 def _orders(r: _Reader, value: Any, state: State) -> dict[str, str]:
-    from adjudicator.rulesets.westeros.rules.planning import parse_token
+    from adjudicator.rulesets.westeros.language.planning_lines import parse_token
 
     if not isinstance(value, Mapping):
         r.fault(N_("%(path)s: phase: action needs orders: {area: token}"), "orders")

@@ -8,8 +8,8 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import RULESET
 from adjudicator.rulesets.westeros.bots.lines import TOKEN_WORDS
 from adjudicator.rulesets.westeros.bots.play import PROPOSERS
+from adjudicator.rulesets.westeros.language.planning_lines import parse_token
 from adjudicator.rulesets.westeros.rules import action, westeros_phase
-from adjudicator.rulesets.westeros.rules.planning import parse_token
 
 
 def test_bots_answer_every_request_kind_of_the_ruleset() -> None:

@@ -24,11 +24,8 @@ from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.language import westeros_phase_lines as ww
 from adjudicator.rulesets.westeros.language import wildling_lines as wl
-from adjudicator.rulesets.westeros.rules.planning import (
-    areas_to_order,
-    is_allowed_type,
-    parse_order_line,
-)
+from adjudicator.rulesets.westeros.language.planning_lines import parse_order_line
+from adjudicator.rulesets.westeros.rules.planning import areas_to_order, is_allowed_type
 from adjudicator.rulesets.westeros.rules.recruiting import muster_points
 from adjudicator.rulesets.westeros.state import TRACKS, State
 from adjudicator.rulesets.westeros.vocabulary import GAME

@@ -289,9 +289,9 @@ def is_chat(state: State, line: str) -> bool:
     """Whether a line that was not understood is a player's chat ('Oi mestre, tudo bem?',
     'Abraços,'): it holds no keyword, no name of the game and no order's shape. Such a line
     is reported as ignored; any other line not understood is an error (issue 17)."""
-    from adjudicator.rulesets.westeros.rules import planning
+    from adjudicator.rulesets.westeros.language import planning_lines
 
-    if any(mark in line for mark in (":", "->", "→", "=>")) or planning.ends_with_token(line):
+    if any(mark in line for mark in (":", "->", "→", "=>")) or planning_lines.ends_with_token(line):
         return False
     words = inner(line).split()
     if split_verb(line) or (words and words[0] in english_verbs()):

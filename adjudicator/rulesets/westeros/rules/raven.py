@@ -22,10 +22,8 @@ from adjudicator.orders.names import normalize
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros.board import OrderToken, load_board
 from adjudicator.rulesets.westeros.decks import wildling_index
-from adjudicator.rulesets.westeros.rules.planning import (
-    is_allowed_type,
-    parse_token,
-)
+from adjudicator.rulesets.westeros.language.planning_lines import parse_token
+from adjudicator.rulesets.westeros.rules.planning import is_allowed_type
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Name, Text, _l, _ln
