@@ -19,10 +19,10 @@ from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros.language import (
     keywords,
     planning_lines,
+    raven_lines,
     reading,
     westeros_phase_lines,
 )
-from adjudicator.rulesets.westeros.rules import raven
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import _l
 
@@ -56,7 +56,7 @@ def _read_clear(state: State, player: str, verb: str, line: str) -> Instruction:
 
 
 def _read_raven(state: State, player: str, verb: str, line: str) -> Instruction:
-    return raven.parse_raven_line(state, player, verb, _rest(line, verb).removeprefix(":"))
+    return raven_lines.parse_raven_line(state, player, verb, _rest(line, verb).removeprefix(":"))
 
 
 def _is_wildling_line(state: State, verb: str, line: str) -> bool:

@@ -23,7 +23,6 @@ from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Name, Text, _l, _ln
 
-
 # -- the request -----------------------------------------------------------------------------
 
 
