@@ -27,7 +27,6 @@ from adjudicator.orders.errors import LineError, illegal, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import flow
-from adjudicator.rulesets.westeros.language.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_consolidate, parse_port
 from adjudicator.rulesets.westeros.language.names import (
     area_named,
@@ -36,6 +35,7 @@ from adjudicator.rulesets.westeros.language.names import (
     parse_units,
     yes_no,
 )
+from adjudicator.rulesets.westeros.rules.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.rules.house_cards import card_names
 from adjudicator.rulesets.westeros.rules.marches import land_reach, ship_reach
 from adjudicator.rulesets.westeros.state import HOUSES, State

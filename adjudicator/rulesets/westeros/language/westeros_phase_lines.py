@@ -23,9 +23,9 @@ from typing import Any
 from adjudicator.orders.errors import LineError, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.westeros.language.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_items
 from adjudicator.rulesets.westeros.language.names import area_named, is_no, unit_count
+from adjudicator.rulesets.westeros.rules.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.state import HOUSES, TRACKS, State
 from adjudicator.rulesets.westeros.vocabulary import spellings
 from adjudicator.rulesets.westeros.words import said

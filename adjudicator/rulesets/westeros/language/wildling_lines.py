@@ -31,9 +31,9 @@ from adjudicator.rulesets.westeros.decks import (
     house_card_facts,
     wildling_index,
 )
-from adjudicator.rulesets.westeros.language.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_items
 from adjudicator.rulesets.westeros.language.names import area_named, is_no, unit_count
+from adjudicator.rulesets.westeros.rules.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import N_, Name, Text, _l

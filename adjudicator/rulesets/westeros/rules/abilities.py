@@ -16,7 +16,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit
-from adjudicator.rulesets.westeros.language.choices import ask
+from adjudicator.rulesets.westeros.rules.choices import ask
 from adjudicator.rulesets.westeros.rules.house_cards import card_of, prevents_casualties
 from adjudicator.rulesets.westeros.rules.marches import NEUTRAL
 from adjudicator.rulesets.westeros.rules.strength import combat_army, other

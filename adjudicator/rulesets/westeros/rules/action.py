@@ -15,7 +15,6 @@ from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
 from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS, parse_action_line
-from adjudicator.rulesets.westeros.language.choices import answer_choice, default_choice
 from adjudicator.rulesets.westeros.rules import (
     abilities,
     casualties,
@@ -28,6 +27,7 @@ from adjudicator.rulesets.westeros.rules import (
     support,
     victory,
 )
+from adjudicator.rulesets.westeros.rules.choices import answer_choice, default_choice
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import is_routed, unit_type
 from adjudicator.rulesets.westeros.words import said

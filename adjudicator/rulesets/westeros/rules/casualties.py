@@ -14,7 +14,7 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
-from adjudicator.rulesets.westeros.language.choices import ask
+from adjudicator.rulesets.westeros.rules.choices import ask
 from adjudicator.rulesets.westeros.rules.house_cards import (
     card_fortifications,
     card_swords,

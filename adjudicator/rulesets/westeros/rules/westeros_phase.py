@@ -20,7 +20,6 @@ from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
 from adjudicator.rulesets.westeros.language import westeros_phase_lines as ww
-from adjudicator.rulesets.westeros.language.choices import answer_choice
 from adjudicator.rulesets.westeros.rules import (
     bidding,
     mustering,
@@ -29,6 +28,7 @@ from adjudicator.rulesets.westeros.rules import (
     westeros_decks,
     wildlings,
 )
+from adjudicator.rulesets.westeros.rules.choices import answer_choice
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.rulesets.westeros.words.westeros_phase_messages import say

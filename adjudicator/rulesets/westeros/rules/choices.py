@@ -16,6 +16,7 @@ from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.decks import card_name
 from adjudicator.rulesets.westeros.flow import Skip
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import N_, Text, _l
 
 TRACK_NAMES = {"iron_throne": "Iron Throne", "fiefdoms": "Fiefdoms", "kings_court": "King's Court"}
@@ -45,8 +46,6 @@ def ask(
 
 def display(state: State, item: Any) -> Any:
     """An option in the players' words, for messages (a `Name` or `Text`)."""
-    from adjudicator.rulesets.westeros.words import said
-
     if item is None:
         return _l("no")
     if isinstance(item, str):
