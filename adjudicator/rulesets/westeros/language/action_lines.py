@@ -35,12 +35,12 @@ from adjudicator.rulesets.westeros.language.names import (
     parse_units,
     yes_no,
 )
-from adjudicator.rulesets.westeros.rules.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.rules.house_cards import card_names
 from adjudicator.rulesets.westeros.rules.marches import land_reach, ship_reach
 from adjudicator.rulesets.westeros.state import HOUSES, State
 from adjudicator.rulesets.westeros.vocabulary import spellings
 from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words.said import TRACK_NAMES
 from adjudicator.text import N_, Name, Text, _l
 
 Parsed = tuple[str, str, Any, Text]

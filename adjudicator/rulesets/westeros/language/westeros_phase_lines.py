@@ -25,10 +25,10 @@ from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_items
 from adjudicator.rulesets.westeros.language.names import area_named, is_no, unit_count
-from adjudicator.rulesets.westeros.rules.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.state import HOUSES, TRACKS, State
 from adjudicator.rulesets.westeros.vocabulary import spellings
 from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words.said import TRACK_NAMES
 from adjudicator.rulesets.westeros.words.westeros_phase_messages import say
 from adjudicator.text import N_, Name, Text, _l
 

@@ -33,9 +33,9 @@ from adjudicator.rulesets.westeros.decks import (
 )
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_items
 from adjudicator.rulesets.westeros.language.names import area_named, is_no, unit_count
-from adjudicator.rulesets.westeros.rules.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words.said import TRACK_NAMES
 from adjudicator.text import N_, Name, Text, _l
 
 _BID = re.compile(r"^\s*(bid|tie)\s+wildlings?\s*(again)?\s*:?\s*(.*)$", re.IGNORECASE | re.DOTALL)

@@ -19,8 +19,6 @@ from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import N_, Text, _l
 
-TRACK_NAMES = {"iron_throne": "Iron Throne", "fiefdoms": "Fiefdoms", "kings_court": "King's Court"}
-
 
 def ask(
     state: State,
@@ -51,7 +49,7 @@ def display(state: State, item: Any) -> Any:
     if isinstance(item, str):
         if item in state.board.areas:
             return said.area(state, item)
-        if item in TRACK_NAMES:
+        if item in said.TRACK_NAMES:
             return said.track(item)
         if card_name(item) != item:
             return said.card(item)

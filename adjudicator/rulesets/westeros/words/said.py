@@ -16,11 +16,12 @@ from adjudicator.rulesets.westeros.decks import card_name, house_card_facts, wil
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import Name, Text, _l
 
-TRACK_ENGLISH = {
+TRACK_NAMES = {
     "iron_throne": "Iron Throne",
     "fiefdoms": "Fiefdoms",
     "kings_court": "King's Court",
 }
+"""Influence track -> its English name (as the tracks section of names.yaml says it)."""
 DOMINANCE_TOKENS = {
     "iron_throne": ("iron_throne_token", "the Iron Throne"),
     "fiefdoms": ("valyrian_steel_blade", "the Valyrian Steel Blade"),
@@ -70,7 +71,7 @@ def units(kinds: Iterable[str]) -> tuple[Name | Text, ...]:
 
 
 def track(ident: str) -> Name:
-    return Name(ident, TRACK_ENGLISH[ident], "tracks")
+    return Name(ident, TRACK_NAMES[ident], "tracks")
 
 
 def dominance_token(track_id: str) -> Name:
