@@ -29,7 +29,7 @@ from adjudicator.rulesets.westeros.rules.planning import areas_to_order, is_allo
 from adjudicator.rulesets.westeros.rules.recruiting import muster_points
 from adjudicator.rulesets.westeros.state import TRACKS, State
 from adjudicator.rulesets.westeros.vocabulary import GAME
-from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words import said, wildling_options
 from adjudicator.text import _l, say
 
 Parse = Callable[[State, str, str], list[Instruction]]
@@ -123,8 +123,8 @@ def _westeros_defaults(state: State, house: str) -> list[str]:
 def _wildling_defaults(state: State, house: str) -> list[str]:
     """A preference line per wildling card that asks a choice: declining where the card
     allows it, else every option in the rules' order (tracks, the house cards in hand)."""
-    cards = [str(wl.item_text(state, card)) for card in state.hands.get(house, [])]
-    tracks = [str(wl.item_text(state, track)) for track in TRACKS]
+    cards = [str(wildling_options.item_text(state, card)) for card in state.hands.get(house, [])]
+    tracks = [str(wildling_options.item_text(state, track)) for track in TRACKS]
     lines = []
     for card, allowed in sorted(wl.ITEMS.items()):
         if "no" in allowed:
