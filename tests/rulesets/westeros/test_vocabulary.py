@@ -15,9 +15,8 @@ from adjudicator.rulesets.westeros import RULESET
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import wildling_index
 from adjudicator.rulesets.westeros.language.action_lines import house_names, track_names
-from adjudicator.rulesets.westeros.language.names import unit_names
+from adjudicator.rulesets.westeros.language.names import card_names, unit_names
 from adjudicator.rulesets.westeros.language.planning_lines import parse_token
-from adjudicator.rulesets.westeros.rules.house_cards import card_names
 from adjudicator.rulesets.westeros.vocabulary import LANGUAGES
 from tests.rulesets.westeros.harness import play, six_player_position
 

@@ -31,11 +31,11 @@ from adjudicator.rulesets.westeros.language.consolidate_lines import parse_conso
 from adjudicator.rulesets.westeros.language.names import (
     area_named,
     card_in_hand,
+    card_names,
     is_no,
     parse_units,
     yes_no,
 )
-from adjudicator.rulesets.westeros.rules.house_cards import card_names
 from adjudicator.rulesets.westeros.rules.marches import land_reach, ship_reach
 from adjudicator.rulesets.westeros.state import HOUSES, State
 from adjudicator.rulesets.westeros.vocabulary import spellings

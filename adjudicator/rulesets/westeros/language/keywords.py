@@ -311,8 +311,7 @@ def _is_game_name(state: State, text: str) -> bool:
     """Whether `text` is an area, house, house card or unit name in any language, exactly
     or (from 4 letters on) a small typo away: 'Atack Rivrrun' is a mistyped order."""
     from adjudicator.rulesets.westeros.language.action_lines import house_names
-    from adjudicator.rulesets.westeros.language.names import unit_names
-    from adjudicator.rulesets.westeros.rules.house_cards import card_names
+    from adjudicator.rulesets.westeros.language.names import card_names, unit_names
 
     indexes = (state.board.names, house_names(), card_names(), unit_names())
     if is_area_name(state, text) or any(index.is_spelled(text) for index in indexes):
