@@ -14,7 +14,6 @@ from adjudicator.dice import Dice
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
-from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS, parse_action_line
 from adjudicator.rulesets.westeros.rules import (
     abilities,
     casualties,
@@ -34,12 +33,10 @@ from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Text, _l
 
 __all__ = [
-    "ACTION_VERBS",
     "action_answer",
     "action_default",
     "action_requests",
     "action_step",
-    "parse_action_line",
     "start_action",
 ]
 
