@@ -14,6 +14,7 @@ from typing import Any
 from adjudicator.rulesets.westeros.board import OrderToken
 from adjudicator.rulesets.westeros.decks import card_name, house_card_facts, wildling_index
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import westeros_phase_messages
 from adjudicator.text import Name, Text, _l
 
 TRACK_NAMES = {
@@ -124,9 +125,5 @@ def joined(items: Iterable[Any]) -> Any:
 def if_held(understood: Text, held: bool, what: Any) -> Text:
     """The receipt's note on an instruction for an area or token the house does not hold
     now: it is used only if the house holds it when the decision is asked (one whole
-    sentence per kind of echo, `westeros_messages.CONDITIONAL`)."""
-    from adjudicator.rulesets.westeros.words.westeros_phase_messages import (
-        if_held as conditional,
-    )
-
-    return conditional(understood, held, what)
+    sentence per kind of echo, `westeros_phase_messages.CONDITIONAL`)."""
+    return westeros_phase_messages.if_held(understood, held, what)
