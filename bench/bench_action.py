@@ -23,7 +23,7 @@ from adjudicator.requests import Request, Submission
 from adjudicator.rulesets.westeros import RULESET
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_cards
-from adjudicator.rulesets.westeros.rules import action
+from adjudicator.rulesets.westeros.language.action_lines import parse_action_line
 from adjudicator.rulesets.westeros.state import HOUSES, Options, State
 from adjudicator.table import (
     Ledger,
@@ -93,7 +93,7 @@ def build() -> tuple[State, list[Submission]]:
     table = Table(RULESET, state, Ledger(), dice)
     submissions = []
     for house, texts in lines.items():
-        parsed = [action.parse_action_line(state, house, text) for text in texts]
+        parsed = [parse_action_line(state, house, text) for text in texts]
         numbered = [replace(i, line=n) for n, i in enumerate(parsed, start=1)]
         submissions.append(new_submission(table, house, numbered))
         keep(table.ledger, submission=submissions[-1])

@@ -24,9 +24,9 @@ import time
 
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros.decks import card_name
-from adjudicator.rulesets.westeros.language.vocabulary import name_in
 from adjudicator.rulesets.westeros.ruleset import RULESET
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.vocabulary import name_in
 
 ORDERS = {
     "en": ["march", "defense", "support", "consolidate power"],

@@ -4,6 +4,9 @@ Every import of one of our modules counts, at the top of a module or inside a fu
 (a lazy import hides a dependency from the reader, not from the design), and so does one
 under ``if TYPE_CHECKING``. A circle between modules of different layers is then
 impossible; the test names the first upward import it finds, and each circle it closes.
+
+Inside westeros the same check runs over the ruleset's own layers (facts, words, rules, the
+order language, bots, the contract): the rules never import the language that reads lines.
 """
 
 from __future__ import annotations
@@ -66,6 +69,34 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 ]
 """Lowest first. A module belongs to the layer that names it or its nearest package."""
 
+WESTEROS = "adjudicator.rulesets.westeros"
+WESTEROS_LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    (
+        "facts",
+        (
+            "board",
+            "battle",
+            "decks",
+            "flow",
+            "state",
+            "units",
+            "view",
+            "vocabulary",
+            "wildling_attack",
+            "open_request",
+            "reported",
+        ),
+    ),
+    ("words", ("words",)),
+    ("rules", ("rules",)),
+    ("language", ("language",)),
+    ("bots", ("bots",)),
+    ("contract", ("__init__", "ruleset", "position")),
+]
+"""Inside westeros, lowest first (docs/architecture.md): the rules take values and never read
+a line; the order language reads lines into those values on top of the rules; both name
+things and build sentences through words/. Names are relative to the ruleset's package."""
+
 
 def modules() -> dict[str, Path]:
     """'adjudicator.cron.desk' -> its file, for every module of the package."""
@@ -97,16 +128,41 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> Iterator[tuple[str
                     yield base, node.lineno
 
 
-def layer_of(name: str) -> int:
+def layer_of(
+    name: str,
+    layers: list[tuple[str, tuple[str, ...]]] = LAYERS,
+    package: str = "adjudicator",
+) -> int:
     """The rank of `name`'s layer (0 lowest): the longest prefix a layer names wins."""
-    inner = name.removeprefix("adjudicator.")
+    inner = name.removeprefix(package).removeprefix(".") or "__init__"
     best, rank = -1, None
-    for n, (_, prefixes) in enumerate(LAYERS):
+    for n, (_, prefixes) in enumerate(layers):
         for prefix in prefixes:
             if (inner == prefix or inner.startswith(prefix + ".")) and len(prefix) > best:
                 best, rank = len(prefix), n
     assert rank is not None, f"{name} belongs to no layer: add it to LAYERS (and the docs)"
     return rank
+
+
+def upward(
+    edges: dict[str, dict[str, int]],
+    layers: list[tuple[str, tuple[str, ...]]] = LAYERS,
+    package: str = "adjudicator",
+) -> list[str]:
+    """Every import in `edges` between modules of `package` that goes up a layer, said."""
+
+    def inside(name: str) -> bool:
+        return name == package or name.startswith(package + ".")
+
+    return [
+        f"{name} (line {line}) imports {other}: "
+        f"{layers[layer_of(name, layers, package)][0]} -> "
+        f"{layers[layer_of(other, layers, package)][0]}"
+        for name, targets in edges.items()
+        if inside(name)
+        for other, line in targets.items()
+        if inside(other) and layer_of(other, layers, package) > layer_of(name, layers, package)
+    ]
 
 
 def graph() -> dict[str, dict[str, int]]:
@@ -156,14 +212,7 @@ def test_every_module_has_a_layer() -> None:
 
 
 def test_no_import_goes_up_a_layer() -> None:
-    upward = [
-        f"{name} (line {line}) imports {other}: "
-        f"{LAYERS[layer_of(name)][0]} -> {LAYERS[layer_of(other)][0]}"
-        for name, targets in graph().items()
-        for other, line in targets.items()
-        if layer_of(other) > layer_of(name)
-    ]
-    assert upward == []
+    assert upward(graph()) == []
 
 
 def test_no_circle_between_modules_of_different_layers() -> None:
@@ -177,3 +226,33 @@ def test_the_check_finds_a_circle_across_layers() -> None:
     edges["adjudicator.table"] = {**edges["adjudicator.table"], "adjudicator.engine": 1}
     mixed = [group for group in circles(edges) if len({layer_of(m) for m in group}) > 1]
     assert any({"adjudicator.engine", "adjudicator.table"} <= set(g) for g in mixed)
+
+
+def test_every_westeros_module_has_a_layer_inside_the_ruleset() -> None:
+    for name in graph():
+        if name == WESTEROS or name.startswith(WESTEROS + "."):
+            layer_of(name, WESTEROS_LAYERS, WESTEROS)
+
+
+def test_inside_westeros_the_rules_never_import_the_order_language() -> None:
+    """Nor anything else above them: no import goes up a layer of WESTEROS_LAYERS."""
+    assert upward(graph(), WESTEROS_LAYERS, WESTEROS) == []
+
+
+def test_the_westeros_check_finds_a_function_local_import_of_the_language(tmp_path: Path) -> None:
+    """The check above can fail: a rules module reaching for a parser inside a function (a
+    lazy import hides the dependency from the reader, not from the test) is named."""
+    source = tmp_path / "made_up.py"
+    source.write_text(
+        "def answer(state, text):\n"
+        "    from adjudicator.rulesets.westeros.language.action_lines import parse_action_line\n"
+        "\n"
+        "    return parse_action_line(state, 'stark', text)\n",
+        encoding="utf-8",
+    )
+    name = f"{WESTEROS}.rules.made_up"
+    known = {**modules(), name: source}
+    edges = {name: dict(imports(name, source, known))}
+    assert upward(edges, WESTEROS_LAYERS, WESTEROS) == [
+        f"{name} (line 2) imports {WESTEROS}.language.action_lines: rules -> language"
+    ]

@@ -12,7 +12,7 @@ from typing import Any
 
 from adjudicator.data import load_game_data
 from adjudicator.orders.names import NameIndex
-from adjudicator.rulesets.westeros.language.vocabulary import spellings
+from adjudicator.rulesets.westeros.vocabulary import spellings
 
 
 class BoardError(Exception):
@@ -59,14 +59,45 @@ class Area:
 
 @dataclass(frozen=True)
 class OrderToken:
-    """One of the 15 order tokens each house owns."""
+    """One of the 15 order tokens each house owns, as a value.
 
-    name: str
-    """Canonical name: march-1, march+0, march+1, defense+1, defense+2, support+0, ..."""
+    Its text form is the name a game file saves ('march+1', 'raid*'): `text` writes it and
+    `from_text` reads it back, so ``OrderToken.from_text(t.text()) == t`` (as python-chess's
+    ``Move.uci``/``Move.from_uci``). What players write ('March +1', 'M*') is read by the
+    order language (`language.planning_lines.parse_token`), not here.
+    """
+
     type: str
     """march | defense | support | raid | consolidate-power"""
     bonus: int
+    """The printed +/- number (0 on raid and consolidate power)."""
     star: bool
+    """A special (starred) token, limited by the King's Court."""
+
+    def text(self) -> str:
+        """The canonical text: 'march-1', 'march+0', 'march+1', 'defense+2', 'raid', 'raid*'.
+
+        A march, defense or support token has one star token, told by its bonus; raid and
+        consolidate power carry the star as '*'.
+        """
+        if self.type in ("raid", "consolidate-power"):
+            return self.type + ("*" if self.star else "")
+        return f"{self.type}{self.bonus:+d}"
+
+    @classmethod
+    def from_text(cls, text: str) -> OrderToken:
+        """The token whose `text()` is `text`. Raises `ValueError` naming the 11 texts."""
+        token = _tokens_by_text().get(text)
+        if token is None:
+            known = ", ".join(_tokens_by_text())
+            raise ValueError(f"{text!r} is no order token (known: {known})")
+        return token
+
+
+@functools.cache
+def _tokens_by_text() -> dict[str, OrderToken]:
+    """The board's 11 distinct tokens by their text, in the board's order."""
+    return {t.text(): t for t in load_board().tokens}
 
 
 @dataclass(frozen=True)
@@ -92,13 +123,6 @@ class Board:
 
     def name(self, area_id: str) -> str:
         return self.areas[area_id].name
-
-
-def token_name(type_: str, bonus: int, star: bool) -> str:
-    """The canonical token name: 'raid', 'raid*', 'march+1', 'defense+2'."""
-    if type_ in ("raid", "consolidate-power"):
-        return type_ + ("*" if star else "")
-    return f"{type_}{bonus:+d}"
 
 
 @functools.cache
@@ -138,13 +162,7 @@ def load_board() -> Board:
         links[b].add(a)
     faults += _port_faults(areas, links)
     tokens = tuple(
-        OrderToken(
-            token_name(t["type"].replace("_", "-"), t["bonus"], t["star"]),
-            t["type"].replace("_", "-"),
-            t["bonus"],
-            t["star"],
-        )
-        for t in data["order_tokens"]
+        OrderToken(t["type"].replace("_", "-"), t["bonus"], t["star"]) for t in data["order_tokens"]
     )
     if faults:
         raise BoardError("games/westeros/board.yaml is broken:\n  " + "\n  ".join(faults))

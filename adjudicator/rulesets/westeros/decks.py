@@ -11,7 +11,7 @@ from typing import Any
 from adjudicator.data import load_game_data
 from adjudicator.dice import Dice
 from adjudicator.orders.names import NameIndex
-from adjudicator.rulesets.westeros.language.vocabulary import spellings
+from adjudicator.rulesets.westeros.vocabulary import spellings
 
 
 @functools.cache

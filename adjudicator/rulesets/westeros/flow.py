@@ -15,19 +15,18 @@ Everything lives in `state.action`, saved as plain data, so that a saved state r
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Answer, Event
+from adjudicator.rulesets.westeros.board import OrderToken
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.reported import EVENTS
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import Text
 
 Events = list[Event]
-_BONUS = re.compile(r"(march|defense|support)([+-]\d)")
 
 
 class Skip(Exception):
@@ -125,19 +124,19 @@ def order_owner(state: State, area: str) -> str | None:
 
 
 def order_type(token: str) -> str:
-    """'march+1' -> 'march', 'raid*' -> 'raid', 'consolidate-power*' -> 'consolidate-power'."""
-    plain = token.rstrip("*")
-    match = _BONUS.fullmatch(plain)
-    return match.group(1) if match else plain
+    """'march+1' -> 'march', 'raid*' -> 'raid', 'consolidate-power*' -> 'consolidate-power'
+    ('' for no order)."""
+    return OrderToken.from_text(token).type if token else ""
 
 
 def is_star(token: str) -> bool:
-    return token.endswith("*") or token in ("march+1", "defense+2", "support+1")
+    """Whether the order text of the state names a special token ('march+1', 'raid*')."""
+    return OrderToken.from_text(token).star if token else False
 
 
 def order_bonus(token: str) -> int:
-    match = _BONUS.fullmatch(token)
-    return int(match.group(2)) if match else 0
+    """The printed bonus of the order text of the state ('march-1' -> -1; 0 for no order)."""
+    return OrderToken.from_text(token).bonus if token else 0
 
 
 def orders_by_type(state: State, house: str, kind: str) -> list[str]:

@@ -16,6 +16,7 @@ from adjudicator.gamefile import unknown_keys
 from adjudicator.rulesets import PositionError
 from adjudicator.rulesets.westeros.board import Board, load_board
 from adjudicator.rulesets.westeros.decks import card_index, house_cards
+from adjudicator.rulesets.westeros.language.planning_lines import parse_token
 from adjudicator.rulesets.westeros.state import (
     HOUSES,
     PORT_RULES,
@@ -441,8 +442,6 @@ def _hands(
 
 
 def _orders(r: _Reader, value: Any, state: State) -> dict[str, str]:
-    from adjudicator.rulesets.westeros.rules.planning import parse_token
-
     if not isinstance(value, Mapping):
         r.fault(N_("%(path)s: phase: action needs orders: {area: token}"), "orders")
         return {}
@@ -454,7 +453,7 @@ def _orders(r: _Reader, value: Any, state: State) -> dict[str, str]:
         if not state.occupant(area):
             r.fault(N_("%(path)s: an order needs units in its area"), f"orders.{name}")
         try:
-            orders[area] = parse_token(str(token_text)).name
+            orders[area] = parse_token(str(token_text)).text()
         except Exception as error:
             r.fault(N_("%(path)s: %(problem)s"), f"orders.{name}", problem=_problem(error))
     return dict(sorted(orders.items()))

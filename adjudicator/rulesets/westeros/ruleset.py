@@ -156,8 +156,8 @@ class Westeros:
     def parse(self, state: State, player: str, text: str) -> list[Instruction]:
         """Read every order line; raise `OrderErrors` with all faults, or return them all."""
         if state.phase == "ended":
-            from adjudicator.rulesets.westeros.language.said import house
-            from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
+            from adjudicator.rulesets.westeros.words.said import house
+            from adjudicator.rulesets.westeros.words.westeros_phase_messages import say
 
             message = say("game_ended", winner=house(str(state.winner)))
             raise OrderErrors([illegal(message).at(0, "")])

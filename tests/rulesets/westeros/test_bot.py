@@ -8,8 +8,8 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import RULESET
 from adjudicator.rulesets.westeros.bots.lines import TOKEN_WORDS
 from adjudicator.rulesets.westeros.bots.play import PROPOSERS
+from adjudicator.rulesets.westeros.language.planning_lines import parse_token
 from adjudicator.rulesets.westeros.rules import action, westeros_phase
-from adjudicator.rulesets.westeros.rules.planning import parse_token
 
 
 def test_bots_answer_every_request_kind_of_the_ruleset() -> None:
@@ -19,7 +19,7 @@ def test_bots_answer_every_request_kind_of_the_ruleset() -> None:
 
 def test_every_order_token_is_written_as_the_parser_reads_it() -> None:
     for token, text in TOKEN_WORDS.items():
-        assert parse_token(text).name == token
+        assert parse_token(text).text() == token
 
 
 def test_bot_orders_answer_the_planning_request_and_ahead_adds_standing_instructions() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.rulesets.westeros.language import said
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import _l
 
 NOT_FIGHTING = (

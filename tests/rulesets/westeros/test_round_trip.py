@@ -18,7 +18,7 @@ import pytest
 from adjudicator.bots import bot_source, play
 from adjudicator.dice import Dice
 from adjudicator.orders.errors import OrderErrors
-from adjudicator.rulesets.westeros.rules.action import ACTION_VERBS
+from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS
 from adjudicator.rulesets.westeros.ruleset import RULESET
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import say

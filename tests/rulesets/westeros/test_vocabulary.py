@@ -15,10 +15,9 @@ from adjudicator.rulesets.westeros import RULESET
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import wildling_index
 from adjudicator.rulesets.westeros.language.action_lines import house_names, track_names
-from adjudicator.rulesets.westeros.language.names import unit_names
-from adjudicator.rulesets.westeros.language.vocabulary import LANGUAGES
-from adjudicator.rulesets.westeros.rules.house_cards import card_names
-from adjudicator.rulesets.westeros.rules.planning import parse_token
+from adjudicator.rulesets.westeros.language.names import card_names, unit_names
+from adjudicator.rulesets.westeros.language.planning_lines import parse_token
+from adjudicator.rulesets.westeros.vocabulary import LANGUAGES
 from tests.rulesets.westeros.harness import play, six_player_position
 
 DICE = Dice(b"case", "case", 0)
@@ -89,7 +88,7 @@ def test_a_name_that_is_a_prefix_of_another_is_read_as_itself() -> None:
     ],
 )
 def test_order_tokens_in_the_seeds_words(text: str, token: str) -> None:
-    assert parse_token(text).name == token
+    assert parse_token(text).text() == token
 
 
 def test_accents_and_yo_are_optional() -> None:

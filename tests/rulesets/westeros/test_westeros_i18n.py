@@ -183,8 +183,8 @@ def test_waiting_lines_and_summaries_are_said_in_russian(new_game) -> None:
 def test_a_westeros_phase_summary_names_the_track_in_the_readers_words(
     lang: str, expected: str
 ) -> None:
-    from adjudicator.rulesets.westeros.language import said
-    from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
+    from adjudicator.rulesets.westeros.words import said
+    from adjudicator.rulesets.westeros.words.westeros_phase_messages import say
 
     assert say("bid", track=said.track("iron_throne")).say(lang, "westeros") == expected
 

@@ -26,7 +26,7 @@ from adjudicator.rulesets.westeros import RULESET
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_card_facts
 from adjudicator.rulesets.westeros.language import keywords
-from adjudicator.rulesets.westeros.language.vocabulary import LANGUAGES
+from adjudicator.rulesets.westeros.vocabulary import LANGUAGES
 from tests.conftest import START, order_file, password
 from tests.rulesets.westeros.action.helpers import describe, sorted_units
 from tests.rulesets.westeros.harness import play

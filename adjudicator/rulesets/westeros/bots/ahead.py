@@ -15,10 +15,11 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Request
+from adjudicator.rulesets.westeros.board import OrderToken
 from adjudicator.rulesets.westeros.bots import lines as words
 from adjudicator.rulesets.westeros.bots.action_phase import random_march, random_muster
 from adjudicator.rulesets.westeros.decks import house_card_facts
-from adjudicator.rulesets.westeros.flow import order_type
+from adjudicator.rulesets.westeros.flow import is_star, order_type
 from adjudicator.rulesets.westeros.rules.marches import land_reach, ship_reach
 from adjudicator.rulesets.westeros.state import TRACKS, State
 from adjudicator.rulesets.westeros.units import is_routed
@@ -53,7 +54,7 @@ def ahead_lines(
             lines += _march(state, house, area, rng)
         elif kind == "support":
             lines += _support(state, house, area, rng)
-        elif kind == "consolidate-power" and token.endswith("*"):
+        elif kind == "consolidate-power" and is_star(token):
             lines += _consolidate(state, house, area, rng)
     lines += battle_lines(state, house, now, rng)
     lines += _ports(state, house, rng)
@@ -76,8 +77,7 @@ def _raven(state: State, house: str, orders: dict[str, str], rng: Dice) -> Lines
     if pick == 1 and orders:
         area = rng.choice(sorted(orders))
         used = set(orders.values())
-        spare = [t for t in words.TOKEN_WORDS if t not in used and not t.endswith("*")]
-        spare = [t for t in spare if t not in ("march+1", "defense+2", "support+1")]
+        spare = [t for t in words.TOKEN_WORDS if t not in used and not OrderToken.from_text(t).star]
         if spare:
             token = rng.choice(spare)
             return [f"raven: {state.board.name(area)} -> {words.token_text(token)}", "raven: none"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.rulesets.westeros.decks import card_name
-from adjudicator.rulesets.westeros.language.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import ROUTED, unit_type
+from adjudicator.rulesets.westeros.words.said import TRACK_NAMES
 
 TOKEN_WORDS = {
     "march-1": "march -1",

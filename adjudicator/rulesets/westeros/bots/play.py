@@ -143,7 +143,7 @@ def random_orders(state: State, house: str, rng: Dice) -> dict[str, str]:
         token = rng.choice(weighted)
         pool.remove(token)
         stars_left -= token.star
-        orders[area] = token.name
+        orders[area] = token.text()
     return dict(sorted(orders.items()))
 
 

@@ -16,6 +16,7 @@ from adjudicator.requests import Request
 from adjudicator.rulesets.westeros.language import westeros_phase_lines as ww
 from adjudicator.rulesets.westeros.language import wildling_lines as wl
 from adjudicator.rulesets.westeros.state import TRACKS, State
+from adjudicator.rulesets.westeros.words import wildling_options
 
 Lines = list[str]
 CARD_CHOICES = {
@@ -202,8 +203,8 @@ def _wildling_cards(state: State, house: str, rng: Dice) -> Lines:
     """A preference line per wildling card that asks a choice: whatever it asks then."""
     units = _unit_groups(state, house, rng)
     cards = [*state.hands.get(house, []), *state.discards.get(house, [])]
-    names = [str(wl.item_text(state, c)) for c in cards]
-    tracks = [str(wl.item_text(state, t)) for t in TRACKS]
+    names = [str(wildling_options.item_text(state, c)) for c in cards]
+    tracks = [str(wildling_options.item_text(state, t)) for t in TRACKS]
     lines = []
     for card, allowed in sorted(wl.ITEMS.items()):
         prefs: list[str] = []

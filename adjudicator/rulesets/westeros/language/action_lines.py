@@ -27,20 +27,20 @@ from adjudicator.orders.errors import LineError, illegal, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import flow
-from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.language.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_consolidate, parse_port
 from adjudicator.rulesets.westeros.language.names import (
     area_named,
     card_in_hand,
+    card_names,
     is_no,
     parse_units,
     yes_no,
 )
-from adjudicator.rulesets.westeros.language.vocabulary import spellings
-from adjudicator.rulesets.westeros.rules.house_cards import card_names
 from adjudicator.rulesets.westeros.rules.marches import land_reach, ship_reach
 from adjudicator.rulesets.westeros.state import HOUSES, State
+from adjudicator.rulesets.westeros.vocabulary import spellings
+from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words.said import TRACK_NAMES
 from adjudicator.text import N_, Name, Text, _l
 
 Parsed = tuple[str, str, Any, Text]

@@ -19,8 +19,8 @@ from collections.abc import Iterable, Sequence
 from adjudicator.orders.errors import invalid
 from adjudicator.orders.names import normalize
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Name, _l
 
 CLEAR = "clear"

@@ -15,7 +15,6 @@ from typing import Any
 from adjudicator.orders.errors import illegal, invalid
 from adjudicator.orders.names import normalize
 from adjudicator.rulesets.westeros import flow
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.names import (
     area_named,
     check_count,
@@ -23,7 +22,12 @@ from adjudicator.rulesets.westeros.language.names import (
     is_no,
     unit_names,
 )
+from adjudicator.rulesets.westeros.language.planning_lines import (
+    ends_with_order_token,
+    parse_order_line,
+)
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Text, _l
 
 Parsed = tuple[str, str, Any, Text]
@@ -121,11 +125,9 @@ def _order_for_port(state: State, house: str, port: str, tail: str) -> Parsed | 
     NOTE: 'порт ланниспорт: оборона' is a misspelt «Порт Ланниспорта: оборона», the port's
     order, not a captured port's answer (P9 asks 'replace N', 'replace all' or 'destroy'):
     an order token there is never a port answer, so the port line steps aside."""
-    from adjudicator.rulesets.westeros.rules import planning
-
-    if not planning.ends_with_order_token(f":{tail}"):
+    if not ends_with_order_token(f":{tail}"):
         return None
-    order = planning.parse_order_line(state, house, f"{state.board.name(port)}: {tail}")
+    order = parse_order_line(state, house, f"{state.board.name(port)}: {tail}")
     return order.kind, order.key, order.value, order.understood
 
 

@@ -14,11 +14,11 @@ import functools
 from typing import Any
 
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.rules.marches import land_reach, ship_reach
 from adjudicator.rulesets.westeros.rules.recruiting import muster_problem
 from adjudicator.rulesets.westeros.rules.supply import fits_supply, unit_counts
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Text, _l
 
 

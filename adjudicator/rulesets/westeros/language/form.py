@@ -22,18 +22,14 @@ from adjudicator.form import FormLine
 from adjudicator.orders.errors import LineError, OrderErrors
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros.board import load_board
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language import westeros_phase_lines as ww
 from adjudicator.rulesets.westeros.language import wildling_lines as wl
-from adjudicator.rulesets.westeros.language.vocabulary import GAME
-from adjudicator.rulesets.westeros.rules.planning import (
-    areas_to_order,
-    is_allowed_type,
-    parse_order_line,
-    token_said,
-)
+from adjudicator.rulesets.westeros.language.planning_lines import parse_order_line
+from adjudicator.rulesets.westeros.rules.planning import areas_to_order, is_allowed_type
 from adjudicator.rulesets.westeros.rules.recruiting import muster_points
 from adjudicator.rulesets.westeros.state import TRACKS, State
+from adjudicator.rulesets.westeros.vocabulary import GAME
+from adjudicator.rulesets.westeros.words import said, wildling_options
 from adjudicator.text import _l, say
 
 Parse = Callable[[State, str, str], list[Instruction]]
@@ -86,7 +82,7 @@ def _orders(
     state: State, house: str, areas: list[str], placed: list[Instruction]
 ) -> list[FormLine]:
     """The heading with the tokens and the allowance, then a line per area."""
-    tokens = [token_said(t) for t in load_board().tokens if is_allowed_type(state, t)]
+    tokens = [said.order_token(t) for t in load_board().tokens if is_allowed_type(state, t)]
     lines = _section(
         _l(
             "Orders for round %(round)d: one token after each area's colon.",
@@ -97,7 +93,7 @@ def _orders(
     stars = _l("Special orders (★): at most %(n)d.", n=state.star_limit(house))
     lines.append(FormLine(stars, heading=True))
     if state.restricted:
-        banned = [token_said(t) for t in load_board().tokens if not is_allowed_type(state, t)]
+        banned = [said.order_token(t) for t in load_board().tokens if not is_allowed_type(state, t)]
         forbidden = _l("Not this round (Westeros card): %(tokens)s.", tokens=tuple(banned))
         lines.append(FormLine(forbidden, heading=True))
     by_area = {i.value["area"]: i for i in placed}
@@ -127,8 +123,8 @@ def _westeros_defaults(state: State, house: str) -> list[str]:
 def _wildling_defaults(state: State, house: str) -> list[str]:
     """A preference line per wildling card that asks a choice: declining where the card
     allows it, else every option in the rules' order (tracks, the house cards in hand)."""
-    cards = [str(wl.item_text(state, card)) for card in state.hands.get(house, [])]
-    tracks = [str(wl.item_text(state, track)) for track in TRACKS]
+    cards = [str(wildling_options.item_text(state, card)) for card in state.hands.get(house, [])]
+    tracks = [str(wildling_options.item_text(state, track)) for track in TRACKS]
     lines = []
     for card, allowed in sorted(wl.ITEMS.items()):
         if "no" in allowed:

@@ -27,8 +27,8 @@ import re
 
 from adjudicator import vocabulary
 from adjudicator.orders.names import NameIndex, normalize
-from adjudicator.rulesets.westeros.language.vocabulary import GAME, LANGUAGES
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.vocabulary import GAME, LANGUAGES
 from adjudicator.text import Name
 
 _WORD = re.compile(r"[^\s:;,]+")
@@ -89,7 +89,7 @@ def _unit_words() -> frozenset[str]:
 
 
 def _spelled(unit: str) -> list[str]:
-    from adjudicator.rulesets.westeros.language.vocabulary import spellings
+    from adjudicator.rulesets.westeros.vocabulary import spellings
 
     english_names = {
         "footman": ["footman", "footmen"],
@@ -104,7 +104,7 @@ def _spelled(unit: str) -> list[str]:
 def _area_names(index: NameIndex) -> frozenset[str]:
     """Every area's name in `index` (a board's, kept for the process), normalized, with its
     ru/pt_BR names."""
-    from adjudicator.rulesets.westeros.language.vocabulary import spellings
+    from adjudicator.rulesets.westeros.vocabulary import spellings
 
     return frozenset(
         normalize(n)
@@ -289,9 +289,9 @@ def is_chat(state: State, line: str) -> bool:
     """Whether a line that was not understood is a player's chat ('Oi mestre, tudo bem?',
     'Abraços,'): it holds no keyword, no name of the game and no order's shape. Such a line
     is reported as ignored; any other line not understood is an error (issue 17)."""
-    from adjudicator.rulesets.westeros.rules import planning
+    from adjudicator.rulesets.westeros.language import planning_lines
 
-    if any(mark in line for mark in (":", "->", "→", "=>")) or planning.ends_with_token(line):
+    if any(mark in line for mark in (":", "->", "→", "=>")) or planning_lines.ends_with_token(line):
         return False
     words = inner(line).split()
     if split_verb(line) or (words and words[0] in english_verbs()):
@@ -311,8 +311,7 @@ def _is_game_name(state: State, text: str) -> bool:
     """Whether `text` is an area, house, house card or unit name in any language, exactly
     or (from 4 letters on) a small typo away: 'Atack Rivrrun' is a mistyped order."""
     from adjudicator.rulesets.westeros.language.action_lines import house_names
-    from adjudicator.rulesets.westeros.language.names import unit_names
-    from adjudicator.rulesets.westeros.rules.house_cards import card_names
+    from adjudicator.rulesets.westeros.language.names import card_names, unit_names
 
     indexes = (state.board.names, house_names(), card_names(), unit_names())
     if is_area_name(state, text) or any(index.is_spelled(text) for index in indexes):

@@ -6,6 +6,7 @@ Everything goes through NameIndex (case, aliases, unique prefixes, small typos),
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from collections.abc import Iterable
@@ -13,10 +14,9 @@ from collections.abc import Iterable
 from adjudicator.orders.errors import illegal, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.rulesets.westeros.decks import house_card_facts
-from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.language.vocabulary import spellings
-from adjudicator.rulesets.westeros.rules.house_cards import card_names, close_in_hand
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.vocabulary import spellings
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import _l
 
 _COUNT = re.compile(r"^(\d+)\s*x?\s+(.*)$")
@@ -28,6 +28,57 @@ NUMBER_WORDS = {
 """Counts written as words before a unit ('two knights', 'два рыцаря', 'dois soldados'),
 normalized (Latin accents dropped: 'três' -> 'tres'). A muster or a march never needs more.
 The unit's forms after a count are its spellings (names.yaml `units`)."""
+
+ALIASES = {
+    "dagmar-cleftjaw": ["Dagmer Cleftjaw", "Dagmer"],
+    "the-blackfish": ["Blackfish"],
+    "eddard-stark": ["Ned", "Ned Stark"],
+}
+"""cards.yaml note: S&R spells 'Dagmar', the printed card 'Dagmer'; accept both. Eddard
+Stark is 'Ned' to every reader of the books."""
+HAND_CUTOFF = 0.75
+"""How close a name must be to one card of the player's own hand (difflib ratio, on the
+whole name or one of its words): 'Catelin' is Catelyn Stark when she is in the hand."""
+
+
+@functools.cache
+def card_names() -> NameIndex:
+    """Lenient names for the 42 house cards ('greatjon', 'Queen of Thorns', 'dagmer')."""
+    facts = house_card_facts()
+    return NameIndex(
+        {c: [f["name"], *_knightless(f["name"]), *_other_names(c)] for c, f in facts.items()},
+        "house card",
+    )
+
+
+def close_in_hand(text: str, hand: list[str]) -> str | None:
+    """The one card of `hand` that `text` is a typo of ('Catelin'), or None.
+
+    A hand holds at most 7 cards, so a looser match than the 42-card index allows is safe
+    there: it is taken only when one card is clearly the closest.
+    """
+    key = normalize(text)
+    scores: dict[str, float] = {}
+    for card in hand:
+        name = house_card_facts()[card]["name"]
+        names = {normalize(n) for n in [name, *_knightless(name), *_other_names(card)]}
+        names |= {word for n in names for word in n.split()}
+        scores[card] = max(difflib.SequenceMatcher(None, key, n).ratio() for n in names)
+    best = max(scores.values(), default=0.0)
+    close = [c for c, r in scores.items() if r >= best - 0.05]
+    return close[0] if best >= HAND_CUTOFF and len(close) == 1 else None
+
+
+def _other_names(card: str) -> list[str]:
+    """Players' other names for a card: known aliases, then its Russian and Portuguese names."""
+    return [*ALIASES.get(card, []), *spellings("house_cards", card)]
+
+
+def _knightless(name: str) -> list[str]:
+    """'Ser Loras Tyrell' -> ['Loras Tyrell']: players name knights by their first name."""
+    return [name.removeprefix("Ser ")] if name.startswith("Ser ") else []
+
+
 YES = ("yes", "y", "use", "true", "on", "ok")
 NO = ("no", "n", "none", "nothing", "false", "off", "pass", "dont", "remove", "destroy")
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 from adjudicator.orders.errors import LineError, OrderErrors, clip
 from adjudicator.orders.lines import order_lines, signature_line
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.westeros.language import foresight, keywords
+from adjudicator.rulesets.westeros.language import foresight, keywords, planning_lines
 from adjudicator.rulesets.westeros.rules import planning
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import N_, _l
@@ -86,4 +86,4 @@ def area_of(state: State, line: str) -> str | None:
 
 def is_order_line(state: State, line: str) -> bool:
     """'Area: order token', and not a keyword before an area ('support Pyke: defender')."""
-    return planning.is_order_line(state, line) and not keywords.is_keyword_line(state, line)
+    return planning_lines.is_order_line(state, line) and not keywords.is_keyword_line(state, line)

@@ -16,8 +16,13 @@ from dataclasses import dataclass
 
 from adjudicator.orders.errors import LineError, invalid
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.westeros.language import keywords, reading, westeros_phase_lines
-from adjudicator.rulesets.westeros.rules import planning, raven
+from adjudicator.rulesets.westeros.language import (
+    keywords,
+    planning_lines,
+    raven_lines,
+    reading,
+    westeros_phase_lines,
+)
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import _l
 
@@ -51,7 +56,7 @@ def _read_clear(state: State, player: str, verb: str, line: str) -> Instruction:
 
 
 def _read_raven(state: State, player: str, verb: str, line: str) -> Instruction:
-    return raven.parse_raven_line(state, player, verb, _rest(line, verb).removeprefix(":"))
+    return raven_lines.parse_raven_line(state, player, verb, _rest(line, verb).removeprefix(":"))
 
 
 def _is_wildling_line(state: State, verb: str, line: str) -> bool:
@@ -99,22 +104,22 @@ def read_instruction(state: State, player: str, line: str) -> Instruction:
     for row in VERBS:
         if row.claims(state, verb, line):
             return row.read(state, player, verb, line)
-    return planning.parse_order_line(state, player, line)
+    return planning_lines.parse_order_line(state, player, line)
 
 
 def read_line(state: State, player: str, line: str) -> Instruction:
     """One line of a submission, in any of the game's languages, as its instruction."""
     head = line.partition(":")[0]
     if reading.is_order_line(state, line) or keywords.is_area_name(state, head):
-        return planning.parse_order_line(state, player, line)
+        return planning_lines.parse_order_line(state, player, line)
     line = keywords.to_english(line)
     try:
         return read_instruction(state, player, line)
     except LineError as error:
         if error.kind != "invalid" or not keywords.is_unknown_head(state, line):
             raise
-        if planning.ends_with_order_token(line):
-            return planning.parse_order_line(state, player, line)  # names the area
+        if planning_lines.ends_with_order_token(line):
+            return planning_lines.parse_order_line(state, player, line)  # names the area
         word = line.split(":", 1)[0].split()[0]
         raise invalid(
             _l("unknown instruction '%(text)s'", text=word), keywords.verb_names()

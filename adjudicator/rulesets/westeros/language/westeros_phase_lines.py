@@ -23,14 +23,14 @@ from typing import Any
 from adjudicator.orders.errors import LineError, invalid
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.language.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_items
 from adjudicator.rulesets.westeros.language.names import area_named, is_no, unit_count
-from adjudicator.rulesets.westeros.language.vocabulary import spellings
-from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
 from adjudicator.rulesets.westeros.state import HOUSES, TRACKS, State
-from adjudicator.text import N_, Name, Text, _l
+from adjudicator.rulesets.westeros.vocabulary import spellings
+from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words.said import TRACK_NAMES
+from adjudicator.rulesets.westeros.words.westeros_phase_messages import CHOICE_WORDS, say
+from adjudicator.text import Name, Text, _l
 
 CARD_LINES: dict[str, tuple[str, str, dict[str, str]]] = {
     "a throne of blades": (
@@ -258,15 +258,6 @@ CARD_HEADS = {
     "put_to_the_sword": ("put-to-the-sword", "put to the sword"),
 }
 """Request kind -> (the Westeros card, its line head)."""
-CHOICE_WORDS = {
-    "mustering": N_("mustering"),
-    "supply": N_("supply"),
-    "clash-of-kings": N_("clash of kings"),
-    "game-of-thrones": N_("game of thrones"),
-    "no-march-plus-one": N_("no march +1"),
-    "no-defense": N_("no defense"),
-    "nothing": N_("nothing"),
-}
 
 
 def format_card_choice(kind: str, choice: str) -> Text:

@@ -31,11 +31,10 @@ from adjudicator.rulesets.westeros.decks import (
     house_card_facts,
     wildling_index,
 )
-from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.language.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_items
 from adjudicator.rulesets.westeros.language.names import area_named, is_no, unit_count
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said, wildling_options
 from adjudicator.text import N_, Name, Text, _l
 
 _BID = re.compile(r"^\s*(bid|tie)\s+wildlings?\s*(again)?\s*:?\s*(.*)$", re.IGNORECASE | re.DOTALL)
@@ -64,8 +63,6 @@ MESSAGES = {
     "expected": N_("%(card)s takes %(what)s"),
     "tie_twice": N_("%(house)s is listed twice"),
     "bid_number": N_("expected a number of Power tokens or 'all', e.g. 'bid wildlings: 2'"),
-    "declined": N_("this decision cannot be declined; possible now: %(legal)s"),
-    "not_possible": N_("%(wanted)s: not possible now; possible: %(legal)s"),
 }
 """Every player-facing sentence of this module (a message table)."""
 
@@ -208,45 +205,10 @@ def _parse_muster(state: State, rest: str) -> dict[str, Any]:
 
 
 # -- text forms (the parser reads them back) ----------------------------------------------
-def item_text(state: State, item: Any) -> Name | Text:
-    """One option in the players' words (its str() is the English the parser reads)."""
-    if item is None:
-        return _l("no")
-    if isinstance(item, dict):
-        return muster_text(state, item)
-    if isinstance(item, (list, tuple)):
-        unit, area = item
-        return _l("%(unit)s in %(area)s", unit=said.unit(unit), area=said.area(state, area))
-    if item in TRACK_NAMES:
-        return said.track(item)
-    if item in ("influence", "units"):
-        return _l(OPTION_WORDS[item])
-    return said.card(item)
-
-
-OPTION_WORDS = {"influence": N_("influence"), "units": N_("units")}
-"""Preemptive Raid's two penalties as a line names them."""
-
-
-def muster_text(state: State, muster: dict[str, Any]) -> Text:
-    shown: list[Any] = []
-    for item in muster["items"]:
-        unit = said.unit(item["unit"])
-        if item.get("from"):
-            shown.append(_l("%(unit)s from %(old)s", unit=unit, old=said.unit(item["from"])))
-        elif item["area"] != muster["area"]:
-            area = said.area(state, item["area"])
-            shown.append(_l("%(unit)s in %(area)s", unit=unit, area=area))
-        else:
-            shown.append(unit)
-    area = said.area(state, muster["area"])
-    return _l("muster %(area)s: %(items)s", area=area, items=said.joined(shown))
-
-
 def card_line(state: State, card: str, prefs: list[Any]) -> Text:
     """'crow killers: footman in Winterfell' (str(): the line the parser reads back)."""
     title = Name(card, card_name(card).lower(), "wildling_cards")
-    items = tuple(item_text(state, p) for p in prefs)
+    items = tuple(wildling_options.item_text(state, p) for p in prefs)
     return _l("%(card)s: %(choices)s", card=title, choices=items)
 
 
@@ -280,14 +242,3 @@ def render(state: State, request: Request, value: Any) -> list[str]:
     else:
         prefs = [value]
     return [str(card_line(state, context["card"], prefs))]
-
-
-def skip_reason(state: State, context: dict[str, Any], prefs: list[Any]) -> Text:
-    """Why the preferences answer nothing now, with what is possible."""
-    legal = tuple(dict.fromkeys(item_text(state, c) for c in context["choices"]))
-    if prefs == [None]:
-        return _l(MESSAGES["declined"], legal=legal)
-    if context.get("pick", 1) > 1:
-        return _l("choose %(n)d of: %(legal)s", n=context["pick"], legal=legal)
-    wanted = tuple(item_text(state, p) for p in prefs)
-    return _l(MESSAGES["not_possible"], wanted=wanted, legal=legal)

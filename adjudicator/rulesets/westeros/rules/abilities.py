@@ -16,9 +16,8 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit
-from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.language.choices import ask
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.rules.choices import ask
 from adjudicator.rulesets.westeros.rules.house_cards import card_of, prevents_casualties
 from adjudicator.rulesets.westeros.rules.marches import NEUTRAL
 from adjudicator.rulesets.westeros.rules.strength import combat_army, other
@@ -30,6 +29,7 @@ from adjudicator.rulesets.westeros.units import (
     take_units,
     unit_type,
 )
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Text, _l
 
 Ability = Callable[[State, Battle, str, Events], bool]

@@ -14,9 +14,6 @@ from adjudicator.dice import Dice
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
-from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS, parse_action_line
-from adjudicator.rulesets.westeros.language.choices import answer_choice, default_choice
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import (
     abilities,
@@ -30,17 +27,17 @@ from adjudicator.rulesets.westeros.rules import (
     support,
     victory,
 )
+from adjudicator.rulesets.westeros.rules.choices import answer_choice, default_choice
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import is_routed, unit_type
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Text, _l
 
 __all__ = [
-    "ACTION_VERBS",
     "action_answer",
     "action_default",
     "action_requests",
     "action_step",
-    "parse_action_line",
     "start_action",
 ]
 

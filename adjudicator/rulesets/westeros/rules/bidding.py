@@ -19,10 +19,10 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
-from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.language.westeros_phase_messages import bid_too_high, say
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.state import TRACKS, State
+from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words.westeros_phase_messages import bid_too_high, say
 
 
 def start_clash_of_kings(state: State, events: Events) -> None:

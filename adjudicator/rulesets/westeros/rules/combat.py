@@ -16,15 +16,15 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit, emit_private
-from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.language.choices import ask
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import abilities, casualties, retreat, strength
+from adjudicator.rulesets.westeros.rules.choices import ask
 from adjudicator.rulesets.westeros.rules.house_cards import card_of, tides_deck
 from adjudicator.rulesets.westeros.rules.marches import NEUTRAL, defender_of, end_march, enter_area
 from adjudicator.rulesets.westeros.rules.support import start_support
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import add_units, sweep_orders
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Text, _l
 
 

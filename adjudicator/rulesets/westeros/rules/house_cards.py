@@ -2,71 +2,20 @@
 
 The timed abilities (cancel, immediately, after winner determination, after combat) are in
 abilities.py; this module answers "how strong, how many swords and towers" for one side.
-Card facts come from games/westeros/cards.yaml through decks.py.
+Card facts come from games/westeros/cards.yaml through decks.py; the names players give the
+cards are read in language/names.py.
 """
 
 from __future__ import annotations
 
-import difflib
 import functools
 from typing import Any
 
 from adjudicator.data import load_game_data
-from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.decks import house_card_facts
-from adjudicator.rulesets.westeros.language.vocabulary import spellings
 from adjudicator.rulesets.westeros.rules.support import is_supported
 from adjudicator.rulesets.westeros.state import State
-
-ALIASES = {
-    "dagmar-cleftjaw": ["Dagmer Cleftjaw", "Dagmer"],
-    "the-blackfish": ["Blackfish"],
-    "eddard-stark": ["Ned", "Ned Stark"],
-}
-"""cards.yaml note: S&R spells 'Dagmar', the printed card 'Dagmer'; accept both. Eddard
-Stark is 'Ned' to every reader of the books."""
-HAND_CUTOFF = 0.75
-"""How close a name must be to one card of the player's own hand (difflib ratio, on the
-whole name or one of its words): 'Catelin' is Catelyn Stark when she is in the hand."""
-
-
-@functools.cache
-def card_names() -> NameIndex:
-    """Lenient names for the 42 house cards ('greatjon', 'Queen of Thorns', 'dagmer')."""
-    facts = house_card_facts()
-    return NameIndex(
-        {c: [f["name"], *_knightless(f["name"]), *_other_names(c)] for c, f in facts.items()},
-        "house card",
-    )
-
-
-def close_in_hand(text: str, hand: list[str]) -> str | None:
-    """The one card of `hand` that `text` is a typo of ('Catelin'), or None.
-
-    A hand holds at most 7 cards, so a looser match than the 42-card index allows is safe
-    there: it is taken only when one card is clearly the closest.
-    """
-    key = normalize(text)
-    scores: dict[str, float] = {}
-    for card in hand:
-        name = house_card_facts()[card]["name"]
-        names = {normalize(n) for n in [name, *_knightless(name), *_other_names(card)]}
-        names |= {word for n in names for word in n.split()}
-        scores[card] = max(difflib.SequenceMatcher(None, key, n).ratio() for n in names)
-    best = max(scores.values(), default=0.0)
-    close = [c for c, r in scores.items() if r >= best - 0.05]
-    return close[0] if best >= HAND_CUTOFF and len(close) == 1 else None
-
-
-def _other_names(card: str) -> list[str]:
-    """Players' other names for a card: known aliases, then its Russian and Portuguese names."""
-    return [*ALIASES.get(card, []), *spellings("house_cards", card)]
-
-
-def _knightless(name: str) -> list[str]:
-    """'Ser Loras Tyrell' -> ['Loras Tyrell']: players name knights by their first name."""
-    return [name.removeprefix("Ser ")] if name.startswith("Ser ") else []
 
 
 @functools.cache

@@ -18,11 +18,11 @@ from adjudicator.dice import Dice
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
-from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words.westeros_phase_messages import say
 
 Item = dict[str, Any]
 

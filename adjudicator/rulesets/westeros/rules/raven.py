@@ -7,33 +7,24 @@ holder saw is private; whether a card was buried is public.
 
 Instructions: ``raven: Winterfell -> defense +1`` (swap), ``raven: look``, ``raven: none``;
 after a look, ``bury: yes`` / ``bury: no`` / ``bury: Crow Killers, Mammoth Riders`` (bury
-only if the top card is one of those — a standing answer sent before the look).
+only if the top card is one of those — a standing answer sent before the look), read by
+`language/raven_lines.py`.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from adjudicator.orders.errors import LineError, illegal, invalid
-from adjudicator.orders.names import normalize
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
-from adjudicator.rulesets.westeros.board import load_board
-from adjudicator.rulesets.westeros.decks import wildling_index
-from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.rules.planning import (
-    is_allowed_type,
-    parse_token,
-    token_by_name,
-    token_said,
-)
+from adjudicator.rulesets.westeros.board import OrderToken, load_board
+from adjudicator.rulesets.westeros.rules.planning import is_allowed_type
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Name, Text, _l, _ln
 
 NOTHING = {"action": "none"}
-_ECHOED_SWAP = re.compile(r"replace the order in (.+) by (.+)$", re.IGNORECASE)
 
 
 def raven_requests(state: State) -> list[Request]:
@@ -57,73 +48,9 @@ def raven_requests(state: State) -> list[Request]:
     ]
 
 
-def parse_raven_line(state: State, house: str, verb: str, rest: str) -> Instruction:
-    """Read a 'raven: ...' or 'bury: ...' line (verb already split off)."""
-    if house != state.holder("kings_court"):
-        raise illegal(
-            _l(
-                "only the Messenger Raven holder (%(house)s) sends raven instructions",
-                house=Name(state.holder("kings_court"), state.holder("kings_court"), "houses"),
-            )
-        )
-    if verb == "bury":
-        return _parse_bury(rest)
-    text = normalize(rest)
-    # The receipt's own echoes read back: 'raven: do nothing', 'raven: look at the top ...'.
-    if text in ("none", "nothing", "pass", "no", "do nothing"):
-        return Instruction("raven", "", NOTHING, understood=_l("raven: do nothing"))
-    if text in ("look", "look at wildlings", "wildlings", "peek", "look at the top wildling card"):
-        understood = _l("raven: look at the top wildling card")
-        return Instruction("raven", "", {"action": "look"}, understood=understood)
-    area_text, sep, token_text = rest.partition("->")
-    echoed = _ECHOED_SWAP.match(rest.strip())
-    if echoed:  # the English receipt's 'replace the order in <area> by <token>'
-        area_text, sep, token_text = echoed.group(1), "->", echoed.group(2)
-    if not sep:
-        raise invalid(_l("expected 'raven: AREA -> ORDER', 'raven: look' or 'raven: none'"))
-    area = state.board.names.find(area_text.strip())
-    token = parse_token(token_text)
-    value = {"action": "swap", "area": area, "token": token.name}
-    understood = _l(
-        "raven: replace the order in %(area)s by %(token)s",
-        area=said.area(state, area),
-        token=token_said(token),
-    )
-    if state.phase == "raven":
-        problem = swap_problem(state, house, value)
-        if problem:
-            raise illegal(problem, swap_options(state, house, area))
-    return Instruction("raven", "", value, understood=understood)
-
-
-def _parse_bury(rest: str) -> Instruction:
-    text = normalize(rest)
-    if text in ("yes", "bury", "y"):
-        return Instruction("bury", "", {"bury": "all"}, understood=_l("bury: yes"))
-    if text in ("no", "keep", "n", "no keep it on top"):  # the receipt's echo reads back
-        understood = _l("bury: no, keep it on top")
-        return Instruction("bury", "", {"bury": []}, understood=understood)
-    cards = []
-    for part in rest.split(","):
-        try:
-            cards.append(wildling_index().find(part.strip()))
-        except LineError as error:
-            raise invalid(
-                _l(
-                    "bury: %(problem)s; write yes, no, or wildling card names",
-                    problem=error.message,
-                ),
-                error.alternatives,
-            ) from None
-    understood = _l(
-        "bury if the card is: %(cards)s", cards=tuple(Name(c, c, "wildling_cards") for c in cards)
-    )
-    return Instruction("bury", "", {"bury": sorted(cards)}, understood=understood)
-
-
 def swap_problem(state: State, house: str, value: dict[str, Any]) -> Text | None:
     """Why a swap is illegal now (None: legal). The new token must be one left unused."""
-    area, new = value["area"], token_by_name(value["token"])
+    area, new = value["area"], OrderToken.from_text(value["token"])
     if state.orders.get(area) is None or state.occupant(area) != house:
         mine = said.areas(state, state.orders_of(house)) or _l("none")
         return _l(
@@ -133,13 +60,13 @@ def swap_problem(state: State, house: str, value: dict[str, Any]) -> Text | None
         )
     placed = Counter(state.orders_of(house).values())
     placed[state.orders[area]] -= 1
-    owned = Counter(t.name for t in load_board().tokens)
-    if placed[new.name] >= owned[new.name]:
-        return _l("you have no unused %(token)s token", token=token_said(new))
+    owned = Counter(t.text() for t in load_board().tokens)
+    if placed[new.text()] >= owned[new.text()]:
+        return _l("you have no unused %(token)s token", token=said.order_token(new))
     if not is_allowed_type(state, new):
-        return _l("%(token)s orders may not be placed this round", token=token_said(new))
+        return _l("%(token)s orders may not be placed this round", token=said.order_token(new))
     if new.star:
-        stars = sum(n for name, n in placed.items() if token_by_name(name).star)
+        stars = sum(n for name, n in placed.items() if OrderToken.from_text(name).star)
         if stars + 1 > state.star_limit(house):
             return _ln(
                 "that would exceed your %(n)d special order",
@@ -156,9 +83,9 @@ def swap_options(state: State, house: str, area: str) -> list[Name]:
     may put in `area`, or, when `area` holds no order of its, the areas that do."""
     if state.orders.get(area) is None or state.occupant(area) != house:
         return [said.area(state, a) for a in state.orders_of(house)]
-    tokens = dict.fromkeys(t.name for t in load_board().tokens)
+    tokens = dict.fromkeys(t.text() for t in load_board().tokens)
     return [
-        token_said(token_by_name(name))
+        said.order_token(OrderToken.from_text(name))
         for name in tokens
         if name != state.orders[area]
         and swap_problem(state, house, {"area": area, "token": name}) is None

@@ -15,11 +15,11 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
-from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.supply import fits_supply, supply_limits, unit_counts
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import DEFAULT_LOSS_ORDER, take_units, unit_type
+from adjudicator.rulesets.westeros.words.westeros_phase_messages import say
 
 Loss = list[str]
 """[unit, area]: one unit to destroy."""

@@ -16,10 +16,10 @@ from collections import Counter
 from typing import Any
 
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.rules.supply import fits_supply, unit_counts
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import add_units, pieces_left, take_units
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Text, _l, _ln
 
 Item = dict[str, Any]

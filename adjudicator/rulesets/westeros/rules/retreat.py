@@ -16,10 +16,10 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit
-from adjudicator.rulesets.westeros.language.choices import ask
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.abilities import fired
 from adjudicator.rulesets.westeros.rules.casualties import take_skulls
+from adjudicator.rulesets.westeros.rules.choices import ask
 from adjudicator.rulesets.westeros.rules.house_cards import card_of
 from adjudicator.rulesets.westeros.rules.marches import NEUTRAL, land_reach
 from adjudicator.rulesets.westeros.rules.strength import combat_army

@@ -12,9 +12,9 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Name, Text, _l
 
 SIDES = ("attacker", "defender")

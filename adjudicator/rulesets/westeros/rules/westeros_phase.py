@@ -19,10 +19,6 @@ from adjudicator.dice import Dice
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
-from adjudicator.rulesets.westeros.language import said
-from adjudicator.rulesets.westeros.language import westeros_phase_lines as ww
-from adjudicator.rulesets.westeros.language.choices import answer_choice
-from adjudicator.rulesets.westeros.language.westeros_phase_messages import say
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import (
     bidding,
@@ -32,7 +28,10 @@ from adjudicator.rulesets.westeros.rules import (
     westeros_decks,
     wildlings,
 )
+from adjudicator.rulesets.westeros.rules.choices import answer_choice
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words.westeros_phase_messages import CHOICE_WORDS, say
 from adjudicator.text import Text, _l
 
 Check = Callable[[State, OpenRequest, Any], Any]
@@ -155,7 +154,7 @@ def resolve_card(state: State, card: str, events: Events) -> None:
             say(
                 "card_choice",
                 card=said.card(card),
-                choices=tuple(_l(ww.CHOICE_WORDS[o]) for o in options),
+                choices=tuple(_l(CHOICE_WORDS[o]) for o in options),
             ),
         )
     elif card == "supply":

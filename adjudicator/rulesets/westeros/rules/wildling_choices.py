@@ -16,13 +16,14 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip
-from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import DEFAULT_LOSS_ORDER, unit_type
 from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
-from adjudicator.text import N_, _l, _ln
+from adjudicator.rulesets.westeros.words import said
+from adjudicator.rulesets.westeros.words.wildling_options import item_text
+from adjudicator.text import N_, Text, _l, _ln
 
 Step = AttackStep
 Unit = list[str]
@@ -117,8 +118,6 @@ def _prefs(value: Any, context: dict[str, Any]) -> list[Any]:
 
 def check_choice(state: State, req: OpenRequest, value: Any) -> Any:
     """The answer the preferences give now; raises Skip saying what is possible."""
-    from adjudicator.rulesets.westeros.language.wildling_lines import skip_reason
-
     context = req.context
     prefs = _prefs(value, context)
     if context["what"] in MANY:
@@ -137,6 +136,17 @@ def check_choice(state: State, req: OpenRequest, value: Any) -> Any:
         if units is not Skip:
             return {"option": "units", "units": units}
     return chosen
+
+
+def skip_reason(state: State, context: dict[str, Any], prefs: list[Any]) -> Text:
+    """Why the preferences answer nothing now, with what is possible."""
+    legal = tuple(dict.fromkeys(item_text(state, c) for c in context["choices"]))
+    if prefs == [None]:
+        return _l("this decision cannot be declined; possible now: %(legal)s", legal=legal)
+    if context.get("pick", 1) > 1:
+        return _l("choose %(n)d of: %(legal)s", n=context["pick"], legal=legal)
+    wanted = tuple(item_text(state, p) for p in prefs)
+    return _l("%(wanted)s: not possible now; possible: %(legal)s", wanted=wanted, legal=legal)
 
 
 def _pick_units(context: dict[str, Any], prefs: list[Any]) -> Any:

@@ -9,11 +9,11 @@ import yaml
 from adjudicator.dice import Dice
 from adjudicator.orders.errors import ErrorKind, LineError
 from adjudicator.requests import Instruction
+from adjudicator.rulesets.westeros.language.action_lines import parse_action_line
 from adjudicator.rulesets.westeros.rules.action import (
     action_answer,
     action_requests,
     action_step,
-    parse_action_line,
 )
 from adjudicator.rulesets.westeros.state import State
 from tests.rulesets.westeros.action.helpers import action_state, run

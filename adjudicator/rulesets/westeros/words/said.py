@@ -11,15 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from adjudicator.rulesets.westeros.board import OrderToken
 from adjudicator.rulesets.westeros.decks import card_name, house_card_facts, wildling_index
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import westeros_phase_messages
 from adjudicator.text import Name, Text, _l
 
-TRACK_ENGLISH = {
+TRACK_NAMES = {
     "iron_throne": "Iron Throne",
     "fiefdoms": "Fiefdoms",
     "kings_court": "King's Court",
 }
+"""Influence track -> its English name (as the tracks section of names.yaml says it)."""
 DOMINANCE_TOKENS = {
     "iron_throne": ("iron_throne_token", "the Iron Throne"),
     "fiefdoms": ("valyrian_steel_blade", "the Valyrian Steel Blade"),
@@ -69,7 +72,7 @@ def units(kinds: Iterable[str]) -> tuple[Name | Text, ...]:
 
 
 def track(ident: str) -> Name:
-    return Name(ident, TRACK_ENGLISH[ident], "tracks")
+    return Name(ident, TRACK_NAMES[ident], "tracks")
 
 
 def dominance_token(track_id: str) -> Name:
@@ -82,14 +85,24 @@ def token(name: str, english: str = "") -> Name:
     """An order token ('march+1', 'raid*'); English as given (default: as players write it,
     'March +1': an id is no word of the game, and pasted back must read the same)."""
     ident = _TOKEN_IDS.get(name, name)
-    if not english:
-        from adjudicator.rulesets.westeros.rules.planning import describe, token_by_name
-
-        english = describe(token_by_name(ident))
-    return Name(ident, english, "tokens")
+    return Name(ident, english or describe(OrderToken.from_text(ident)), "tokens")
 
 
 _TOKEN_IDS = {"support": "support+0"}
+
+
+def order_token(token: OrderToken) -> Name:
+    """A token as `describe` writes it in English, in the reader's language (the token's
+    face in names.yaml, 'Поход +1 ★')."""
+    return Name(token.text(), describe(token), "tokens")
+
+
+def describe(token: OrderToken) -> str:
+    """A token in the players' words: 'March +1 (special)'."""
+    words = token.type.replace("-", " ").capitalize()
+    if token.type in ("march", "defense", "support"):
+        words += f" {token.bonus:+d}"
+    return words + (" (special)" if token.star else "")
 
 
 def order(kind: str) -> Name:
@@ -112,9 +125,5 @@ def joined(items: Iterable[Any]) -> Any:
 def if_held(understood: Text, held: bool, what: Any) -> Text:
     """The receipt's note on an instruction for an area or token the house does not hold
     now: it is used only if the house holds it when the decision is asked (one whole
-    sentence per kind of echo, `westeros_messages.CONDITIONAL`)."""
-    from adjudicator.rulesets.westeros.language.westeros_phase_messages import (
-        if_held as conditional,
-    )
-
-    return conditional(understood, held, what)
+    sentence per kind of echo, `westeros_phase_messages.CONDITIONAL`)."""
+    return westeros_phase_messages.if_held(understood, held, what)

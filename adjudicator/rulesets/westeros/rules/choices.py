@@ -17,9 +17,8 @@ from adjudicator.rulesets.westeros.decks import card_name
 from adjudicator.rulesets.westeros.flow import Skip
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.state import State
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import N_, Text, _l
-
-TRACK_NAMES = {"iron_throne": "Iron Throne", "fiefdoms": "Fiefdoms", "kings_court": "King's Court"}
 
 
 def ask(
@@ -46,14 +45,12 @@ def ask(
 
 def display(state: State, item: Any) -> Any:
     """An option in the players' words, for messages (a `Name` or `Text`)."""
-    from adjudicator.rulesets.westeros.language import said
-
     if item is None:
         return _l("no")
     if isinstance(item, str):
         if item in state.board.areas:
             return said.area(state, item)
-        if item in TRACK_NAMES:
+        if item in said.TRACK_NAMES:
             return said.track(item)
         if card_name(item) != item:
             return said.card(item)

@@ -33,6 +33,18 @@ MESSAGES: dict[str, str] = {
     "game_ended": N_("the game has ended (%(winner)s won); no more orders are taken"),
 }
 
+CHOICE_WORDS = {
+    "mustering": N_("mustering"),
+    "supply": N_("supply"),
+    "clash-of-kings": N_("clash of kings"),
+    "game-of-thrones": N_("game of thrones"),
+    "no-march-plus-one": N_("no march +1"),
+    "no-defense": N_("no defense"),
+    "nothing": N_("nothing"),
+}
+"""The options of a Westeros card's choice (Dark Wings, Dark Words; A Throne of Blades; Put
+to the Sword) as a line and a request summary name them."""
+
 
 CONDITIONAL: dict[str, str] = {
     N_("tie %(track)s: %(houses)s"): N_(

@@ -1,0 +1,1 @@
+"""Westeros's words: names and sentences, for the rules and the order language alike."""
