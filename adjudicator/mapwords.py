@@ -8,12 +8,12 @@ is drawn from the data untouched, byte for byte.
 
 Where the words come from:
 
-- areas, houses (nations), units, order types and tracks: ``games/<game>/names.yaml``
+- areas, the sides (houses, nations), units, order types and tracks: ``games/<game>/names.yaml``
   (`i18n.localized_names`, `vocabulary.name_in`), so a GM corrects a name in one place;
 - every other word of the style (the title, kinds of area, panel headings, the legend,
   phases) and the few sentences of the code (`PHRASES`): the catalog (``maps.po``), with the
   style's English word as the msgid (`messages` lists them for the catalog test);
-- the marks drawn in a chip or a badge (a unit's letter, an order's letters) and a house's
+- the marks drawn in a chip or a badge (a unit's letter, an order's letters) and a side's
   three-letter short name: the initials of the localized name, so that a Russian map shows
   П for пехотинец; where two would look alike, the English marks stay.
 """
@@ -69,7 +69,7 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
         style["title"] = say(style["title"])
     for look in style["kinds"].values():
         look["name"] = say(look["name"])
-    _houses(style.get("houses", {}), names)
+    _sides(style.get("sides", {}), names)
     _marks(style.get("units", {}), "letter", game, "units", lang, say)
     _marks(style.get("orders", {}), "text", game, "orders", lang, say)
     for section in style.get("panel", {}).get("sections", []):
@@ -136,10 +136,10 @@ def _english(game: str, ident: str) -> set[str]:
     return {a["name"] for a in board["areas"] if a["id"] == ident}
 
 
-def _houses(houses: dict[str, Any], names: Mapping[str, str]) -> None:
-    """A house's (nation's) name from names.yaml, and its short name from that one's
-    initial letters where it is not the English name (Старк: СТА)."""
-    for ident, look in houses.items():
+def _sides(sides: dict[str, Any], names: Mapping[str, str]) -> None:
+    """A side's name (a house, a nation) from names.yaml, and its short name from that
+    one's initial letters where it is not the English name (Старк: СТА)."""
+    for ident, look in sides.items():
         name = names.get(ident)
         if name and name != look.get("name"):
             look["name"] = name

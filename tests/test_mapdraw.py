@@ -145,7 +145,7 @@ def test_hidden_units_are_anonymous_blocks() -> None:
         assert chip.find(f"{SVG}text") is None, "a hidden block shows a letter"
         assert (
             chip.find(f"{SVG}rect").get("fill")
-            == load_game_data("westeros", "map.yaml")["houses"]["greyjoy"]["colour"]
+            == load_game_data("westeros", "map.yaml")["sides"]["greyjoy"]["colour"]
         )
 
 

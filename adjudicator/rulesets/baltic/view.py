@@ -47,7 +47,6 @@ def view(state: State, player: str | None) -> dict[str, Any]:
         "last_year": state.last_year,
         "when": state.label,
         "sides": list(SIDES),
-        "houses": list(board.nations),
         "first_player": state.first_player,
         "ap": dict(state.ap),
         "ap_spent": dict(state.ap_spent),
