@@ -643,12 +643,13 @@ def _unit(x: float, y: float, side: str, unit: Any, style: Mapping) -> str:
     """A chip in its side's colour with the type letter; routed chips are faded and struck
     through.
 
-    A mapping ``{kind, label, strength, title}`` is a standing block its owner sees: the chip
-    shows its label and strength, and its title is the block's name.
+    A mapping ``{kind, label, strength, title}`` is a named piece its owner sees (a block,
+    the style's ``view.named``): the chip shows its label and strength, and its title is
+    the piece's name.
     """
     look = _side(style, side)
     if isinstance(unit, Mapping):
-        return _block(x, y, _side_attr(style, side), _block_words(unit, style), look)
+        return _named(x, y, side, _named_words(unit, style), style)
     routed = unit.startswith("routed ")
     kind = unit.removeprefix("routed ")
     attrs = _attrs(
@@ -659,7 +660,7 @@ def _unit(x: float, y: float, side: str, unit: Any, style: Mapping) -> str:
         f'height="{CHIP}" rx="2" fill="{look["colour"]}" stroke="{INK}" stroke-width="1"'
         f"{_attrs(fill_opacity='0.45' if routed else None)}/>"
     ]
-    if kind != "hidden":  # an anonymous block: its side, never its type
+    if kind != "hidden":  # an anonymous piece: its side, never its type
         ink = INK if routed else look["ink"]
         out.append(mapshapes.symbol(kind, x + 2, y + 2, CHIP - 4, ink))
     if routed:
@@ -671,23 +672,29 @@ def _unit(x: float, y: float, side: str, unit: Any, style: Mapping) -> str:
     return "".join(out)
 
 
-def _block_words(unit: Mapping, style: Mapping) -> Mapping:
-    """A block's name and chip mark in the map's language (`mapwords.localized`'s
-    ``block_names``); the view's, in English, where the style has none."""
-    name = style.get("block_names", {}).get(unit.get("block"))
+def _named_words(unit: Mapping, style: Mapping) -> Mapping:
+    """A named piece's name and chip mark in the map's language (`mapwords.localized`'s
+    ``piece_names``); the view's, in English, where the style has none."""
+    name = style.get("piece_names", {}).get(unit.get(style["view"]["named"]["key"]))
     if not name:
         return unit
-    return {**unit, "title": name, "label": mapwords.block_mark(name, unit.get("star"))}
+    return {**unit, "title": name, "label": mapwords.chip_mark(name, unit.get("star"))}
 
 
-def _block(x: float, y: float, side: Mapping, unit: Mapping, look: Mapping) -> str:
-    """A block seen from its owner's side (``side``: its ``data-<side>`` attribute): label
-    over strength, the name as its title; a fleet's corners are rounder, so fleets in a
-    harbor stand apart from the land blocks."""
-    attrs = _attrs(**side, data_unit=unit.get("kind", "block"), data_block=unit["title"])
-    rx = 5 if unit.get("kind") == "fleet" else 2
+def _named(x: float, y: float, side: str, unit: Mapping, style: Mapping) -> str:
+    """A named piece seen from its owner's side: label over strength, the name as its
+    title; the kinds the style's ``view.named.rounder`` lists have rounder corners (fleets
+    in a harbour stand apart from the land blocks). Its class is the game's word,
+    ``view.named.class``."""
+    word, look = style["view"]["named"]["class"], _side(style, side)
+    attrs = _attrs(
+        **_side_attr(style, side),
+        data_unit=unit.get("kind", word),
+        **{f"data_{word}": unit["title"]},
+    )
+    rx = 5 if unit.get("kind") in style["view"]["named"].get("rounder", ()) else 2
     return (
-        f'<g class="unit block"{attrs}><title>{_esc(unit["title"])} ({int(unit["strength"])})'
+        f'<g class="unit {word}"{attrs}><title>{_esc(unit["title"])} ({int(unit["strength"])})'
         f'</title><rect x="{_n(x)}" y="{_n(y)}" width="{CHIP}" height="{CHIP}" rx="{rx}" '
         f'fill="{look["colour"]}" stroke="{INK}" stroke-width="1"/>'
         + _text(x + CHIP / 2, y + 4.5, unit["label"], 6.5, fill=look["ink"])
@@ -869,7 +876,7 @@ def _lookup(view: Mapping, key: str, side: str) -> Any:
 
 
 def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
-    """A numbered bar (the wildling threat) with the current value marked; a key ``a.b``
+    """A numbered bar (a threat, an attrition box) with the current value marked; a key ``a.b``
     reads ``view[a][b]``."""
     top, _, field = spec["key"].partition(".")
     value = view.get(top)
@@ -898,9 +905,9 @@ def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
 
 
 def _years(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
-    """The Year Track (baltic, 1.7): this year and the next ones to the last (at most
-    ``span``), this one marked, the last one framed; under each year the truce cubes (in
-    their nation's colour) and the blocks due then (public, as at the table)."""
+    """A year track: this year and the next ones to the last (at most ``span``), this one
+    marked, the last one framed; under each year what the view's ``year_track`` puts there:
+    cubes in a side's colour, grey pieces due back (public, as at the table)."""
     year, last = view.get("year"), view.get("last_year")
     if year is None or last is None:
         return [], y - 14
@@ -927,7 +934,7 @@ def _years(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
 
 
 def _year_mark(x: float, y: float, entry: Mapping[str, Any], style: Mapping) -> str:
-    """A truce cube (a small square in its nation's colour) or a block (a grey block)."""
+    """A cube (a small square in a side's colour) or a piece due back (a grey block)."""
     if "cube" in entry:
         colour = _side(style, entry["cube"])["colour"]
         return (
@@ -981,11 +988,11 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
         rows.append((_order(x + 15, y, kind, style), look["name"]))
     if style.get("orders"):
         rows.append((_order(x + 15, y, f"{min(style['orders'])}*", style), say("special")))
-    if say("block") and view.get("viewer"):  # a block its owner sees: label and strength
+    named = style["view"].get("named", {}).get("class")
+    if named and say(named) and view.get("viewer"):  # a piece its owner sees: its strength
         mark = style.get("sample_mark", "Ab")
-        sample = {"kind": "block", "label": mark, "strength": 3, "title": say("block")}
-        chip = _block(x + 7, y - 7, _side_attr(style, side), sample, _side(style, side))
-        rows.append((chip, say("block")))
+        sample = {"kind": named, "label": mark, "strength": 3, "title": say(named)}
+        rows.append((_named(x + 7, y - 7, side, sample, style), say(named)))
     rows = [(mark, label) for mark, label in rows if label]
     for i, (mark, label) in enumerate(rows):
         dy = i * 21

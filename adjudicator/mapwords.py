@@ -41,7 +41,7 @@ PHRASES = {
 
 def drawing_data(game: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
     """(geometry, style): ``drawing.yaml`` holds both for a game whose ``map.yaml`` is rules
-    data (baltic); otherwise geometry is ``board.yaml`` and style ``map.yaml`` (westeros)."""
+    data; otherwise geometry is ``board.yaml`` and style ``map.yaml``."""
     try:
         drawing = load_game_data(game, "drawing.yaml")
     except FileNotFoundError:
@@ -78,19 +78,23 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
     style["season_names"] = {k: say(v) for k, v in style.get("seasons", {}).items()}
     style["players"] = {k: names.get(k) or say(v) for k, v in style.get("players", {}).items()}
     style["phrases"] = {k: say(v) for k, v in PHRASES.items()}
-    style["port_names"] = _port_names(game, lang)
-    style["block_names"] = {
-        ident: name
-        for ident in sections(game).get("blocks", {})
-        if (name := name_in(game, "blocks", ident, lang))
-    }
-    for section in style.get("panel", {}).get("sections", []):
-        if section.get("labels", {}).get("block"):  # the legend's sample chip: Вб, not Ab
-            style["sample_mark"] = block_mark(section["labels"]["block"], None)
+    style["port_names"] = _port_names(game, lang, style.get("names", {}).get("ports"))
+    named = style.get("view", {}).get("named")
+    if named:  # pieces shown by name (blocks): their names, and the legend's sample's mark
+        style["piece_names"] = {
+            ident: name
+            for ident in sections(game).get(named["names"], {})
+            if (name := name_in(game, named["names"], ident, lang))
+        }
+        for section in style.get("panel", {}).get("sections", []):
+            if section.get("labels", {}).get(named["class"]):  # Вб, not Ab
+                style["sample_mark"] = chip_mark(section["labels"][named["class"]], None)
+    # The new names of the view's ``renamed`` areas (Nyen, converted: Sankt-Peterburg).
+    renamed = style.get("names", {}).get("renamed")
     style["renamed_names"] = {
         ident: name
-        for ident in sections(game).get("converted", {})
-        if (name := name_in(game, "converted", ident, lang))
+        for ident in sections(game).get(renamed, {})
+        if (name := name_in(game, renamed, ident, lang))
     }
     return board, style
 
@@ -99,18 +103,19 @@ STAR_MARKS = {"hollow": "☆", "black": "★"}
 """A twin's star on its chip (the map's font has both)."""
 
 
-def block_mark(name: str, star: str | None) -> str:
-    """The two letters on a block's chip, from its name in the map's language: the initials
-    of a two-word name (Upplands regemente: Ur), else its first two letters (Крюйс: Кр); a
-    reform twin's first letter and its star (11.2b: S☆, S★; Шереметев: Ш★)."""
+def chip_mark(name: str, star: str | None) -> str:
+    """The two letters on a named piece's chip (a block), from its name in the map's
+    language: the initials of a two-word name (Upplands regemente: Ur), else its first two
+    letters (Крюйс: Кр); a twin's first letter and its star (S☆, S★; Шереметев: Ш★)."""
     if star:
         return name[0] + STAR_MARKS[star]
     words = [w for w in name.replace("-", " ").split() if w[:1].isalpha()]
     return "".join(w[0] for w in words[:2]) if len(words) > 1 else name[:2]
 
 
-def _port_names(game: str, lang: str) -> dict[str, str]:
-    """Each coastal port's name in `lang` (baltic: Reval is Ревель), by its territory.
+def _port_names(game: str, lang: str, section: str | None) -> dict[str, str]:
+    """Each coastal port's name in `lang` (Reval is Ревель), by its territory: the
+    territory's entry of names.yaml's `section` (the style's ``names.ports``).
 
     NOTE: names.yaml lists a territory's port town among its aliases, last (Смоланд,
     Карлскруна); a port named as its territory (Nyen, Danzig) takes the territory's name.
@@ -119,7 +124,7 @@ def _port_names(game: str, lang: str) -> dict[str, str]:
     from adjudicator.vocabulary import names_of, sections
 
     shapes = regions_of(game) or {}
-    entries = sections(game).get("territories", {})
+    entries = sections(game).get(section, {}) if section else {}
     out = {}
     for ident, harbour in shapes.get("harbours", {}).items():
         names = names_of(entries.get(ident, {}), lang)

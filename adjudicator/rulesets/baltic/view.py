@@ -204,10 +204,10 @@ def _units(state: State, board: Board, side: str | None) -> dict[str, dict[str, 
 
 def _own_block(board: Board, block: str, strength: int) -> dict[str, Any]:
     """A block its owner sees; `block` lets the map say its name in the game's language."""
-    from adjudicator.mapwords import block_mark
+    from adjudicator.mapwords import chip_mark
 
     info = board.blocks[block]
-    label = block_mark(info.name, info.star)
+    label = chip_mark(info.name, info.star)
     return {
         "kind": info.type,
         "label": label,
