@@ -6,15 +6,19 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 import yaml
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
 
 from adjudicator import engine
 from adjudicator.bots import bot_source, play
 from adjudicator.create import create_game
 from adjudicator.dice import Dice
+from adjudicator.i18n import catalog, catalog_files
 from adjudicator.replay import replay_game
 from tests.conftest import START
-from tests.example_game import register
+from tests.example_game import HOME, register
 from tests.example_game.tally import RULESET
 
 PASSWORDS = {"north": "pw-north", "south": "pw-south"}
@@ -72,3 +76,46 @@ def test_tally_in_memory_by_bots_on_the_same_loop() -> None:
     stats = play(RULESET, state, source=bot_source(RULESET, seed=3))
     assert stats.ended and stats.steps == 3 and state.round == 4
     assert sum(state.scores.values()) <= 3
+
+
+def test_tally_speaks_russian_from_its_own_catalog(tmp_path, monkeypatch) -> None:
+    """Its sentences are in tests/example_game/games/tally/locale/, beside its data: the
+    engine reads them with its own catalogs because tally is registered."""
+    register(monkeypatch)
+    game = tmp_path / "t"
+    settings = {"maps": False, "lang": "ru"}
+    create_game(game, "tally", now=START, passwords=PASSWORDS, settings=settings)
+    send(game, "north", "pick 3", "n1.txt")
+    send(game, "south", "pick 2", "s1.txt")
+    engine.run(game, START + timedelta(minutes=5))
+    report = (game / "reports" / "0001.md").read_text(encoding="utf-8")
+    assert "Север: в раунде 1 выбрано число 3." in report
+    assert "**Север** выигрывает раунд 1." in report
+    assert "### Счёт" in report
+
+
+@pytest.mark.parametrize("lang", ["ru", "pt_BR"])
+def test_tallys_catalog_holds_what_its_templates_say_and_nothing_else(monkeypatch, lang) -> None:
+    """The catalog test of tests/test_i18n.py, for a game outside the package: every
+    message tally's templates use is in its catalog, none is unused or in two files."""
+    register(monkeypatch)
+    files = catalog_files(lang)
+    assert f"tally/{lang}.po" in files
+    with files[f"tally/{lang}.po"].open("rb") as po:
+        own = {m.id: m.string for m in read_po(po, locale=lang) if m.id}
+    used = {
+        message
+        for _file, _line, message, _c, _x in extract_from_dir(
+            str(HOME / "templates"),
+            [("**.j2", "jinja2")],
+            {"**.j2": {"extensions": "jinja2.ext.i18n", "trimmed": "false"}},
+        )
+    }
+    engine_ids = {m.id for m in catalog(lang) if m.id} - set(own)
+    assert sorted(used - engine_ids) == sorted(own) and all(own.values())
+    seen: set[str] = set()
+    for name, path in files.items():
+        with path.open("rb") as po:
+            ids = {m.id for m in read_po(po, locale=lang) if m.id}
+        assert not ids & seen, f"{name} repeats {sorted(ids & seen)}"
+        seen |= ids
