@@ -14,6 +14,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
 from adjudicator import mapwords
+from adjudicator.data import game_names
 from adjudicator.i18n import (
     LANGUAGES,
     UnknownLanguage,
@@ -38,7 +39,7 @@ def _used_messages() -> set[str]:
         str(ROOT), method_map, options, keywords
     ):
         found.add(message if isinstance(message, str) else message[0])
-    for game in ("westeros", "baltic"):  # the maps' words are data: map.yaml, drawing.yaml
+    for game in game_names():  # the maps' words are data: map.yaml, drawing.yaml
         found.update(mapwords.messages(game))
     return found
 
