@@ -1,4 +1,4 @@
-"""The contract between the engine and a game, and the registry of games.
+"""The contract between the engine and a game, and where the games are found.
 
 The engine never names a game; a ruleset never touches files, mail, git or templates.
 A ruleset is a pure, deterministic function of (state, submissions, rng): the same state,
