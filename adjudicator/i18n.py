@@ -82,6 +82,7 @@ def _translations(lang: str, _homes: tuple) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
+# Forgetting the catalogs read (the cache tests do) is done as on any functools.cache.
 translations.cache_clear = _translations.cache_clear  # type: ignore[attr-defined]
 
 
