@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from adjudicator import mapshapes, mapwords
@@ -207,9 +207,10 @@ def _side(style: Mapping[str, Any], side: str) -> Mapping[str, str]:
 # ---- the view in the game's words (the style's `view`)
 
 
-def _sides(view: Mapping[str, Any], style: Mapping[str, Any]) -> list[str]:
-    """The sides (houses, nations) in the view's order: its key ``view.sides.key``."""
-    return list(view.get(style["view"]["sides"]["key"], ()))
+def _sides(view: Mapping[str, Any], style: Mapping[str, Any]) -> Collection[str]:
+    """The sides (houses, nations) in the view's order: its key ``view.sides.key`` (a list,
+    or a mapping by side)."""
+    return view.get(style["view"]["sides"]["key"], ())
 
 
 def _side_attr(style: Mapping[str, Any], side: str | None) -> dict[str, str | None]:
