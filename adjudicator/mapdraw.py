@@ -357,7 +357,7 @@ def _area(
     size = style.get("sizes", {}).get(area_id, look.get("size", 10.5))
     units = _units_of(view, area_id, style)
     italic = bool(look.get("italic"))
-    left, top, w, h = _tile_box(area, xy, view, style, tiles=shapes is None)
+    left, top, w, h = _tile_box(area, xy, lines, len(units), style, tiles=shapes is None)
     line_h = size + 0.5
     blocked = area_id in view.get("impassable", ())
     ids = {"id": f"area-{area_id}", "class_": f"area {area['kind']}", "data_area": area_id}
@@ -386,22 +386,22 @@ def _area(
 def _tile_box(
     area: Mapping[str, Any],
     xy: tuple[float, float],
-    view: Mapping,
+    lines: Sequence[str],
+    units: int,
     style: Mapping,
     tiles: bool = False,
 ) -> tuple[float, float, float, float]:
-    """(left, top, width, height) of an area's tile: as wide as its name and its units,
-    and, where ``tiles`` are drawn (a map without regions), at least the kind's width."""
+    """(left, top, width, height) of an area's tile: as wide as its name's `lines` and its
+    `units` (how many), and, where ``tiles`` are drawn (a map without regions), at least
+    the kind's width."""
     area_id, look = area["id"], style["kinds"][area["kind"]]
-    lines = _label_lines(area, style, view)
     size = style.get("sizes", {}).get(area_id, look.get("size", 10.5))
-    units = _units_of(view, area_id, style)
     per_row = style["chips_per_row"]
-    rows = -(-len(units) // per_row)
+    rows = -(-units // per_row)
     italic = bool(look.get("italic"))
     name_w = max(text_width(line, size, bold=True, italic=italic) for line in lines)
     least = look["width"] if tiles or look["shape"] == "quay" else 0
-    w = max(least, min(len(units), per_row) * (CHIP + GAP) + 6, name_w + 8)
+    w = max(least, min(units, per_row) * (CHIP + GAP) + 6, name_w + 8)
     quay = look["shape"] == "quay"
     h = len(lines) * (size + 0.5) + 6 + rows * (CHIP + GAP) + 2 * bool(rows) + 12 * quay
     return xy[0] - w / 2, xy[1] - h / 2, w, h
@@ -412,7 +412,8 @@ def _taken(
 ) -> list[tuple[float, float, float, float]]:
     """The boxes an area's tile and marks cover (left, top, right, bottom), as `_marks`
     places them: what a port's name must not cover."""
-    left, top, w, h = _tile_box(area, xy, view, style)
+    lines, units = _label_lines(area, style, view), _units_of(view, area["id"], style)
+    left, top, w, h = _tile_box(area, xy, lines, len(units), style)
     right, bottom = left + w, top + h
     out = [(left, top, right, bottom)]
     towers, icons = _printed(area, style)
