@@ -161,10 +161,10 @@ class NewCommand(GameCommand):
     ruleset describes itself (imported only for --help)."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from adjudicator.rulesets import RULESETS, find_ruleset
+        from adjudicator.rulesets import find_ruleset, known_games
 
         with formatter.section("Games"):
-            for name in RULESETS:
+            for name in known_games():
                 lines = find_ruleset(name).new_help
                 # Lines as written: an option's value list must not wrap at its hyphens.
                 formatter.write(f"{'':{formatter.current_indent}}{name}\n")

@@ -1,8 +1,9 @@
 """Messages in the players' languages: gettext catalogs with plural forms, lazily loaded.
 
 Every player- and GM-facing sentence is written once, in English, in a template
-(``{{ _("...") }}``) or in the code (``_("...")``), and translated in
-``adjudicator/locale/<lang>/*.po``. The catalogs are read with Babel when a language is first
+(``{{ _("...") }}``) or in the code (``_("...")``), and translated in the engine's
+``adjudicator/locale/<lang>/*.po`` or, when a game's own, in ``games/<game>/locale/<lang>.po``
+(`catalog_files`). The catalogs are read with Babel when a language is first
 used (and kept compiled in a cache), so `adjudicator --help` never pays for them. Game
 vocabulary (areas, cards, units) is data, not a message: it lives in
 ``games/<game>/names.yaml`` (see `localized_names`).
@@ -17,6 +18,7 @@ import hashlib
 import io
 from collections.abc import Mapping
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from adjudicator.data import cache_folder, game_folder, keep_cached, load_game_data
@@ -41,15 +43,23 @@ def check_language(lang: str) -> str:
     return code
 
 
-@functools.cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog of `lang` (plural forms from its header); English is the identity.
 
-    A language's catalog is every ``locale/<lang>/*.po`` file (one per part of the product:
-    reports, orders, mail ...), read as one. Reading them with Babel and compiling them costs
-    about 50 ms, so the compiled catalog is kept under ~/.cache/adjudicator/locale, named
-    by a hash of the .po files (an edited or upgraded catalog gets a new one); without a
-    writable cache folder it is compiled each run."""
+    A language's catalog is every file of `catalog_files`, read as one: the engine's parts
+    and every game's. Reading them with Babel and compiling them costs about 50 ms, so the
+    compiled catalog is kept under ~/.cache/adjudicator/locale, named by a hash of the .po
+    files (an edited or upgraded catalog gets a new one); without a writable cache folder it
+    is compiled each run. Kept per process for the games known now (a game registered
+    later, as the tests' example game, gets its own)."""
+    from adjudicator.data import HOMES
+
+    return _translations(lang, tuple(sorted(HOMES.items())))
+
+
+@functools.cache
+def _translations(lang: str, _homes: tuple) -> gettext.NullTranslations:
+    """`translations` for the games outside the package in `_homes` (the cache's key)."""
     lang = check_language(lang)
     if lang == SOURCE:
         return gettext.NullTranslations()
@@ -73,11 +83,35 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
-def _po_files(lang: str) -> list[tuple[str, bytes]]:
-    """(name, bytes) of every .po file of `lang`, by name."""
+# Forgetting the catalogs read (the cache tests do) is done as on any functools.cache.
+translations.cache_clear = _translations.cache_clear  # type: ignore[attr-defined]
+
+
+def catalog_files(lang: str) -> dict[str, Traversable]:
+    """Every .po file of `lang` by a short name: the engine's ``locale/<lang>/*.po`` (one
+    per part of the product: reports, orders, mail ...) as 'cli.po', by name, then each
+    game's ``games/<game>/locale/<lang>.po`` as 'westeros/ru.po', games by name
+    (`data.game_names`: the package's and those registered in `data.HOMES`).
+
+    A language is one catalog: a msgid has one translation, whichever file holds it
+    (tests/test_i18n.py fails on a msgid in two files). A game that needs its own
+    translation of an English sentence another part already uses writes a sentence of
+    its own (or a ``msgctxt``, which gettext and Babel keep apart)."""
+    from adjudicator.data import game_folder, game_names
+
     folder = resources.files("adjudicator").joinpath("locale", lang)
-    entries = sorted((e for e in folder.iterdir() if e.name.endswith(".po")), key=lambda e: e.name)
-    return [(entry.name, entry.read_bytes()) for entry in entries]
+    engine = sorted((e for e in folder.iterdir() if e.name.endswith(".po")), key=lambda e: e.name)
+    found = {entry.name: entry for entry in engine}
+    for game in game_names():
+        po = game_folder(game).joinpath("locale", f"{lang}.po")
+        if po.is_file():
+            found[f"{game}/{po.name}"] = po
+    return found
+
+
+def _po_files(lang: str) -> list[tuple[str, bytes]]:
+    """(name, bytes) of every .po file of `lang`, in `catalog_files`' order."""
+    return [(name, entry.read_bytes()) for name, entry in catalog_files(lang).items()]
 
 
 def catalog(lang: str) -> Any:
@@ -85,10 +119,7 @@ def catalog(lang: str) -> Any:
     from babel.messages.pofile import read_po
 
     merged = None
-    folder = resources.files("adjudicator").joinpath("locale", lang)
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".po"):
-            continue
+    for entry in catalog_files(lang).values():
         with entry.open("rb") as po:
             part = read_po(po, locale=lang)
         if merged is None:

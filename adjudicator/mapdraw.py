@@ -8,15 +8,22 @@ see plus keyword-only options, and knows no rules. The board's shapes come from
 ``games/<game>/map.yaml``. So a new game needs data, not code, and a private view cannot leak:
 only what the view holds is drawn.
 
-Every area is a ``<g data-area="id">`` group and every unit a ``<g data-house=.. data-unit=..>``
-inside it, so tests and tools can read the picture without looking at pixels.
+The drawer knows no game's nouns. The players' sides (houses, nations), what of the view
+marks an area (a side's counter, a garrison's shield) and an area's printed marks (towers
+for a castle, a row of barrels or crowns) are named by the style's ``view`` and
+``area_marks``, in the game's words; the drawer has the glyphs (`_towers`, `_icons`,
+`_counter`, `_shield`, chips) and knows which to draw from those names.
+
+Every area is a ``<g data-area="id">`` group and every unit a ``<g data-<side>=.. data-unit=..>``
+inside it (``<side>``: the game's word, ``view.sides.attribute``), so tests and tools can
+read the picture without looking at pixels.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from adjudicator import mapshapes, mapwords
@@ -24,13 +31,12 @@ from adjudicator.glyphs import text_width
 
 FONT = "DejaVu Sans Condensed, Arial Narrow, sans-serif"
 CHIP = 15  # side of a unit chip, in canvas units
-ICON = 8.5  # the cell of a supply barrel or a power crown
-PORT_SIZE = 10  # a port's name on its coast (baltic): 8 px on the 1000 px map
+ICON = 8.5  # the cell of a printed icon: a barrel or a crown
+PORT_SIZE = 10  # a port's name on its coast: 8 px on the 1000 px map
 GAP = 2
 NAME_LINE = 11
 INK = "#1b1b1b"
 UNSAFE = re.compile("[&<>\"']")
-AREA_KEYED = ("units", "orders", "power_tokens", "garrisons", "impassable")
 # Impassable areas are hatched as well as greyed, so they still show when printed in greyscale.
 HATCH = (
     '<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
@@ -52,8 +58,8 @@ def draw_svg(
 
     ``view`` is what ``Ruleset.view(state, player)`` returns (the same dict the report
     templates get); keys this drawer does not know are ignored. A unit entry is a type name
-    (``"footman"``), ``"routed <type>"``, or ``"hidden"`` (an anonymous block: drawn in the
-    house's colour with no type). ``panel=False`` leaves out the side panel and legend.
+    (``"footman"``), ``"routed <type>"``, or ``"hidden"`` (an anonymous piece: drawn in its
+    side's colour with no type). ``panel=False`` leaves out the side panel and legend.
     ``memo``: a dict kept across the maps of one moment of one game (a run's public map
     and each player's): an area drawn alike in several of them is drawn once.
 
@@ -72,12 +78,12 @@ def draw_svg(
         canvas_w = style["panel"]["x"]
     height = round(width * canvas_h / canvas_w)
     areas = {a["id"]: a for a in board["areas"]}
-    unknown = sorted({a for key in AREA_KEYED for a in view.get(key, ())} - set(areas))
+    unknown = sorted({a for key in _area_keyed(style) for a in view.get(key, ())} - set(areas))
     if unknown:
         raise ValueError(f"areas not on the {game} board: {', '.join(unknown)}")
     shapes = mapshapes.regions_of(game)
     pos = {i: _position(a, style, shapes) for i, a in areas.items()}
-    owners = _owners(view, areas) if shapes else {}
+    owners = _owners(view, areas, style) if shapes else {}
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
         f'width="{width}" height="{height}" viewBox="0 0 {canvas_w} {canvas_h}" '
@@ -115,38 +121,39 @@ def _ground(memo: dict, lang: str, board, areas, pos, style, shapes, owners, vie
     kinds = {i: a["kind"] for i, a in areas.items()}
     blocked = set(view.get("impassable", ()))
     tints = {i: "url(#hatch)" for i in blocked}
-    for i, house in owners.items():
+    for i, side in owners.items():
         if kinds[i] == "land" and i not in blocked:
             land = style["kinds"]["land"].get("region", style["kinds"]["land"]["fill"])
-            tints[i] = mapshapes.blend(_house(style, house)["colour"], land, 0.5)
+            tints[i] = mapshapes.blend(_side(style, side)["colour"], land, 0.5)
     key = ("", "", "regions " + repr(sorted(tints.items())))
     if key not in memo:
         memo[key] = mapshapes.region_layer(shapes, kinds, tints, style, style["map_origin"])
     return memo[key]
 
 
-def _owners(view: Mapping[str, Any], areas: Mapping[str, Mapping]) -> dict[str, str]:
-    """Who holds each area as the board shows it: the view's ``control`` where it gives one
-    (baltic), else the house whose units stand there, else its power token, else the house
-    whose printed home it is; a port, its ships' house, else its land's holder.
+def _owners(
+    view: Mapping[str, Any], areas: Mapping[str, Mapping], style: Mapping[str, Any]
+) -> dict[str, str]:
+    """Who holds each area as the board shows it: the view's ``control`` where it gives one,
+    else the side whose units stand there, else its counter, else the side whose printed
+    home it is; a port, its ships' side, else its land's holder.
 
-    NOTE: westeros 2nd ed. rulebook p. 12 ("Control"): an area is controlled by the house
-    with units or a power token in it; a home area by its house until another takes it;
-    a port by the house controlling its land (ports expansion). This is what the table
-    shows, so the drawer reads it off the pieces rather than asking the rules.
+    NOTE: this is how a board shows control at the table (see the NOTE at ``view`` in the
+    game's map data for the rule it follows), so the drawer reads it off the pieces rather
+    than asking the rules.
     """
-    houses = view.get("houses", ())
+    sides = _sides(view, style)
     control = view.get("control")
     units = view.get("units", {})
-    tokens = view.get("power_tokens", {})
+    counters = _counters(view, style)
     out: dict[str, str] = {}
     for i, area in areas.items():
         if control is not None:
             owner = control.get(i)
         else:
-            here = [h for h in houses if units.get(i, {}).get(h)]
-            home = area.get("home") if area.get("home") in houses else None
-            owner = here[0] if here else tokens.get(i) or home
+            here = [s for s in sides if units.get(i, {}).get(s)]
+            home = area.get("home") if area.get("home") in sides else None
+            owner = here[0] if here else counters.get(i) or home
         if owner:
             out[i] = owner
     for i, area in areas.items():
@@ -191,10 +198,42 @@ def _text(x: float, y: float, text: str, size: float, anchor: str = "middle", **
     )
 
 
-def _house(style: Mapping[str, Any], house: str) -> Mapping[str, str]:
-    """A house's drawing facts; an unknown house gets neutral grey rather than a crash."""
-    default = {"name": house.title(), "short": house[:3].upper(), "colour": "#999", "ink": INK}
-    return {**default, **style["houses"].get(house, {})}
+def _side(style: Mapping[str, Any], side: str) -> Mapping[str, str]:
+    """A side's drawing facts; an unknown side gets neutral grey rather than a crash."""
+    default = {"name": side.title(), "short": side[:3].upper(), "colour": "#999", "ink": INK}
+    return {**default, **style["sides"].get(side, {})}
+
+
+# ---- the view in the game's words (the style's `view`)
+
+
+def _sides(view: Mapping[str, Any], style: Mapping[str, Any]) -> Collection[str]:
+    """The sides (houses, nations) in the view's order: its key ``view.sides.key`` (a list,
+    or a mapping by side)."""
+    return view.get(style["view"]["sides"]["key"], ())
+
+
+def _side_attr(style: Mapping[str, Any], side: str | None) -> dict[str, str | None]:
+    """The ``data-<side>`` attribute of a piece, in the game's word for a side."""
+    return {f"data_{style['view']['sides']['attribute']}": side}
+
+
+def _counters(view: Mapping[str, Any], style: Mapping[str, Any]) -> Mapping[str, str]:
+    """Area -> the side whose counter lies there (a power token), if the game has any."""
+    spec = style["view"].get("counters")
+    return view.get(spec["key"], {}) if spec else {}
+
+
+def _shields(view: Mapping[str, Any], style: Mapping[str, Any]) -> Mapping[str, int]:
+    """Area -> the strength of the shield drawn beside it (a garrison), if the game has any."""
+    spec = style["view"].get("shields")
+    return view.get(spec["key"], {}) if spec else {}
+
+
+def _area_keyed(style: Mapping[str, Any]) -> tuple[str, ...]:
+    """The view's mappings keyed by area, by their keys: each must name areas of the board."""
+    pieces = [style["view"].get(kind, {}).get("key") for kind in ("counters", "shields")]
+    return ("units", "orders", *filter(None, pieces), "impassable")
 
 
 def _position(
@@ -215,7 +254,7 @@ def _label_lines(
     area: Mapping[str, Any], style: Mapping[str, Any], view: Mapping[str, Any]
 ) -> list[str]:
     """The area's drawn label, split into at most two lines so it fits its tile; a view's
-    ``renamed`` (baltic: Nyen is Sankt-Peterburg once converted) beats the data's name."""
+    ``renamed`` (Nyen is Sankt-Peterburg once converted) beats the data's name."""
     renamed = view.get("renamed", {}).get(area["id"])
     if renamed:  # its converted name in the map's language, where names.yaml has one
         renamed = style.get("renamed_names", {}).get(area["id"], renamed)
@@ -273,17 +312,17 @@ def _links(
     return out
 
 
-def _units_of(view: Mapping[str, Any], area_id: str) -> list[tuple[str, str]]:
-    """(house, unit) pairs in an area, houses in the view's order, then any others by id."""
-    by_house = view.get("units", {}).get(area_id, {})
-    order = [h for h in view.get("houses", []) if h in by_house]
-    order += sorted(h for h in by_house if h not in order)
-    return [(h, u) for h in order for u in by_house[h]]
+def _units_of(view: Mapping[str, Any], area_id: str, style: Mapping) -> list[tuple[str, str]]:
+    """(side, unit) pairs in an area, sides in the view's order, then any others by id."""
+    by_side = view.get("units", {}).get(area_id, {})
+    order = [s for s in _sides(view, style) if s in by_side]
+    order += sorted(s for s in by_side if s not in order)
+    return [(s, u) for s in order for u in by_side[s]]
 
 
 def _area_inputs(view: Mapping[str, Any]) -> tuple[str, list[tuple[str, Mapping]]]:
     """What of ``view`` may change how an area is drawn (`draw_svg`'s memo): its lists
-    whole (the houses' order, impassable areas), said once; and its mappings, whose
+    whole (the sides' order, impassable areas), said once; and its mappings, whose
     entry for the area `_area_key` takes. `_area` must read nothing else of the view:
     not its single values (round, viewer: the panel's), so that the private maps of one
     moment share the areas they draw alike, nor a mapping by another key than areas."""
@@ -316,9 +355,9 @@ def _area(
     quay = look["shape"] == "quay"
     lines = _label_lines(area, style, view)
     size = style.get("sizes", {}).get(area_id, look.get("size", 10.5))
-    units = _units_of(view, area_id)
+    units = _units_of(view, area_id, style)
     italic = bool(look.get("italic"))
-    left, top, w, h = _tile_box(area, xy, view, style, tiles=shapes is None)
+    left, top, w, h = _tile_box(area, xy, lines, len(units), style, tiles=shapes is None)
     line_h = size + 0.5
     blocked = area_id in view.get("impassable", ())
     ids = {"id": f"area-{area_id}", "class_": f"area {area['kind']}", "data_area": area_id}
@@ -347,22 +386,22 @@ def _area(
 def _tile_box(
     area: Mapping[str, Any],
     xy: tuple[float, float],
-    view: Mapping,
+    lines: Sequence[str],
+    units: int,
     style: Mapping,
     tiles: bool = False,
 ) -> tuple[float, float, float, float]:
-    """(left, top, width, height) of an area's tile: as wide as its name and its units,
-    and, where ``tiles`` are drawn (a map without regions), at least the kind's width."""
+    """(left, top, width, height) of an area's tile: as wide as its name's `lines` and its
+    `units` (how many), and, where ``tiles`` are drawn (a map without regions), at least
+    the kind's width."""
     area_id, look = area["id"], style["kinds"][area["kind"]]
-    lines = _label_lines(area, style, view)
     size = style.get("sizes", {}).get(area_id, look.get("size", 10.5))
-    units = _units_of(view, area_id)
     per_row = style["chips_per_row"]
-    rows = -(-len(units) // per_row)
+    rows = -(-units // per_row)
     italic = bool(look.get("italic"))
     name_w = max(text_width(line, size, bold=True, italic=italic) for line in lines)
     least = look["width"] if tiles or look["shape"] == "quay" else 0
-    w = max(least, min(len(units), per_row) * (CHIP + GAP) + 6, name_w + 8)
+    w = max(least, min(units, per_row) * (CHIP + GAP) + 6, name_w + 8)
     quay = look["shape"] == "quay"
     h = len(lines) * (size + 0.5) + 6 + rows * (CHIP + GAP) + 2 * bool(rows) + 12 * quay
     return xy[0] - w / 2, xy[1] - h / 2, w, h
@@ -373,17 +412,18 @@ def _taken(
 ) -> list[tuple[float, float, float, float]]:
     """The boxes an area's tile and marks cover (left, top, right, bottom), as `_marks`
     places them: what a port's name must not cover."""
-    left, top, w, h = _tile_box(area, xy, view, style)
+    lines, units = _label_lines(area, style, view), _units_of(view, area["id"], style)
+    left, top, w, h = _tile_box(area, xy, lines, len(units), style)
     right, bottom = left + w, top + h
     out = [(left, top, right, bottom)]
-    if area.get("castle", "none") != "none":
+    towers, icons = _printed(area, style)
+    if towers:
         out.append((left, top - 10, left + 24, top + 3))
-    icons = len(_icon_kinds(area))
     if icons:
-        out.append((left - ICON * icons - 1, top + 2, left, top + 10))
-    if area["id"] in view.get("garrisons", {}):
+        out.append((left - ICON * len(icons) - 1, top + 2, left, top + 10))
+    if area["id"] in _shields(view, style):
         out.append((right, top - 8, right + 16, top + 10))
-    if area["id"] in view.get("power_tokens", {}) or area["id"] in view.get("orders", {}):
+    if area["id"] in _counters(view, style) or area["id"] in view.get("orders", {}):
         out.append((left - 6, bottom - 1, right + 10, bottom + 15))
     return out
 
@@ -426,7 +466,7 @@ def _least_covered(boxes: list[tuple], places: list | tuple, taken: list[tuple])
 
 
 def _ports_on_coasts(view, areas, pos, style, shapes) -> str:
-    """Every port on its territory's coast (baltic): an anchor, and the port's name, which
+    """Every port on its territory's coast: an anchor, and the port's name, which
     orders use for the territory, with its harbour strength (A.2). Each name stands on the
     first side of its anchor that covers no tile, mark or other port's name (the drawing
     data's ``port_labels`` may say which side to try first), else where it covers least."""
@@ -468,7 +508,7 @@ def _harbour(
     look: Mapping, box: tuple[float, ...], shapes: Mapping, area_id: str, owners: Mapping, style
 ) -> str:
     """A port's harbour: a quay from its land, then a box in its owner's colour (its ships'
-    house, else its land's holder); an unheld port keeps the plain harbour colours."""
+    side, else its land's holder); an unheld port keeps the plain harbour colours."""
     left, top, w, h = box
     ox, oy = style["map_origin"]
     (x1, y1), (x2, y2) = shapes["ports"][area_id]["quay"]
@@ -479,7 +519,7 @@ def _harbour(
     owner = owners.get(area_id)
     fill, stroke = look["fill"], look["stroke"]
     if owner:
-        colour = _house(style, owner)["colour"]
+        colour = _side(style, owner)["colour"]
         fill, stroke = mapshapes.blend(colour, "#ffffff", 0.35), mapshapes.blend(colour, INK, 0.7)
     return quay + (
         f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(w)}" height="{_n(h)}" rx="4" '
@@ -492,30 +532,33 @@ def _chips(units: Sequence[tuple[str, str]], cx: float, y: float, style: Mapping
     """Unit chips in centred rows under the name, ``chips_per_row`` to a row."""
     per_row = style["chips_per_row"]
     out = []
-    for i, (house, unit) in enumerate(units):
+    for i, (side, unit) in enumerate(units):
         row, col = divmod(i, per_row)
         n_in_row = min(per_row, len(units) - row * per_row)
         x0 = cx - (n_in_row * (CHIP + GAP) - GAP) / 2
-        out.append(_unit(x0 + col * (CHIP + GAP), y + row * (CHIP + GAP), house, unit, style))
+        out.append(_unit(x0 + col * (CHIP + GAP), y + row * (CHIP + GAP), side, unit, style))
     return out
 
 
 def _marks(area: Mapping, box: tuple[float, ...], view: Mapping, style: Mapping) -> list[str]:
-    """Castle (top left), garrison (top right), power token and order (bottom corners)."""
+    """Towers (top left), printed icons (left), shield (top right), counter and order (bottom
+    corners)."""
     area_id = area["id"]
     left, top, w, h = box
     out = []
-    if area.get("castle", "none") != "none":
-        out.append(_castle(left + 1, top - 10, area["castle"]))
-    icons = _icon_kinds(area)
+    towers, icons = _printed(area, style)
+    if towers:
+        out.append(_towers(left + 1, top - 10, *towers))
     if icons:  # left of the tile, level with the name
         out.append(_icons(left - ICON * len(icons) - 1, top + 2, icons))
-    if area_id in view.get("garrisons", {}):
+    shields, counters = _shields(view, style), _counters(view, style)
+    if area_id in shields:
         # Beside the tile, not on its edge: the name reaches within 4 units of the edge.
-        out.append(_garrison(left + w + 8, top, view["garrisons"][area_id], area, view, style))
+        owner = _shield_owner(area, view, style)
+        out.append(_shield(left + w + 8, top, shields[area_id], owner, style))
     # Under the tile, not on its edge, so neither covers the name of a tile with no units.
-    if area_id in view.get("power_tokens", {}):
-        out.append(_power(left + 2, top + h + 7, view["power_tokens"][area_id], style))
+    if area_id in counters:
+        out.append(_counter(left + 2, top + h + 7, counters[area_id], style))
     if area_id in view.get("orders", {}):
         out.append(_order(left + w - 10, top + h + 6, view["orders"][area_id], style))
     return out
@@ -543,20 +586,33 @@ def _anchor(x: float, y: float, scale: float = 1.0) -> str:
     )
 
 
-def _icon_kinds(area: Mapping[str, Any]) -> list[str]:
-    """The printed icons of an area: a barrel per supply, a crown per power icon."""
-    return ["supply"] * int(area.get("supply") or 0) + ["crown"] * int(area.get("crowns") or 0)
+def _printed(
+    area: Mapping[str, Any], style: Mapping[str, Any]
+) -> tuple[tuple[str, str, int] | None, list[tuple[str, str]]]:
+    """An area's printed marks, as the style's ``area_marks`` names them (an area field ->
+    a glyph): (field, value, how many towers) or None, and the icons in a row, each
+    (glyph, its name), as many of each as the field's number."""
+    towers, icons = None, []
+    for field, mark in style.get("area_marks", {}).items():
+        value = area.get(field)
+        if mark["glyph"] == "towers":
+            if value in mark["towers"]:
+                towers = (field, value, mark["towers"][value])
+        else:
+            icons += [(mark["glyph"], mark.get("name", field))] * int(value or 0)
+    return towers, icons
 
 
-def _icons(x: float, y: float, kinds: Sequence[str]) -> str:
-    """Barrels and crowns in a row from (x, y), each in an ICON-wide cell."""
+def _icons(x: float, y: float, icons: Sequence[tuple[str, str]]) -> str:
+    """Barrels and crowns in a row from (x, y), each in an ICON-wide cell; ``icons`` are
+    (glyph, name) pairs, the name the icon's ``data-icon``."""
     out = ['<g class="icons">']
-    for i, kind in enumerate(kinds):
+    for i, (glyph, name) in enumerate(icons):
         cx = x + i * ICON
-        if kind == "supply":  # a barrel with two hoops
+        if glyph == "barrel":  # a barrel with two hoops
             out.append(
                 f'<rect x="{_n(cx + 1)}" y="{_n(y)}" width="6" height="8" rx="2" fill="#9c6b2f" '
-                f'stroke="#4a3117" stroke-width="0.8" data-icon="supply"/>'
+                f'stroke="#4a3117" stroke-width="0.8" data-icon="{_esc(name)}"/>'
                 f'<path d="M{_n(cx + 1)} {_n(y + 2.5)}H{_n(cx + 7)}M{_n(cx + 1)} {_n(y + 5.5)}'
                 f'H{_n(cx + 7)}" stroke="#4a3117" stroke-width="0.8"/>'
             )
@@ -565,16 +621,16 @@ def _icons(x: float, y: float, kinds: Sequence[str]) -> str:
             pts = " ".join(f"{_n(cx + px)},{_n(y + py)}" for px, py in points)
             out.append(
                 f'<polygon points="{pts}" fill="#e0b12b" stroke="#5c4300" stroke-width="0.8" '
-                f'data-icon="crown"/>'
+                f'data-icon="{_esc(name)}"/>'
             )
     out.append("</g>")
     return "".join(out)
 
 
-def _castle(x: float, y: float, castle: str) -> str:
-    """Crenellated towers: one for a castle, two for a stronghold."""
-    towers = 2 if castle == "stronghold" else 1
-    out = [f'<g class="castle" data-castle="{_esc(castle)}">']
+def _towers(x: float, y: float, field: str, value: str, towers: int) -> str:
+    """Crenellated towers (a castle: one, a stronghold: two), as ``<g class="<field>"
+    data-<field>="<value>">``."""
+    out = [f'<g class="{field}" data-{field}="{_esc(value)}">']
     for t in range(towers):
         tx = x + t * 11
         out.append(
@@ -585,24 +641,28 @@ def _castle(x: float, y: float, castle: str) -> str:
     return "".join(out)
 
 
-def _unit(x: float, y: float, house: str, unit: Any, style: Mapping) -> str:
-    """A house-coloured chip with the type letter; routed chips are faded and struck through.
+def _unit(x: float, y: float, side: str, unit: Any, style: Mapping) -> str:
+    """A chip in its side's colour with the type letter; routed chips are faded and struck
+    through.
 
-    A mapping ``{kind, label, strength, title}`` is a standing block its owner sees: the chip
-    shows its label and strength, and its title is the block's name.
+    A mapping ``{kind, label, strength, title}`` is a named piece its owner sees (a block,
+    the style's ``view.named``): the chip shows its label and strength, and its title is
+    the piece's name.
     """
-    look = _house(style, house)
+    look = _side(style, side)
     if isinstance(unit, Mapping):
-        return _block(x, y, house, _block_words(unit, style), look)
+        return _named(x, y, side, _named_words(unit, style), style)
     routed = unit.startswith("routed ")
     kind = unit.removeprefix("routed ")
-    attrs = _attrs(data_house=house, data_unit=kind, data_routed="true" if routed else None)
+    attrs = _attrs(
+        **_side_attr(style, side), data_unit=kind, data_routed="true" if routed else None
+    )
     out = [
         f'<g class="unit"{attrs}><rect x="{_n(x)}" y="{_n(y)}" width="{CHIP}" '
         f'height="{CHIP}" rx="2" fill="{look["colour"]}" stroke="{INK}" stroke-width="1"'
         f"{_attrs(fill_opacity='0.45' if routed else None)}/>"
     ]
-    if kind != "hidden":  # an anonymous block: its side, never its type
+    if kind != "hidden":  # an anonymous piece: its side, never its type
         ink = INK if routed else look["ink"]
         out.append(mapshapes.symbol(kind, x + 2, y + 2, CHIP - 4, ink))
     if routed:
@@ -614,22 +674,29 @@ def _unit(x: float, y: float, house: str, unit: Any, style: Mapping) -> str:
     return "".join(out)
 
 
-def _block_words(unit: Mapping, style: Mapping) -> Mapping:
-    """A block's name and chip mark in the map's language (`mapwords.localized`'s
-    ``block_names``); the view's, in English, where the style has none."""
-    name = style.get("block_names", {}).get(unit.get("block"))
+def _named_words(unit: Mapping, style: Mapping) -> Mapping:
+    """A named piece's name and chip mark in the map's language (`mapwords.localized`'s
+    ``piece_names``); the view's, in English, where the style has none."""
+    name = style.get("piece_names", {}).get(unit.get(style["view"]["named"]["key"]))
     if not name:
         return unit
-    return {**unit, "title": name, "label": mapwords.block_mark(name, unit.get("star"))}
+    return {**unit, "title": name, "label": mapwords.chip_mark(name, unit.get("star"))}
 
 
-def _block(x: float, y: float, house: str, unit: Mapping, look: Mapping) -> str:
-    """A block seen from its owner's side: label over strength, the name as its title; a
-    fleet's corners are rounder, so fleets in a harbor stand apart from the land blocks."""
-    attrs = _attrs(data_house=house, data_unit=unit.get("kind", "block"), data_block=unit["title"])
-    rx = 5 if unit.get("kind") == "fleet" else 2
+def _named(x: float, y: float, side: str, unit: Mapping, style: Mapping) -> str:
+    """A named piece seen from its owner's side: label over strength, the name as its
+    title; the kinds the style's ``view.named.rounder`` lists have rounder corners (fleets
+    in a harbour stand apart from the land blocks). Its class is the game's word,
+    ``view.named.class``."""
+    word, look = style["view"]["named"]["class"], _side(style, side)
+    attrs = _attrs(
+        **_side_attr(style, side),
+        data_unit=unit.get("kind", word),
+        **{f"data_{word}": unit["title"]},
+    )
+    rx = 5 if unit.get("kind") in style["view"]["named"].get("rounder", ()) else 2
     return (
-        f'<g class="unit block"{attrs}><title>{_esc(unit["title"])} ({int(unit["strength"])})'
+        f'<g class="unit {word}"{attrs}><title>{_esc(unit["title"])} ({int(unit["strength"])})'
         f'</title><rect x="{_n(x)}" y="{_n(y)}" width="{CHIP}" height="{CHIP}" rx="{rx}" '
         f'fill="{look["colour"]}" stroke="{INK}" stroke-width="1"/>'
         + _text(x + CHIP / 2, y + 4.5, unit["label"], 6.5, fill=look["ink"])
@@ -665,25 +732,34 @@ def _order(x: float, y: float, token: str, style: Mapping) -> str:
     )
 
 
-def _power(x: float, y: float, house: str, style: Mapping) -> str:
-    """A power token: a round house-coloured counter (units are square)."""
-    look = _house(style, house)
+def _counter(x: float, y: float, side: str, style: Mapping) -> str:
+    """A counter (a power token): round, in its side's colour (units are square); its class
+    is the game's word, ``view.counters.class``."""
+    look = _side(style, side)
+    kind, attr = style["view"]["counters"]["class"], style["view"]["sides"]["attribute"]
     return (
-        f'<g class="power" data-house="{_esc(house)}"><circle cx="{_n(x)}" cy="{_n(y)}" r="8" '
+        f'<g class="{kind}" data-{attr}="{_esc(side)}"><circle cx="{_n(x)}" cy="{_n(y)}" r="8" '
         f'fill="{look["colour"]}" stroke="{INK}" stroke-width="1.5"/>'
         f'<circle cx="{_n(x)}" cy="{_n(y)}" r="4" fill="none" stroke="{look["ink"]}" '
         f'stroke-width="1.5"/></g>'
     )
 
 
-def _garrison(x: float, y: float, strength: int, area: Mapping, view: Mapping, style: Mapping):
-    """A shield with its strength: a house's home garrison in its colour, neutral ones grey."""
+def _shield_owner(area: Mapping, view: Mapping, style: Mapping) -> str | None:
+    """Whose colour an area's shield takes: its controller's, else its home side's; None
+    (grey, neutral) where that is not one of the view's sides."""
     owner = view.get("control", {}).get(area.get("id")) or area.get("home")
-    owner = owner if owner in view.get("houses", ()) else None
-    look = _house(style, owner) if owner else {"colour": "#6e6e6e", "ink": "#ffffff"}
+    return owner if owner in _sides(view, style) else None
+
+
+def _shield(x: float, y: float, strength: int, owner: str | None, style: Mapping) -> str:
+    """A shield with its strength (a garrison): in its owner's colour, a neutral one grey;
+    its class is the game's word, ``view.shields.class``."""
+    look = _side(style, owner) if owner else {"colour": "#6e6e6e", "ink": "#ffffff"}
     fill, ink = look["colour"], look["ink"]
+    kind, attr = style["view"]["shields"]["class"], style["view"]["sides"]["attribute"]
     return (
-        f'<g class="garrison" data-strength="{int(strength)}" data-house="{_esc(owner or "")}">'
+        f'<g class="{kind}" data-strength="{int(strength)}" data-{attr}="{_esc(owner or "")}">'
         f'<path d="M{_n(x - 8)} {_n(y - 8)}h16v8q0 7-8 10q-8-3-8-10z" fill="{fill}" '
         f'stroke="{INK}" stroke-width="1"/>'
         + _text(x, y - 1, str(strength), 9.5, fill=ink, font_weight="bold")
@@ -695,7 +771,7 @@ def _garrison(x: float, y: float, strength: int, area: Mapping, view: Mapping, s
 
 
 def _panel(view: Mapping[str, Any], style: Mapping[str, Any], canvas_h: float) -> str:
-    """Tracks, house table, gauges and legend, stacked as ``map.yaml`` lists them."""
+    """Tracks, the sides' table, gauges and legend, stacked as ``map.yaml`` lists them."""
     spec = style["panel"]
     x, w = spec["x"], spec["width"]
     out = [
@@ -732,16 +808,16 @@ def _title(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     out.append(_text(x, y + 28, line, 12, "start"))
     y += 40
     if view.get("viewer"):
-        who = style.get("players", {}).get(view["viewer"]) or _house(style, view["viewer"])["name"]
-        mark = say("private") % {"house": who}
+        who = style.get("players", {}).get(view["viewer"]) or _side(style, view["viewer"])["name"]
+        mark = say("private") % {"house": who}  # the msgid's field: the viewer, any side
         out.append(_text(x, y + 4, mark, 12, "start", font_weight="bold", fill="#a61b1b"))
         y += 16
     return out, y
 
 
-def _swatch(x: float, y: float, w: float, house: str, style: Mapping, strong: bool) -> str:
-    """A house-coloured cell with its short name; the viewer's house is outlined."""
-    look = _house(style, house)
+def _swatch(x: float, y: float, w: float, side: str, style: Mapping, strong: bool) -> str:
+    """A cell in a side's colour with its short name; the viewer's side is outlined."""
+    look = _side(style, side)
     stroke = 'stroke="#a61b1b" stroke-width="2.5"' if strong else f'stroke="{INK}"'
     return (
         f'<rect x="{_n(x)}" y="{_n(y - 8)}" width="{_n(w)}" height="16" rx="2" '
@@ -764,16 +840,16 @@ def _tracks(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
         for n, line in enumerate(lines):
             dy = 4 + (n - (len(lines) - 1) / 2) * 10
             out.append(_text(cx + col_w / 2 + 6, y + dy, line, 9.5, font_weight="bold"))
-        for i, house in enumerate(view.get("tracks", {}).get(key, [])):
+        for i, side in enumerate(view.get("tracks", {}).get(key, [])):
             ry = y + 22 + i * 19
             if c == 0:
                 out.append(_text(x + 4, ry, str(i + 1), 9.5, fill="#555"))
-            out.append(_swatch(cx + 12, ry, col_w - 14, house, style, house == view.get("viewer")))
+            out.append(_swatch(cx + 12, ry, col_w - 14, side, style, side == view.get("viewer")))
     return out, y + 22 + depth * 19
 
 
 def _table(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
-    """One row per house in the view's order, one column per listed per-house number."""
+    """One row per side in the view's order, one column per listed per-side number."""
     out = [_heading(x, y, spec["title"], w)]
     y += 26
     cols = spec["columns"]
@@ -782,11 +858,11 @@ def _table(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
         # A longer word (Suprimentos) is set smaller rather than run into its neighbour.
         size = min(9.5, round(col_w / (0.58 * max(len(label), 1)), 1))
         out.append(_text(x + 58 + col_w * (c + 0.5), y, label, size, font_weight="bold"))
-    for house in view.get("houses", []):
+    for side in _sides(view, style):
         y += 19
-        out.append(_swatch(x, y, 52, house, style, house == view.get("viewer")))
+        out.append(_swatch(x, y, 52, side, style, side == view.get("viewer")))
         for c, (key, _) in enumerate(cols):
-            value = _lookup(view, key, house)
+            value = _lookup(view, key, side)
             value = (
                 spec.get("value_names", {}).get(value, value) if isinstance(value, str) else value
             )
@@ -794,15 +870,15 @@ def _table(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     return out, y + 10
 
 
-def _lookup(view: Mapping, key: str, house: str) -> Any:
-    """A per-house number: ``view[key][house]``, or ``view[a][house][b]`` for a key ``a.b``."""
+def _lookup(view: Mapping, key: str, side: str) -> Any:
+    """A per-side number: ``view[key][side]``, or ``view[a][side][b]`` for a key ``a.b``."""
     top, _, field = key.partition(".")
-    value = view.get(top, {}).get(house, "–")
+    value = view.get(top, {}).get(side, "–")
     return value.get(field, "–") if field and isinstance(value, Mapping) else value
 
 
 def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
-    """A numbered bar (the wildling threat) with the current value marked; a key ``a.b``
+    """A numbered bar (a threat, an attrition box) with the current value marked; a key ``a.b``
     reads ``view[a][b]``."""
     top, _, field = spec["key"].partition(".")
     value = view.get(top)
@@ -831,9 +907,9 @@ def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
 
 
 def _years(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
-    """The Year Track (baltic, 1.7): this year and the next ones to the last (at most
-    ``span``), this one marked, the last one framed; under each year the truce cubes (in
-    their nation's colour) and the blocks due then (public, as at the table)."""
+    """A year track: this year and the next ones to the last (at most ``span``), this one
+    marked, the last one framed; under each year what the view's ``year_track`` puts there:
+    cubes in a side's colour, grey pieces due back (public, as at the table)."""
     year, last = view.get("year"), view.get("last_year")
     if year is None or last is None:
         return [], y - 14
@@ -860,9 +936,9 @@ def _years(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
 
 
 def _year_mark(x: float, y: float, entry: Mapping[str, Any], style: Mapping) -> str:
-    """A truce cube (a small square in its nation's colour) or a block (a grey block)."""
+    """A cube (a small square in a side's colour) or a piece due back (a grey block)."""
     if "cube" in entry:
-        colour = _house(style, entry["cube"])["colour"]
+        colour = _side(style, entry["cube"])["colour"]
         return (
             f'<rect x="{_n(x)}" y="{_n(y)}" width="7" height="7" fill="{colour}" stroke="{INK}" '
             f'data-cube="{_esc(entry["cube"])}"/>'
@@ -881,7 +957,7 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
     """
     out = [_heading(x, y, spec.get("title", "Key"), w)]
     y += 30
-    house = next(iter(view.get("houses", [])), min(style["houses"]))
+    side = next(iter(_sides(view, style)), min(style["sides"]))
     say = spec.get("labels", {}).get  # a mark without words in map.yaml is left out
     rows = []
     for look in style["kinds"].values():
@@ -889,27 +965,36 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
         rows.append((_tile(look, x, y - 8, 30, 16, False) + quay, look["name"]))
     blocked = _tile(next(iter(style["kinds"].values())), x, y - 8, 30, 16, True)
     rows.append((blocked, say("impassable")))
-    rows += _legend_regions(view, style, x, y, house, say)
-    rows.append((_year_mark(x + 11, y - 3, {"cube": house}, style), say("cube")))
+    rows += _legend_regions(view, style, x, y, side, say)
+    rows.append((_year_mark(x + 11, y - 3, {"cube": side}, style), say("cube")))
     rows.append((_year_mark(x + 11, y - 5, {"block": ""}, style), say("year_block")))
-    rows += [(_castle(x + 2, y - 7, c), say(c)) for c in ("castle", "stronghold")]
-    rows += [(_icons(x + 2, y - 4, [icon]), say(icon)) for icon in ("supply", "crown")]
+    for field, mark in style.get("area_marks", {}).items():
+        if mark["glyph"] == "towers":
+            towers = mark["towers"].items()
+            rows += [(_towers(x + 2, y - 7, field, v, n), say(v)) for v, n in towers]
+        else:
+            name = mark.get("name", field)
+            rows.append((_icons(x + 2, y - 4, [(mark["glyph"], name)]), say(name)))
     for kind, look in sorted(style["units"].items()):
-        rows.append((_unit(x + 7, y - 7, house, kind, style), look["name"]))
-    rows.append((_unit(x + 7, y - 7, house, f"routed {min(style['units'])}", style), say("routed")))
+        rows.append((_unit(x + 7, y - 7, side, kind, style), look["name"]))
+    rows.append((_unit(x + 7, y - 7, side, f"routed {min(style['units'])}", style), say("routed")))
     if any(u == "hidden" for a in view.get("units", {}).values() for us in a.values() for u in us):
-        rows.append((_unit(x + 7, y - 7, house, "hidden", style), say("hidden")))
-    rows.append((_power(x + 14, y, house, style), say("power")))
-    mine = _garrison(x + 14, y + 1, 2, {"home": house}, {"houses": [house]}, style)
-    rows += [(mine, say("garrison")), (_garrison(x + 14, y + 1, 5, {}, {}, style), say("neutral"))]
+        rows.append((_unit(x + 7, y - 7, side, "hidden", style), say("hidden")))
+    if "counters" in style["view"]:
+        rows.append((_counter(x + 14, y, side, style), say(style["view"]["counters"]["class"])))
+    if "shields" in style["view"]:
+        mine = _shield(x + 14, y + 1, 2, side, style)
+        neutral = _shield(x + 14, y + 1, 5, None, style)
+        rows += [(mine, say(style["view"]["shields"]["class"])), (neutral, say("neutral"))]
     for kind, look in sorted(style.get("orders", {}).items()):
         rows.append((_order(x + 15, y, kind, style), look["name"]))
     if style.get("orders"):
         rows.append((_order(x + 15, y, f"{min(style['orders'])}*", style), say("special")))
-    if say("block") and view.get("viewer"):  # a block its owner sees: label and strength
+    named = style["view"].get("named", {}).get("class")
+    if named and say(named) and view.get("viewer"):  # a piece its owner sees: its strength
         mark = style.get("sample_mark", "Ab")
-        sample = {"kind": "block", "label": mark, "strength": 3, "title": say("block")}
-        rows.append((_block(x + 7, y - 7, house, sample, _house(style, house)), say("block")))
+        sample = {"kind": named, "label": mark, "strength": 3, "title": say(named)}
+        rows.append((_named(x + 7, y - 7, side, sample, style), say(named)))
     rows = [(mark, label) for mark, label in rows if label]
     for i, (mark, label) in enumerate(rows):
         dy = i * 21
@@ -919,14 +1004,14 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
     return ['<g id="legend">', *out, "</g>"], y + len(rows) * 21
 
 
-def _legend_regions(view: Mapping, style: Mapping, x: float, y: float, house: str, say) -> list:
+def _legend_regions(view: Mapping, style: Mapping, x: float, y: float, side: str, say) -> list:
     """Key rows of a map of regions: land in its holder's colour, each kind of border, a
     crossing over water, a port on its coast with its harbour strength."""
     shapes = mapshapes.regions_of(view["game"])
     if shapes is None:
         return []
     land = style["kinds"]["land"]
-    held = mapshapes.blend(_house(style, house)["colour"], land.get("region", land["fill"]), 0.5)
+    held = mapshapes.blend(_side(style, side)["colour"], land.get("region", land["fill"]), 0.5)
     rows = [(_tile({**land, "fill": held}, x, y - 8, 30, 16, False), say("held"))]
     for kind, look in style.get("borders", {}).items():
         dash = f' stroke-dasharray="{look["dash"]}"' if look.get("dash") else ""

@@ -8,12 +8,12 @@ is drawn from the data untouched, byte for byte.
 
 Where the words come from:
 
-- areas, houses (nations), units, order types and tracks: ``games/<game>/names.yaml``
+- areas, the sides (houses, nations), units, order types and tracks: ``games/<game>/names.yaml``
   (`i18n.localized_names`, `vocabulary.name_in`), so a GM corrects a name in one place;
 - every other word of the style (the title, kinds of area, panel headings, the legend,
   phases) and the few sentences of the code (`PHRASES`): the catalog (``maps.po``), with the
   style's English word as the msgid (`messages` lists them for the catalog test);
-- the marks drawn in a chip or a badge (a unit's letter, an order's letters) and a house's
+- the marks drawn in a chip or a badge (a unit's letter, an order's letters) and a side's
   three-letter short name: the initials of the localized name, so that a Russian map shows
   П for пехотинец; where two would look alike, the English marks stay.
 """
@@ -42,7 +42,7 @@ PHRASES = {
 
 def drawing_data(game: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
     """(geometry, style): ``drawing.yaml`` holds both for a game whose ``map.yaml`` is rules
-    data (baltic); otherwise geometry is ``board.yaml`` and style ``map.yaml`` (westeros)."""
+    data; otherwise geometry is ``board.yaml`` and style ``map.yaml``."""
     try:
         drawing = load_game_data(game, "drawing.yaml")
     except FileNotFoundError:
@@ -70,7 +70,7 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
         style["title"] = say(style["title"])
     for look in style["kinds"].values():
         look["name"] = say(look["name"])
-    _houses(style.get("houses", {}), names)
+    _sides(style.get("sides", {}), names)
     _marks(style.get("units", {}), "letter", game, "units", lang, say)
     _marks(style.get("orders", {}), "text", game, "orders", lang, say)
     for section in style.get("panel", {}).get("sections", []):
@@ -79,19 +79,23 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
     style["season_names"] = {k: say(v) for k, v in style.get("seasons", {}).items()}
     style["players"] = {k: names.get(k) or say(v) for k, v in style.get("players", {}).items()}
     style["phrases"] = {k: say(v) for k, v in PHRASES.items()}
-    style["port_names"] = _port_names(game, lang)
-    style["block_names"] = {
-        ident: name
-        for ident in sections(game).get("blocks", {})
-        if (name := name_in(game, "blocks", ident, lang))
-    }
-    for section in style.get("panel", {}).get("sections", []):
-        if section.get("labels", {}).get("block"):  # the legend's sample chip: Вб, not Ab
-            style["sample_mark"] = block_mark(section["labels"]["block"], None)
+    style["port_names"] = _port_names(game, lang, style.get("names", {}).get("ports"))
+    named = style.get("view", {}).get("named")
+    if named:  # pieces shown by name (blocks): their names, and the legend's sample's mark
+        style["piece_names"] = {
+            ident: name
+            for ident in sections(game).get(named["names"], {})
+            if (name := name_in(game, named["names"], ident, lang))
+        }
+        for section in style.get("panel", {}).get("sections", []):
+            if section.get("labels", {}).get(named["class"]):  # Вб, not Ab
+                style["sample_mark"] = chip_mark(section["labels"][named["class"]], None)
+    # The new names of the view's ``renamed`` areas (Nyen, converted: Sankt-Peterburg).
+    renamed = style.get("names", {}).get("renamed")
     style["renamed_names"] = {
         ident: name
-        for ident in sections(game).get("converted", {})
-        if (name := name_in(game, "converted", ident, lang))
+        for ident in sections(game).get(renamed, {})
+        if (name := name_in(game, renamed, ident, lang))
     }
     return board, style
 
@@ -100,25 +104,26 @@ STAR_MARKS = {"hollow": "☆", "black": "★"}
 """A twin's star on its chip (the map's font has both)."""
 
 
-def block_mark(name: str, star: str | None) -> str:
-    """The two letters on a block's chip, from its name in the map's language: the initials
-    of a two-word name (Upplands regemente: Ur), else its first two letters (Крюйс: Кр); a
-    reform twin's first letter and its star (11.2b: S☆, S★; Шереметев: Ш★)."""
+def chip_mark(name: str, star: str | None) -> str:
+    """The two letters on a named piece's chip (a block), from its name in the map's
+    language: the initials of a two-word name (Upplands regemente: Ur), else its first two
+    letters (Крюйс: Кр); a twin's first letter and its star (S☆, S★; Шереметев: Ш★)."""
     if star:
         return name[0] + STAR_MARKS[star]
     words = [w for w in name.replace("-", " ").split() if w[:1].isalpha()]
     return "".join(w[0] for w in words[:2]) if len(words) > 1 else name[:2]
 
 
-def _port_names(game: str, lang: str) -> dict[str, str]:
-    """Each coastal port's name in `lang` (baltic: Reval is Ревель), by its territory.
+def _port_names(game: str, lang: str, section: str | None) -> dict[str, str]:
+    """Each coastal port's name in `lang` (Reval is Ревель), by its territory: the
+    territory's entry of names.yaml's `section` (the style's ``names.ports``).
 
     NOTE: names.yaml lists a territory's port town among its aliases, last (Смоланд,
     Карлскруна); a port named as its territory (Nyen, Danzig) takes the territory's name.
     """
 
     shapes = regions_of(game) or {}
-    entries = sections(game).get("territories", {})
+    entries = sections(game).get(section, {}) if section else {}
     out = {}
     for ident, harbour in shapes.get("harbours", {}).items():
         names = names_of(entries.get(ident, {}), lang)
@@ -135,10 +140,10 @@ def _english(game: str, ident: str) -> set[str]:
     return {a["name"] for a in board["areas"] if a["id"] == ident}
 
 
-def _houses(houses: dict[str, Any], names: Mapping[str, str]) -> None:
-    """A house's (nation's) name from names.yaml, and its short name from that one's
-    initial letters where it is not the English name (Старк: СТА)."""
-    for ident, look in houses.items():
+def _sides(sides: dict[str, Any], names: Mapping[str, str]) -> None:
+    """A side's name (a house, a nation) from names.yaml, and its short name from that
+    one's initial letters where it is not the English name (Старк: СТА)."""
+    for ident, look in sides.items():
         name = names.get(ident)
         if name and name != look.get("name"):
             look["name"] = name

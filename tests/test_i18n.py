@@ -14,12 +14,19 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
 from adjudicator import mapwords
-from adjudicator.i18n import LANGUAGES, UnknownLanguage, catalog, check_language, translations
+from adjudicator.data import game_names
+from adjudicator.i18n import (
+    LANGUAGES,
+    UnknownLanguage,
+    catalog,
+    catalog_files,
+    check_language,
+    translations,
+)
 from adjudicator.render import environment
 from adjudicator.requests import Event
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOGS = ROOT / "adjudicator" / "locale"
 
 
 def _used_messages() -> set[str]:
@@ -32,7 +39,7 @@ def _used_messages() -> set[str]:
         str(ROOT), method_map, options, keywords
     ):
         found.add(message if isinstance(message, str) else message[0])
-    for game in ("westeros", "baltic"):  # the maps' words are data: map.yaml, drawing.yaml
+    for game in game_names():  # the maps' words are data: map.yaml, drawing.yaml
         found.update(mapwords.messages(game))
     return found
 
@@ -46,13 +53,13 @@ def test_no_message_is_in_two_files_of_a_language(lang: str) -> None:
     """Each part of the product has its own .po file; a msgid in two would have two
     translations, and which one wins would depend on the files' order."""
     seen: dict[str, str] = {}
-    for path in sorted((CATALOGS / lang).glob("*.po")):
+    for name, path in catalog_files(lang).items():
         with path.open("rb") as po:
             for message in read_po(po, locale=lang):
                 key = message.id if isinstance(message.id, str) else message.id[0]
                 if key:
-                    assert key not in seen, f"{key!r} is in {seen.get(key)} and {path.name}"
-                    seen[key] = path.name
+                    assert key not in seen, f"{key!r} is in {seen.get(key)} and {name}"
+                    seen[key] = name
 
 
 @pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])

@@ -111,9 +111,9 @@ def test_names_stay_clear_through_a_bot_game(game: str, setup: dict) -> None:
 
     from adjudicator.bots import bot_source, play
     from adjudicator.dice import Dice
-    from adjudicator.rulesets import RULESETS
+    from adjudicator.rulesets import known_games
 
-    ruleset = importlib.import_module(RULESETS[game]).RULESET
+    ruleset = importlib.import_module(known_games()[game]).RULESET
     state = ruleset.new_game(setup, Dice(b"labels", "labels", 0))
     found: list[str] = []
     moments: list[int] = []

@@ -145,7 +145,7 @@ def test_hidden_units_are_anonymous_blocks() -> None:
         assert chip.find(f"{SVG}text") is None, "a hidden block shows a letter"
         assert (
             chip.find(f"{SVG}rect").get("fill")
-            == load_game_data("westeros", "map.yaml")["houses"]["greyjoy"]["colour"]
+            == load_game_data("westeros", "map.yaml")["sides"]["greyjoy"]["colour"]
         )
 
 
@@ -207,9 +207,9 @@ def test_the_memo_of_a_runs_maps_draws_every_map_as_without_it(game: str, setup:
 
     from adjudicator.bots import bot_source, play
     from adjudicator.dice import Dice
-    from adjudicator.rulesets import RULESETS
+    from adjudicator.rulesets import known_games
 
-    ruleset = importlib.import_module(RULESETS[game]).RULESET
+    ruleset = importlib.import_module(known_games()[game]).RULESET
     state = ruleset.new_game(setup, Dice(b"memo", "memo", 0))
     memos: dict[str, dict] = {"en": {}, "ru": {}, "pt_BR": {}}
     moments = []

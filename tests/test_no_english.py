@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from adjudicator.i18n import catalog
+from adjudicator.i18n import catalog, catalog_files
 from adjudicator.vocabulary import names_of, sections
-from tests.test_i18n import CATALOGS, _used_messages
+from tests.test_i18n import _used_messages
 from tools.review_corpus import GAMES, write_corpus
 
 ALLOWED = {"AP", "RP", "NMR", "UTC", "I", "II", "III", "XII", "d6", "2d6", "x"}
@@ -182,8 +182,8 @@ def test_a_hint_names_the_keywords_of_the_readers_language() -> None:
             for entry in sections(game).get(section, {}).values()
             for name in names_of(entry, lang)
         }
-        for path in sorted((CATALOGS / lang).glob("*.po")):
-            if path.name == "positions.po":  # the GM's position file: its YAML keys are ids
+        for name, path in catalog_files(lang).items():
+            if name == "positions.po":  # the GM's position file: its YAML keys are ids
                 continue
             with path.open("rb") as po:
                 for message in read_po(po, locale=lang):
@@ -194,7 +194,7 @@ def test_a_hint_names_the_keywords_of_the_readers_language() -> None:
                         for quoted in re.findall(r"«([^»]*)»|\"([^\"]*)\"", string or ""):
                             head = " ".join(quoted).strip().split(" ")[0].lower()
                             bad = head in keywords and head not in local
-                            assert not bad, f"{path.name}: English keyword in {string!r}"
+                            assert not bad, f"{name}: English keyword in {string!r}"
 
 
 HINT_EXAMPLES = {

@@ -32,6 +32,7 @@ def test_wheel_installs_and_runs_from_another_folder(tmp_path: Path) -> None:
     wheel, names = build_wheel(ROOT, tmp_path)
     assert "adjudicator/games/westeros/board.yaml" in names
     assert "adjudicator/games/westeros/cards.yaml" in names
+    assert "adjudicator/games/westeros/locale/ru.po" in names
     assert "adjudicator/templates/westeros/report.md.j2" in names
     assert "adjudicator/templates/common/bbcode.j2" in names
     site = tmp_path / "site"

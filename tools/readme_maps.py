@@ -13,7 +13,7 @@ from pathlib import Path
 
 from adjudicator.dice import Dice
 from adjudicator.mapdraw import draw_svg
-from adjudicator.rulesets import RULESETS
+from adjudicator.rulesets import known_games
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "maps"
 GAMES = {"westeros": {"players": 6}, "baltic": {"scenario": "poltava", "players": 2}}
@@ -22,7 +22,7 @@ GAMES = {"westeros": {"players": 6}, "baltic": {"scenario": "poltava", "players"
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for game, setup in GAMES.items():
-        ruleset = importlib.import_module(RULESETS[game]).RULESET
+        ruleset = importlib.import_module(known_games()[game]).RULESET
         state = ruleset.new_game(setup, Dice(b"readme", "readme", 0))
         (OUT / f"{game}.svg").write_text(draw_svg(ruleset.view(state, None)), encoding="utf-8")
 

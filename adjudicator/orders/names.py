@@ -12,73 +12,44 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from adjudicator.orders.errors import ambiguous, invalid
 from adjudicator.text import N_, Name, _l
 
-_MESSAGES = {
-    "name": (
-        N_("a name is missing here"),
-        N_("'%(text)s' could be more than one name"),
-        N_("no name called '%(text)s'"),
-    ),
-    "area": (
-        N_("an area name is missing here"),
-        N_("'%(text)s' could be more than one area"),
-        N_("no area called '%(text)s'"),
-    ),
-    "location": (
-        N_("a location name is missing here"),
-        N_("'%(text)s' could be more than one location"),
-        N_("no location called '%(text)s'"),
-    ),
-    "block": (
-        N_("a block name is missing here"),
-        N_("'%(text)s' could be more than one block"),
-        N_("no block called '%(text)s'"),
-    ),
-    "nation": (
-        N_("a nation name is missing here"),
-        N_("'%(text)s' could be more than one nation"),
-        N_("no nation called '%(text)s'"),
-    ),
-    "scenario": (
-        N_("a scenario name is missing here"),
-        N_("'%(text)s' could be more than one scenario"),
-        N_("no scenario called '%(text)s'"),
-    ),
-    "unit": (
-        N_("a unit name is missing here"),
-        N_("'%(text)s' could be more than one unit"),
-        N_("no unit called '%(text)s'"),
-    ),
-    "house": (
-        N_("a house name is missing here"),
-        N_("'%(text)s' could be more than one house"),
-        N_("no house called '%(text)s'"),
-    ),
-    "track": (
-        N_("a track name is missing here"),
-        N_("'%(text)s' could be more than one track"),
-        N_("no track called '%(text)s'"),
-    ),
-    "card": (
-        N_("a card name is missing here"),
-        N_("'%(text)s' could be more than one card"),
-        N_("no card called '%(text)s'"),
-    ),
-    "house card": (
-        N_("a house card name is missing here"),
-        N_("'%(text)s' could be more than one house card"),
-        N_("no house card called '%(text)s'"),
-    ),
-    "wildling card": (
-        N_("a wildling card name is missing here"),
-        N_("'%(text)s' could be more than one wildling card"),
-        N_("no wildling card called '%(text)s'"),
-    ),
-}
-"""Per kind of name: (missing, ambiguous, unknown), each a whole sentence to translate."""
+
+@dataclass(frozen=True)
+class Noun:
+    """What one kind of name is called in `NameIndex`'s errors: three whole sentences, never
+    a noun put into a sentence (its gender and case differ per language)."""
+
+    missing: str
+    """Nothing typed where a name belongs: 'a house name is missing here'."""
+    ambiguous: str
+    """A text fitting several: "'%(text)s' could be more than one house"."""
+    unknown: str
+    """A text fitting none: "no house called '%(text)s'"."""
+
+
+NAME = Noun(
+    N_("a name is missing here"),
+    N_("'%(text)s' could be more than one name"),
+    N_("no name called '%(text)s'"),
+)
+"""The engine's only noun; a game's own (house, block...) are declared by its ruleset."""
+
+_NOUNS: dict[str, Noun] = {"name": NAME}
+
+
+def declare(nouns: Mapping[str, Noun]) -> None:
+    """Make each word of `nouns` a kind of name `NameIndex` knows: a ruleset declares its
+    nouns (``rulesets/<game>/nouns.py``) when its package is imported. A word two games
+    declare must mean the same three sentences, as the catalog holds one translation each."""
+    for word, noun in nouns.items():
+        known = _NOUNS.setdefault(word, noun)
+        if known != noun:
+            raise ValueError(f"the noun {word!r} is declared twice, differently")
+
 
 _NOISE = re.compile(r"[^\w ]+|_")
 _SPACES = re.compile(r"\s+")
@@ -119,13 +90,15 @@ class NameIndex:
     """Resolves what players type to canonical ids.
 
     `names` maps each id to the display name and aliases that stand for it; the id itself
-    always matches too. `what` names the thing in messages ("area", "unit"): one of the
-    kinds of `_MESSAGES`.
+    always matches too. `what` names the thing in messages: a `Noun`, or the word of one a
+    ruleset has declared ("area", "block").
     """
 
-    def __init__(self, names: Mapping[str, Iterable[str]], what: str = "name") -> None:
-        self.what = what
-        self._missing, self._ambiguous, self._unknown = _MESSAGES[what]
+    def __init__(self, names: Mapping[str, Iterable[str]], what: str | Noun = NAME) -> None:
+        noun = what if isinstance(what, Noun) else _NOUNS.get(what)
+        if noun is None:
+            raise KeyError(f"no noun {what!r}: a ruleset declares its own (orders.names.declare)")
+        self._missing, self._ambiguous, self._unknown = noun.missing, noun.ambiguous, noun.unknown
         self.display: dict[str, str] = {}
         self._exact: dict[str, set[str]] = {}
         self._counts: dict[str, Counter[str]] = {}

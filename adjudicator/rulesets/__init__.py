@@ -1,11 +1,11 @@
-"""The contract between the engine and a game, and the registry of games.
+"""The contract between the engine and a game, and where the games are found.
 
 The engine never names a game; a ruleset never touches files, mail, git or templates.
 A ruleset is a pure, deterministic function of (state, submissions, rng): the same state,
 answers and dice always give the same new state and events. Only `step` mutates a state.
 
 A new game is added by writing ``rulesets/<game>/``, ``games/<game>/`` and
-``templates/<game>/`` and one line in `RULESETS`.
+``templates/<game>/``: a subpackage here is a game (`known_games`), no list names it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import importlib
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any, Protocol
 
 from adjudicator.dice import Dice
@@ -20,11 +21,18 @@ from adjudicator.gamedir import GameError
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.text import Text, _l, say
 
-RULESETS: dict[str, str] = {
-    "westeros": "adjudicator.rulesets.westeros",
-    "baltic": "adjudicator.rulesets.baltic",
-}
-"""Game name -> module that defines ``RULESET``. Imported only when a game is played."""
+RULESETS: dict[str, str] = {}
+"""Game name -> module that defines ``RULESET``, for a game kept outside the package (the
+tests' example game registers itself here); the package's games are its subpackages."""
+
+
+def known_games() -> dict[str, str]:
+    """Every game's name -> the module that defines its ``RULESET`` (imported only when the
+    game is played): each subpackage of `adjudicator.rulesets`, by name, then `RULESETS`."""
+    # importlib.resources, not pkgutil: every run asks, and pkgutil costs a few ms to import.
+    here = resources.files(__name__).iterdir()
+    found = sorted(e.name for e in here if e.joinpath("__init__.py").is_file())
+    return {name: f"{__name__}.{name}" for name in found} | RULESETS
 
 
 class PositionError(ValueError):
@@ -113,10 +121,11 @@ def find_ruleset(name: str) -> Ruleset:
 
     Raises `UnknownGame` naming the known games and the closest match.
     """
-    module = RULESETS.get(name.lower())
+    games = known_games()
+    module = games.get(name.lower())
     if module is None:
-        known = ", ".join(sorted(RULESETS))
-        close = difflib.get_close_matches(name.lower(), RULESETS, n=1)
+        known = ", ".join(sorted(games))
+        close = difflib.get_close_matches(name.lower(), games, n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
         raise UnknownGame(f"unknown game {name!r}; known games: {known}.{hint}")
     return importlib.import_module(module).RULESET

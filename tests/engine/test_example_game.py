@@ -6,15 +6,21 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 import yaml
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
 
-from adjudicator import engine
+from adjudicator import engine, mapwords
 from adjudicator.bots import bot_source, play
 from adjudicator.create import create_game
 from adjudicator.dice import Dice
+from adjudicator.i18n import catalog, catalog_files
+from adjudicator.mapdraw import draw_svg
 from adjudicator.replay import replay_game
+from adjudicator.rulesets import find_ruleset, known_games
 from tests.conftest import START
-from tests.example_game import register
+from tests.example_game import HOME, register
 from tests.example_game.tally import RULESET
 
 PASSWORDS = {"north": "pw-north", "south": "pw-south"}
@@ -72,3 +78,70 @@ def test_tally_in_memory_by_bots_on_the_same_loop() -> None:
     stats = play(RULESET, state, source=bot_source(RULESET, seed=3))
     assert stats.ended and stats.steps == 3 and state.round == 4
     assert sum(state.scores.values()) <= 3
+
+
+def test_tally_speaks_russian_from_its_own_catalog(tmp_path, monkeypatch) -> None:
+    """Its sentences are in tests/example_game/games/tally/locale/, beside its data: the
+    engine reads them with its own catalogs because tally is registered."""
+    register(monkeypatch)
+    game = tmp_path / "t"
+    settings = {"maps": False, "lang": "ru"}
+    create_game(game, "tally", now=START, passwords=PASSWORDS, settings=settings)
+    send(game, "north", "pick 3", "n1.txt")
+    send(game, "south", "pick 2", "s1.txt")
+    engine.run(game, START + timedelta(minutes=5))
+    report = (game / "reports" / "0001.md").read_text(encoding="utf-8")
+    assert "Север: в раунде 1 выбрано число 3." in report
+    assert "**Север** выигрывает раунд 1." in report
+    assert "### Счёт" in report
+
+
+@pytest.mark.parametrize("lang", ["ru", "pt_BR"])
+def test_tallys_catalog_holds_what_its_templates_say_and_nothing_else(monkeypatch, lang) -> None:
+    """The catalog test of tests/test_i18n.py, for a game outside the package: every
+    message tally's templates and map use is in its catalog, none is unused or in two
+    files."""
+    register(monkeypatch)
+    files = catalog_files(lang)
+    assert f"tally/{lang}.po" in files
+    with files[f"tally/{lang}.po"].open("rb") as po:
+        own = {m.id: m.string for m in read_po(po, locale=lang) if m.id}
+    used = {
+        message
+        for _file, _line, message, _c, _x in extract_from_dir(
+            str(HOME / "templates"),
+            [("**.j2", "jinja2")],
+            {"**.j2": {"extensions": "jinja2.ext.i18n", "trimmed": "false"}},
+        )
+    }
+    used |= set(mapwords.messages("tally"))  # the map's words: drawing.yaml
+    engine_ids = {m.id for m in catalog(lang) if m.id} - set(own)
+    assert sorted(used - engine_ids) == sorted(own) and all(own.values())
+    seen: set[str] = set()
+    for name, path in files.items():
+        with path.open("rb") as po:
+            ids = {m.id for m in read_po(po, locale=lang) if m.id}
+        assert not ids & seen, f"{name} repeats {sorted(ids & seen)}"
+        seen |= ids
+
+
+def test_a_game_of_the_package_needs_no_registry_line(monkeypatch) -> None:
+    """Each subpackage of adjudicator.rulesets is a game; only a game kept elsewhere (tally,
+    beside the tests) names its module in `RULESETS`."""
+    assert list(known_games()) == ["baltic", "westeros"]
+    register(monkeypatch)
+    assert known_games()["tally"] == "tests.example_game.tally"
+    assert find_ruleset("tally") is RULESET
+
+
+def test_tallys_map_is_drawn_in_its_own_words(monkeypatch) -> None:
+    """The drawer knows no tally: drawing.yaml names its sides (the view's players, said
+    data-player) and its shields (points per camp, class "score"); the words are tally's."""
+    register(monkeypatch)
+    state = RULESET.restore({"round": 2, "scores": {"north": 1, "south": 0}})
+    svg = draw_svg(RULESET.view(state, "north"), lang="ru")
+    assert '<g class="score" data-strength="1" data-player="north">' in svg
+    assert '<g class="score" data-strength="0" data-player="south">' in svg
+    assert "Лагерь Севера" in svg and ">Очки<" in svg and ">Подсчёт<" in svg
+    assert "Личная карта: Север" in svg  # the engine's own phrase, tally's name
+    assert "data-house" not in svg and 'class="castle"' not in svg

@@ -1,10 +1,11 @@
 """Tally: the smallest whole game, kept in the tests to show what a third game writes.
 
-A game is three folders and one registry line (docs/architecture.md): the ruleset
-(`tally.py` here, ``adjudicator/rulesets/<game>/`` in the package), its facts as data
-(``games/tally/``) and its report templates (``templates/tally/``). A game of the package
-is found where the package keeps them; this one lives beside the tests, so `register` names
-its folder in `data.HOMES` as well as its module in `rulesets.RULESETS`.
+A game is three folders (docs/architecture.md): the ruleset (`tally.py` here,
+``adjudicator/rulesets/<game>/`` in the package), its facts as data (``games/tally/``: its
+players, names, sentences in ``locale/`` and map in ``drawing.yaml``) and its report
+templates (``templates/tally/``). A game of the package is found where the package keeps
+them; this one lives beside the tests, so `register` names its folder in `data.HOMES` and
+its module in `rulesets.RULESETS`.
 """
 
 from __future__ import annotations

@@ -108,7 +108,14 @@ class Tally:
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         """Whitelisted: the round and the scores are all there is to see (picks are
         revealed by the events of the step that applies them)."""
-        return {"round": state.round, "scores": dict(state.scores), "viewer": player}
+        return {
+            "game": "tally",
+            "round": state.round,
+            "scores": dict(state.scores),
+            "viewer": player,
+            "players": list(PLAYERS),
+            "points": {f"{p}_camp": state.scores[p] for p in PLAYERS},  # the map's shields
+        }
 
     def load_position(self, data: Mapping[str, Any], rng: Dice) -> State:
         faults = [f"scores: no score for {p}" for p in PLAYERS if p not in data.get("scores", {})]

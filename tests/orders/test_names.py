@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.orders.errors import ErrorKind, LineError
+from adjudicator.orders.names import NameIndex, declare
 from adjudicator.rulesets.westeros.board import load_board
 
 
@@ -48,3 +49,24 @@ def test_among_restricts_the_candidates() -> None:
     assert load_board().names.find("White", among=["white_harbor"]) == "white_harbor"
     with pytest.raises(LineError):
         load_board().names.find("Winterfell", among=["white_harbor"])
+
+
+def test_the_errors_speak_of_the_noun_a_game_declares() -> None:
+    """The engine knows only 'name'; 'block' is baltic's word, declared by its ruleset."""
+    from adjudicator.rulesets.baltic.nouns import NOUNS
+
+    index = NameIndex({"lewenhaupt": ["Lewenhaupt"]}, "block")
+    with pytest.raises(LineError) as caught:
+        index.find("Storks")
+    assert str(caught.value.message) == "no block called 'Storks'"
+    assert index.find("lewenh") == "lewenhaupt"
+    with pytest.raises(LineError) as caught:
+        NameIndex({"x": ["X"]}).find("")
+    assert str(caught.value.message) == "a name is missing here"
+    with pytest.raises(ValueError, match="declared twice"):
+        declare({"block": NOUNS["nation"]})
+
+
+def test_a_noun_nobody_declared_is_a_clear_error() -> None:
+    with pytest.raises(KeyError, match="declares its own"):
+        NameIndex({"x": ["X"]}, "gizmo")

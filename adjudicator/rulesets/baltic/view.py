@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.mapwords import block_mark
+from adjudicator.mapwords import chip_mark
 from adjudicator.rulesets.baltic import control, resources
 from adjudicator.rulesets.baltic.board import Board, load_board
 from adjudicator.rulesets.baltic.state import (
@@ -48,7 +48,6 @@ def view(state: State, player: str | None) -> dict[str, Any]:
         "last_year": state.last_year,
         "when": state.label,
         "sides": list(SIDES),
-        "houses": list(board.nations),
         "first_player": state.first_player,
         "ap": dict(state.ap),
         "ap_spent": dict(state.ap_spent),
@@ -208,7 +207,7 @@ def _own_block(board: Board, block: str, strength: int) -> dict[str, Any]:
     """A block its owner sees; `block` lets the map say its name in the game's language."""
 
     info = board.blocks[block]
-    label = block_mark(info.name, info.star)
+    label = chip_mark(info.name, info.star)
     return {
         "kind": info.type,
         "label": label,

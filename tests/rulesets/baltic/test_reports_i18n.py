@@ -250,7 +250,7 @@ def test_every_translation_fills_only_the_fields_its_message_has(lang: str) -> N
     """A placeholder the English message lacks would fail the report at render time."""
     from babel.messages.pofile import read_po
 
-    with (ROOT / "adjudicator" / "locale" / lang / "baltic.po").open("rb") as po:
+    with (ROOT / "games" / "baltic" / "locale" / f"{lang}.po").open("rb") as po:
         catalog = read_po(po, locale=lang)
     checked = 0
     for message in catalog:
