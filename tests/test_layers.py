@@ -85,6 +85,7 @@ WESTEROS_LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "wildling_attack",
             "open_request",
             "reported",
+            "nouns",
         ),
     ),
     ("words", ("words",)),
