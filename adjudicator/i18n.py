@@ -21,7 +21,14 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from adjudicator.data import cache_folder, game_folder, keep_cached, load_game_data
+from adjudicator.data import (
+    HOMES,
+    cache_folder,
+    game_folder,
+    game_names,
+    keep_cached,
+    load_game_data,
+)
 
 LANGUAGES = ("en", "ru", "pt_BR")
 """The languages reports, replies and orders may be in; English is the source language."""
@@ -52,7 +59,6 @@ def translations(lang: str) -> gettext.NullTranslations:
     files (an edited or upgraded catalog gets a new one); without a writable cache folder it
     is compiled each run. Kept per process for the games known now (a game registered
     later, as the tests' example game, gets its own)."""
-    from adjudicator.data import HOMES
 
     return _translations(lang, tuple(sorted(HOMES.items())))
 
@@ -97,7 +103,6 @@ def catalog_files(lang: str) -> dict[str, Traversable]:
     (tests/test_i18n.py fails on a msgid in two files). A game that needs its own
     translation of an English sentence another part already uses writes a sentence of
     its own (or a ``msgctxt``, which gettext and Babel keep apart)."""
-    from adjudicator.data import game_folder, game_names
 
     folder = resources.files("adjudicator").joinpath("locale", lang)
     engine = sorted((e for e in folder.iterdir() if e.name.endswith(".po")), key=lambda e: e.name)

@@ -17,6 +17,12 @@ from adjudicator.rulesets import PositionError
 from adjudicator.rulesets.westeros.board import Board, load_board
 from adjudicator.rulesets.westeros.decks import card_index, house_cards
 from adjudicator.rulesets.westeros.language.planning_lines import parse_token
+from adjudicator.rulesets.westeros.rules.victory import standings_table
+from adjudicator.rulesets.westeros.rules.westeros_decks import (
+    ALL_DECKS,
+    deck_card_index,
+    deck_composition,
+)
 from adjudicator.rulesets.westeros.state import (
     HOUSES,
     PORT_RULES,
@@ -192,7 +198,6 @@ def _decks(
     Issue 8: a deck not given is shuffled from the cards not in its discards, by the game's
     dice; a deck given without discards means every other card of it is discarded.
     """
-    from adjudicator.rulesets.westeros.rules.westeros_decks import ALL_DECKS, deck_composition
 
     decks = decks if isinstance(decks, Mapping) else {}
     discards = discards if isinstance(discards, Mapping) else {}
@@ -238,7 +243,6 @@ def _card(deck: str, card: str) -> Name:
 
 
 def _deck_cards(r: _Reader, path: str, value: Any, deck: str) -> list[str] | None:
-    from adjudicator.rulesets.westeros.rules.westeros_decks import deck_card_index
 
     if value is None:
         return None
@@ -492,8 +496,6 @@ def export(state: State) -> dict[str, Any]:
     data["decks"] = {d: list(cards) for d, cards in sorted(state.decks.items())}
     data["discards"] = {d: list(c) for d, c in sorted(state.deck_discards.items()) if c}
     if state.winner:
-        from adjudicator.rulesets.westeros.rules.victory import standings_table
-
         data["winner"] = state.winner
         data["standings"] = standings_table(state)
     return data

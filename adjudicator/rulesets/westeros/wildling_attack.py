@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+ATTACK = "wildling_attack"
+"""The key of `state.action` that holds the attack in progress."""
+
 
 @dataclass
 class AttackStep:

@@ -14,6 +14,7 @@ from adjudicator.dice import Dice
 from adjudicator.requests import Request
 from adjudicator.rulesets.westeros.bots import lines as words
 from adjudicator.rulesets.westeros.language.action_lines import retreat_losses_line
+from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 
 Lines = list[str]
@@ -110,7 +111,6 @@ def consolidate(state: State, request: Request, rng: Dice) -> Lines:
 
 def random_muster(state: State, house: str, area: str, rng: Dice) -> list[dict[str, Any]]:
     """Items bought one by one at random while each addition is still legal."""
-    from adjudicator.rulesets.westeros.rules import recruiting
 
     candidates = [{"unit": u, "area": area, "from": None} for u in recruiting.LAND_UNITS]
     candidates += [

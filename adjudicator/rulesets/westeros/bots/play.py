@@ -17,7 +17,12 @@ from adjudicator.orders.errors import OrderErrors
 from adjudicator.requests import Request
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.bots import lines as words
+from adjudicator.rulesets.westeros.bots import westeros_phase
+from adjudicator.rulesets.westeros.bots.action_phase import KINDS, propose, render
+from adjudicator.rulesets.westeros.bots.ahead import ahead_lines, battle_lines
+from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.rules.planning import areas_to_order, is_allowed_type
+from adjudicator.rulesets.westeros.rules.raven import swap_problem
 from adjudicator.rulesets.westeros.state import State
 
 TRIES = 12
@@ -54,8 +59,6 @@ def _ahead(
 ) -> list[str]:
     """Standing instructions for the rest of the round's mail: the action phase after the
     orders, and the Westeros phase that opens the next round (`Westeros.epoch`)."""
-    from adjudicator.rulesets.westeros.bots import westeros_phase
-    from adjudicator.rulesets.westeros.bots.ahead import ahead_lines, battle_lines
 
     if state.phase == "westeros":
         return []  # the round's lines came with the orders; the next round's come with its own
@@ -83,7 +86,6 @@ def _answer_now(ruleset: Any, state: State, request: Request, rng: Dice) -> list
 
 def _after_muster(ruleset: Any, state: State, request: Request, lines: list[str]) -> State:
     """A copy of `state` with this castle's muster applied (the next castle's choices)."""
-    from adjudicator.rulesets.westeros.rules import recruiting
 
     instructions = ruleset.parse(state, request.player, "\n".join(lines)) if lines else []
     items = ruleset.answer(state, request, instructions).value if instructions else None
@@ -154,7 +156,6 @@ def propose_orders(state: State, request: Request, rng: Dice) -> list[str]:
 
 # -- the Messenger Raven ------------------------------------------------------------------
 def propose_raven(state: State, request: Request, rng: Dice) -> list[str]:
-    from adjudicator.rulesets.westeros.rules.raven import swap_problem
 
     mine = sorted(state.orders_of(request.player))
     swaps = [
@@ -172,7 +173,6 @@ def propose_bury(state: State, request: Request, rng: Dice) -> list[str]:
 
 # -- the action phase ---------------------------------------------------------------------
 def propose_action(state: State, request: Request, rng: Dice) -> list[str]:
-    from adjudicator.rulesets.westeros.bots.action_phase import propose
 
     return propose(state, request, rng)
 
@@ -185,8 +185,6 @@ def render_value(state: State, request: Request, value: Any) -> list[str]:
         return ["raven: none"] if value.get("action") == "none" else []
     if request.kind == "bury":
         return ["bury: yes" if value.get("bury") else "bury: no"]
-    from adjudicator.rulesets.westeros.bots import westeros_phase
-    from adjudicator.rulesets.westeros.bots.action_phase import render
 
     if request.kind in westeros_phase.PROPOSERS:
         return westeros_phase.render(state, request, value)
@@ -202,8 +200,6 @@ PROPOSERS: dict[str, Callable[[State, Request, Dice], list[str]]] = {
 
 
 def _register_kinds() -> None:
-    from adjudicator.rulesets.westeros.bots import westeros_phase
-    from adjudicator.rulesets.westeros.bots.action_phase import KINDS
 
     for kind in KINDS:
         PROPOSERS.setdefault(kind, propose_action)

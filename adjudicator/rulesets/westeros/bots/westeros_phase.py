@@ -13,9 +13,15 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.requests import Request
+from adjudicator.rulesets.westeros.bots.action_phase import random_muster
+from adjudicator.rulesets.westeros.bots.ahead import near
 from adjudicator.rulesets.westeros.language import westeros_phase_lines as ww
 from adjudicator.rulesets.westeros.language import wildling_lines as wl
+from adjudicator.rulesets.westeros.rules.mustering import muster_options
+from adjudicator.rulesets.westeros.rules.recruiting import muster_points
+from adjudicator.rulesets.westeros.rules.wildling_cards import MANY
 from adjudicator.rulesets.westeros.state import TRACKS, State
+from adjudicator.rulesets.westeros.units import unit_type
 from adjudicator.rulesets.westeros.words import wildling_options
 
 Lines = list[str]
@@ -51,7 +57,6 @@ def reduce(state: State, request: Request, rng: Dice) -> Lines:
 def muster(state: State, request: Request, rng: Dice) -> Lines:
     """A random legal muster at the request's castle in `state` (which already holds the
     house's musters at its other castles asked at the same time)."""
-    from adjudicator.rulesets.westeros.rules.mustering import muster_options
 
     context = request.context
     items = rng.choice([*muster_options(state, request.player, context["area"]), None])
@@ -73,7 +78,6 @@ def wildling_tie(state: State, request: Request, rng: Dice) -> Lines:
 
 def wildling_card(state: State, request: Request, rng: Dice) -> Lines:
     """One legal-looking answer: `pick` units (from one area when so asked), or one choice."""
-    from adjudicator.rulesets.westeros.rules.wildling_cards import MANY
 
     context = request.context
     choices = context["choices"]
@@ -153,7 +157,6 @@ def ahead_lines(state: State, house: str, rng: Dice) -> Lines:
 
 
 def _my_units(state: State, house: str) -> list[list[str]]:
-    from adjudicator.rulesets.westeros.units import unit_type
 
     return [
         [unit_type(u), area]
@@ -181,9 +184,6 @@ def _reduce(state: State, house: str, rng: Dice) -> Lines:
 
 
 def _musters(state: State, house: str, rng: Dice) -> Lines:
-    from adjudicator.rulesets.westeros.bots.action_phase import random_muster
-    from adjudicator.rulesets.westeros.bots.ahead import near
-    from adjudicator.rulesets.westeros.rules.recruiting import muster_points
 
     lines = []
     for area in near(state, house):
@@ -226,8 +226,6 @@ def _wildling_cards(state: State, house: str, rng: Dice) -> Lines:
 
 
 def _horde_muster(state: State, house: str, card: str, rng: Dice) -> Lines:
-    from adjudicator.rulesets.westeros.bots.action_phase import random_muster
-    from adjudicator.rulesets.westeros.rules.recruiting import muster_points
 
     castles = [
         a

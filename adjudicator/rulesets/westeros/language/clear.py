@@ -19,6 +19,8 @@ from collections.abc import Iterable, Sequence
 from adjudicator.orders.errors import invalid
 from adjudicator.orders.names import normalize
 from adjudicator.requests import Instruction
+from adjudicator.rulesets.westeros.language.action_lines import track_names
+from adjudicator.rulesets.westeros.language.keywords import split_verb
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Name, _l
@@ -78,7 +80,6 @@ def kinds_of(keyword: str) -> tuple[str, ...] | None:
 
 def parse_clear(state: State, rest: str) -> Instruction:
     """'march Winterfell', 'card', 'all' (the words after `clear`), in any language."""
-    from adjudicator.rulesets.westeros.language.keywords import split_verb
 
     if normalize(rest) in ("all", "everything", "все", "всё", "tudo", "todas", "todos"):
         return Instruction(CLEAR, "all", {"kinds": None, "key": ""}, understood=_l("clear all"))
@@ -113,7 +114,6 @@ def _english_head(rest: str) -> tuple[str, str] | None:
 
 def _target(state: State, text: str) -> tuple[str, object]:
     """The area or track a clear line names ('' for every one), and how it is said."""
-    from adjudicator.rulesets.westeros.language.action_lines import track_names
 
     text = text.strip().strip(":").strip()
     if not text:

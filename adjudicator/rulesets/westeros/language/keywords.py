@@ -27,8 +27,12 @@ import re
 
 from adjudicator import vocabulary
 from adjudicator.orders.names import NameIndex, normalize
+from adjudicator.rulesets.westeros.language import planning_lines
+from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS, house_names
+from adjudicator.rulesets.westeros.language.names import NUMBER_WORDS, card_names, unit_names
+from adjudicator.rulesets.westeros.language.wildling_lines import is_wildling_line
 from adjudicator.rulesets.westeros.state import State
-from adjudicator.rulesets.westeros.vocabulary import GAME, LANGUAGES
+from adjudicator.rulesets.westeros.vocabulary import GAME, LANGUAGES, spellings
 from adjudicator.text import Name
 
 _WORD = re.compile(r"[^\s:;,]+")
@@ -82,14 +86,12 @@ def _card_heads() -> dict[str, str]:
 @functools.cache
 def _unit_words() -> frozenset[str]:
     """Every unit spelling, normalized (English and the other languages)."""
-    from adjudicator.rulesets.westeros.language.names import unit_names
 
     index = unit_names()
     return frozenset(normalize(s) for ident in index.display for s in [ident, *_spelled(ident)])
 
 
 def _spelled(unit: str) -> list[str]:
-    from adjudicator.rulesets.westeros.vocabulary import spellings
 
     english_names = {
         "footman": ["footman", "footmen"],
@@ -104,7 +106,6 @@ def _spelled(unit: str) -> list[str]:
 def _area_names(index: NameIndex) -> frozenset[str]:
     """Every area's name in `index` (a board's, kept for the process), normalized, with its
     ru/pt_BR names."""
-    from adjudicator.rulesets.westeros.vocabulary import spellings
 
     return frozenset(
         normalize(n)
@@ -136,7 +137,6 @@ def is_keyword_line(state: State, line: str) -> bool:
 @functools.cache
 def english_verbs() -> frozenset[str]:
     """The first words of English instruction lines (every other line starts with a name)."""
-    from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS
 
     return frozenset({*ACTION_VERBS, *ENGLISH_HEADS})
 
@@ -239,8 +239,6 @@ def _connected(words: list[str]) -> str | None:
     connectors = table("connectors")
     size = _longest("connectors")
     for start in range(1, len(words) - 1):
-        from adjudicator.rulesets.westeros.language.names import NUMBER_WORDS
-
         left = words[:start]
         if left[0].isdigit() or left[0] in NUMBER_WORDS:
             left = left[1:]
@@ -273,8 +271,6 @@ ENGLISH_HEADS = frozenset(
 def is_unknown_head(state: State, line: str) -> bool:
     """Whether an English-form line starts with no keyword and no name: a mistyped keyword,
     answered with every keyword in the player's language rather than as a bad order."""
-    from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS
-    from adjudicator.rulesets.westeros.language.wildling_lines import is_wildling_line
 
     head = line.split(":", 1)[0].split("->", 1)[0]
     first = normalize(head).split(" ", 1)[0] if normalize(head) else ""
@@ -289,7 +285,6 @@ def is_chat(state: State, line: str) -> bool:
     """Whether a line that was not understood is a player's chat ('Oi mestre, tudo bem?',
     'Abraços,'): it holds no keyword, no name of the game and no order's shape. Such a line
     is reported as ignored; any other line not understood is an error (issue 17)."""
-    from adjudicator.rulesets.westeros.language import planning_lines
 
     if any(mark in line for mark in (":", "->", "→", "=>")) or planning_lines.ends_with_token(line):
         return False
@@ -310,8 +305,6 @@ _LONGEST_NAME = 6
 def _is_game_name(state: State, text: str) -> bool:
     """Whether `text` is an area, house, house card or unit name in any language, exactly
     or (from 4 letters on) a small typo away: 'Atack Rivrrun' is a mistyped order."""
-    from adjudicator.rulesets.westeros.language.action_lines import house_names
-    from adjudicator.rulesets.westeros.language.names import card_names, unit_names
 
     indexes = (state.board.names, house_names(), card_names(), unit_names())
     if is_area_name(state, text) or any(index.is_spelled(text) for index in indexes):

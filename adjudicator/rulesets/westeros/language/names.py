@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from adjudicator.orders.errors import illegal, invalid
 from adjudicator.orders.names import NameIndex, normalize
+from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.decks import house_card_facts
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.vocabulary import spellings
@@ -114,7 +115,6 @@ def counted(text: str) -> tuple[int, str]:
 
 def check_count(kind: str, count: int) -> None:
     """A count of one unit type is at most the pieces the game has of it (LineError)."""
-    from adjudicator.rulesets.westeros.board import load_board
 
     limit = load_board().game["unit_limits"][kind]
     if count > limit:

@@ -22,7 +22,10 @@ from adjudicator.rulesets.westeros.language import (
     raven_lines,
     reading,
     westeros_phase_lines,
+    wildling_lines,
 )
+from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS, parse_action_line
+from adjudicator.rulesets.westeros.language.clear import parse_clear
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import _l
 
@@ -50,7 +53,6 @@ def _rest(line: str, verb: str) -> str:
 
 
 def _read_clear(state: State, player: str, verb: str, line: str) -> Instruction:
-    from adjudicator.rulesets.westeros.language.clear import parse_clear
 
     return parse_clear(state, _rest(line, verb))
 
@@ -60,25 +62,21 @@ def _read_raven(state: State, player: str, verb: str, line: str) -> Instruction:
 
 
 def _is_wildling_line(state: State, verb: str, line: str) -> bool:
-    from adjudicator.rulesets.westeros.language import wildling_lines
 
     return wildling_lines.is_wildling_line(line)
 
 
 def _read_wildling_line(state: State, player: str, verb: str, line: str) -> Instruction:
-    from adjudicator.rulesets.westeros.language import wildling_lines
 
     return wildling_lines.parse_wildling_line(state, player, line)
 
 
 def _is_action_line(state: State, verb: str, line: str) -> bool:
-    from adjudicator.rulesets.westeros.language.action_lines import ACTION_VERBS
 
     return verb in ACTION_VERBS and not reading.is_order_line(state, line)
 
 
 def _read_action_line(state: State, player: str, verb: str, line: str) -> Instruction:
-    from adjudicator.rulesets.westeros.language.action_lines import parse_action_line
 
     return parse_action_line(state, player, line)
 

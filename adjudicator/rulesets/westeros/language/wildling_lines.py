@@ -31,6 +31,7 @@ from adjudicator.rulesets.westeros.decks import (
     house_card_facts,
     wildling_index,
 )
+from adjudicator.rulesets.westeros.language.action_lines import house_names, track_names
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_items
 from adjudicator.rulesets.westeros.language.names import area_named, is_no, unit_count
 from adjudicator.rulesets.westeros.state import State
@@ -140,7 +141,6 @@ def _parse_bid(rest: str, again: bool) -> Instruction:
 def _parse_tie(state: State, sender: str, rest: str) -> Instruction:
     """A tie order for the wildling bids; the receipt says it is used only if the sender
     holds the Iron Throne when asked (only its holder breaks ties)."""
-    from adjudicator.rulesets.westeros.language.action_lines import house_names
 
     order: list[str] = []
     for text in (t.strip() for t in rest.split(",") if t.strip()):
@@ -173,8 +173,6 @@ def _parse_item(state: State, house: str, card: str, text: str) -> list[Any]:
         area = area_named(state, match.group(2))
         return [[unit, area]] * count
     if "track" in allowed:
-        from adjudicator.rulesets.westeros.language.action_lines import track_names
-
         try:
             return [track_names().find(text)]
         except LineError:

@@ -227,6 +227,8 @@ def resolve_march(
     state: State, house: str, value: dict[str, Any], rng: Dice | None, events: Events
 ) -> None:
     """Move the units; start the combat if one destination is an attack."""
+    # Here, not at the top: a march starts combat, and combat ends with `end_march` (a circle
+    # the rulebook draws, "Resolving March Orders" <-> "Combat").
     from adjudicator.rulesets.westeros.rules import combat, ports
 
     origin = value["from"]
@@ -277,7 +279,7 @@ def enter_area(state: State, house: str, area: str, events: Events) -> None:
 
 def end_march(state: State, events: Events) -> None:
     """After every march: ports change hands (P9) and the 7-castle victory is checked."""
-    from adjudicator.rulesets.westeros.rules import ports, victory
+    from adjudicator.rulesets.westeros.rules import ports, victory  # see `resolve_march`
 
     ports.queue_port_captures(state, events)
     victory.check_instant_win(state, events)

@@ -19,6 +19,7 @@ from typing import Any
 from adjudicator.orders.errors import OrderError, illegal
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros.board import OrderToken, load_board
+from adjudicator.rulesets.westeros.rules.westeros_decks import RESTRICTIONS
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Name, Text, _l, _ln
@@ -186,7 +187,6 @@ def forbidden(state: State, token: OrderToken) -> Text:
 def forbidding_card(state: State, token: OrderToken) -> str | None:
     """The deck III card of this round that forbids `token`: the last one drawn (only deck
     III forbids orders, and it is drawn once a round)."""
-    from adjudicator.rulesets.westeros.rules.westeros_decks import RESTRICTIONS
 
     drawn = state.deck_discards.get("westeros_3") or []
     card = drawn[-1] if drawn else None

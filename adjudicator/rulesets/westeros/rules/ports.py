@@ -14,7 +14,7 @@ from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules.supply import fits_supply, unit_counts, with_change
 from adjudicator.rulesets.westeros.state import State
-from adjudicator.rulesets.westeros.units import add_units, remove_all, tidy_area
+from adjudicator.rulesets.westeros.units import add_units, pieces_left, remove_all, tidy_area
 from adjudicator.text import _l, _ln
 
 
@@ -72,7 +72,6 @@ def most_replaceable(state: State, house: str, port: str, enemy: int) -> int:
 
 
 def _ships_left(state: State, house: str) -> int:
-    from adjudicator.rulesets.westeros.units import pieces_left
 
     return pieces_left(state, house, "ship")
 

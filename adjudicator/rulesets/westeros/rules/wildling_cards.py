@@ -31,6 +31,9 @@ from adjudicator.rulesets.westeros.state import TRACKS, State
 from adjudicator.rulesets.westeros.units import add_units, pieces_left, take_units, unit_type
 from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
 
+SECOND_ATTACK_STRENGTH = 6
+"""Preemptive Raid: "the wildlings at once attack again with strength 6"."""
+
 __all__ = ["EFFECTS", "MANY", "extend_queue", "run"]
 
 
@@ -99,7 +102,6 @@ def silence(state: State, attack: WildlingAttack, step: Step, events: Events) ->
 def preemptive_highest(state: State, attack: WildlingAttack, step: Step, events: Events) -> bool:
     """The threat goes to 0 and the wildlings attack again with strength 6; the highest
     bidder sits the second attack out (no bid, no reward, no penalty)."""
-    from adjudicator.rulesets.westeros.rules.wildlings import SECOND_ATTACK_STRENGTH
 
     state.wildlings = 0
     attack.then = {"strength": SECOND_ATTACK_STRENGTH, "excluded": [step.house]}

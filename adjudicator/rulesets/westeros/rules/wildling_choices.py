@@ -20,7 +20,7 @@ from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import DEFAULT_LOSS_ORDER, unit_type
-from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
+from adjudicator.rulesets.westeros.wildling_attack import ATTACK, AttackStep, WildlingAttack
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.rulesets.westeros.words.wildling_options import item_text
 from adjudicator.text import N_, Text, _l, _ln
@@ -188,7 +188,6 @@ def _pick_muster(state: State, req: OpenRequest, prefs: list[Any]) -> Any:
 
 def apply_choice(state: State, req: OpenRequest, value: Any, rng: Dice, events: Events) -> None:
     """Store the answer in the step at the head of the queue; the step then runs again."""
-    from adjudicator.rulesets.westeros.rules.wildlings import ATTACK
 
     step = state.action[ATTACK].queue[0]
     if isinstance(value, dict) and "option" in value:

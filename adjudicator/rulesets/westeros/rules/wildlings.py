@@ -27,12 +27,9 @@ from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.rules import wildling_cards, wildling_choices
 from adjudicator.rulesets.westeros.state import State
-from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
+from adjudicator.rulesets.westeros.wildling_attack import ATTACK, AttackStep, WildlingAttack
 from adjudicator.text import N_, Name, _l, _ln
 
-ATTACK = "wildling_attack"
-SECOND_ATTACK_STRENGTH = 6
-"""Preemptive Raid: "the wildlings at once attack again with strength 6"."""
 TRACK_DROP = 4
 """Rulebook: after a wildling victory the threat token moves 2 spaces (4 points) down."""
 SUMMARIES = {
