@@ -144,8 +144,8 @@ def test_a_reminder_says_the_summary_in_the_players_language(tmp_path):
         msg.get_content()
         .replace("\r\n", "\n")
         .startswith(
-            "Игра w1: срок для «muster in Винтерфелл» — 03.01.2027, 12:00 UTC (22:00 по местному "
-            "времени, Владивосток), а ответа от вас пока нет.\n"
+            "Игра w1: ответ на запрос «muster in Винтерфелл» нужен до 03.01.2027, 12:00 UTC "
+            "(22:00 по местному времени, Владивосток), а от вас его пока нет.\n"
         )
     )
 
