@@ -146,6 +146,8 @@ def test_a_skipped_instruction_is_reported_privately_in_russian(game: Path) -> N
         " footman») не использована: в Белой Гавани нет вашего неисполненного"
         " приказа «поход»"
     ) in private
+    # The heading names the family, and stands on a line of its own.
+    assert private.startswith("## g — личный отчёт дома Старков, раунд 1\n\n")
 
 
 def test_waiting_lines_and_summaries_are_said_in_russian(new_game) -> None:
