@@ -313,3 +313,25 @@ def test_9_4g_the_relocated_fleet_line_in_russian_and_portuguese() -> None:
     assert "1 флот Швеции переходит из гавани Померании в гавань Смоланда." in ru
     assert "Эстляндия: в гавани только флоты Швеции (1 флот); сражения нет." in ru
     assert "1 frota da Suécia passa do porto da Pomerânia para o porto da Esmolândia." in pt
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "**Battle in Polotsk**, Sweden attacking: Sweden: Lewenhaupt (3); "
+         "Coalition: Sheremetev★ (4)."),
+        ("ru", "**Сражение в Полоцке**, атакует Швеция: Швеция — Левенгаупт (3); "
+         "Коалиция — Шереметев (чёрный) (4)."),
+        ("pt_BR", "**Batalha em Polotsk**, Suécia ataca: Suécia: Lewenhaupt (3); "
+         "Coalizão: Sheremetev (preto) (4)."),
+    ],
+)  # fmt: skip
+def test_13_6_a_battle_line_names_each_side_before_its_blocks(lang: str, expected: str) -> None:
+    """Each side's blocks follow the side's name as a sentence of the catalog says them,
+    not glued to it («Швеция Левенгаупт»)."""
+    blocks = {"sweden": [["swe_lewenhaupt", 3]], "coalition": [["rus_sheremetev_b", 4]]}
+    battle = Event(
+        "battle", {"battle": "land", "at": "polotsk", "attacker": "sweden", "blocks": blocks}
+    )
+    text = render("baltic", "report", "md", context(moved_state(), None, [battle]), lang)
+    assert expected in text
