@@ -235,3 +235,22 @@ def test_duplicate_and_missed_step_receipts_in_portuguese():
         "antes que a etapa a que se destinava fosse resolvida sem ele, em 03/01/2027 12:00 UTC "
         "(09:00 no horário de Brasília). "
     ) in late
+
+
+@pytest.mark.parametrize(
+    ("game", "player", "lang", "expected"),
+    [
+        ("westeros", "stark", "ru", "дом: Старк"),
+        ("westeros", "stark", "en", "house: Stark"),
+        ("baltic", "sweden", "ru", "сторона: Швеция"),
+        ("baltic", "coalition", "pt_BR", "lado: Coalizão"),
+    ],
+)
+def test_a_notice_tells_the_header_line_of_the_game_in_the_readers_words(
+    game: str, player: str, lang: str, expected: str
+) -> None:
+    """How to answer names the game's own header word and the player in the reader's words
+    (baltic's form starts 'side:'), never a bare id («дом: stark»)."""
+    from adjudicator.publish.notices import header_line
+
+    assert header_line(player, lang, game) == expected
