@@ -335,3 +335,17 @@ def test_13_6_a_battle_line_names_each_side_before_its_blocks(lang: str, expecte
     )
     text = render("baltic", "report", "md", context(moved_state(), None, [battle]), lang)
     assert expected in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Year Track: truce cube of Saxony (1710)."),
+        ("ru", "Дорожка годов: кубик перемирия Саксонии (1710)."),
+        ("pt_BR", "Trilha de Anos: cubo de trégua da Saxônia (1710)."),
+    ],
+)
+def test_the_year_track_line_says_each_entry_with_its_year(lang: str, expected: str) -> None:
+    """An entry and its year through the catalog, not «1710: кубик» glued after a colon."""
+    text = render("baltic", "report", "md", context(moved_state(), None, []), lang)
+    assert expected in text
