@@ -85,7 +85,7 @@ def test_language_names_are_checked_with_a_hint() -> None:
     ("lang", "expected"),
     [
         ("en", '**Stark** sent nothing for "place orders" before the deadline (NMR)'),
-        ("ru", "**Старк**: ничего не прислано на запрос «place orders» до срока (NMR)"),
+        ("ru", "**Старк** ничего не прислал на запрос «place orders» до срока (NMR)"),
         ("pt_BR", '**Stark** não enviou nada para "place orders" antes do prazo (NMR)'),
     ],
 )
@@ -97,3 +97,10 @@ def test_an_nmr_in_the_report_speaks_the_games_language(lang: str, expected: str
 
 def test_english_needs_no_catalog() -> None:
     assert translations("en").gettext("Used: %(text)s") == "Used: %(text)s"
+
+
+def test_an_nmr_agrees_with_the_side_that_missed_it() -> None:
+    """«Швеция ничего не прислала»: the verb agrees with the player's name (grammar.yaml)."""
+    env = environment("baltic", "md", "ru")
+    event = Event("nmr", {"player": "sweden", "summary": "send your action lines"})
+    assert env.globals["event"](event).startswith("**Швеция** ничего не прислала на запрос")
