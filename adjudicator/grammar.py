@@ -4,7 +4,9 @@ A catalog's sentence asks for the form a name takes in it, inside the placeholde
 
 - Russian: ``%(area:gen)s`` (Винтерфелла), ``:dat``, ``:acc``, ``:ins``, ``:prep`` (bare
   prepositional), ``:loc`` ("в Винтерфелле", "на Каменном Берегу", "во Рву Кейлин": where),
-  ``:to`` ("в Винтерфелл": whither), ``:from`` ("из Винтерфелла", "с Каменного Берега").
+  ``:to`` ("в Винтерфелл": whither), ``:from`` ("из Винтерфелла", "с Каменного Берега"),
+  ``:fam`` (a house as a family, in the genitive plural: "дом Старков", "отряды дома
+  Ланнистеров").
 - Portuguese: ``%(area:art)s`` (the name with its article: "a Campina", "Winterfell"),
   ``:Art`` (the same, capitalized: a sentence starts with it), ``:bare`` (without it), and
   the preposition contracted with the article: ``:de`` ("da Campina"), ``:em`` ("na
@@ -33,6 +35,9 @@ from adjudicator.data import load_game_data
 RU_CASES = ("gen", "dat", "acc", "ins", "loc")
 """The forms a Russian entry lists after its gender, in this order; `loc` with its
 preposition ("в Винтерфелле")."""
+RU_FAMILY = "fam"
+"""The optional last form of a Russian entry: a house as a family, genitive plural
+("Старков": «дом Старков»); a name without it keeps its own form there."""
 PT_PREPOSITIONS = {
     "de": {"o": "do", "a": "da", "os": "dos", "as": "das", "": "de"},
     "em": {"o": "no", "a": "na", "os": "nos", "as": "nas", "": "em"},
@@ -51,7 +56,7 @@ class Grammar:
     plural: bool = False
     """A plural name (Близнецы, As Gêmeas, Стрельцы): verbs and participles agree in plural."""
     forms: Mapping[str, str] = field(default_factory=dict)
-    """ru: gen, dat, acc, ins, loc (with its preposition); pt: '' (unused)."""
+    """ru: gen, dat, acc, ins, loc (with its preposition), fam for a house; pt: unused."""
     article: str = ""
     """pt: the definite article the name takes ('a', 'o', 'as', 'os'), '' for none."""
 
@@ -101,16 +106,18 @@ def parse_ru(spec: str) -> Grammar:
 
     The first part is the gender ('m', 'f', 'n') or 'pl' (a plural name; 'mpl'/'fpl' give
     its gender too); then genitive, dative, accusative, instrumental, and where (the
-    prepositional with its preposition). Raises ValueError for a wrong count."""
+    prepositional with its preposition); a house adds its family name in the genitive
+    plural ("Старков"). Raises ValueError for a wrong count."""
     parts = [p.strip() for p in spec.split(";")]
-    if len(parts) != 1 + len(RU_CASES):
+    if len(parts) not in (1 + len(RU_CASES), 2 + len(RU_CASES)):
         raise ValueError(f"{spec!r}: a gender and {len(RU_CASES)} forms, ';' between them")
     kind = parts[0]
     plural = kind.endswith("pl")
     gender = kind[:-2] or "m" if plural else kind
     if gender not in ("m", "f", "n"):
         raise ValueError(f"{spec!r}: the gender is m, f, n, pl, mpl or fpl")
-    return Grammar(gender, plural, dict(zip(RU_CASES, parts[1:], strict=True)))
+    cases = (*RU_CASES, RU_FAMILY)[: len(parts) - 1]
+    return Grammar(gender, plural, dict(zip(cases, parts[1:], strict=True)))
 
 
 def parse_pt(spec: str) -> Grammar:
@@ -170,7 +177,7 @@ def inflect(word: Any, form: str, lang: str) -> str:
     grammar = getattr(word, "grammar", None)
     pre, post = getattr(word, "frame", ("", ""))
     if lang == "ru":
-        if form not in (*RU_CASES, "to", "from", "prep"):
+        if form not in (*RU_CASES, RU_FAMILY, "to", "from", "prep"):
             raise KeyError(form)
         lead, core = _ru_form(text, grammar, form)
     elif form in ("art", "Art", "bare"):

@@ -35,25 +35,31 @@ def names_of(entry: Entry, lang: str) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-def spellings(game: str, section: str, ident: str) -> list[str]:
-    """Every name `ident` has in the other languages: printed names first, then aliases.
+def spellings(game: str, section: str, ident: str, genitive: bool = False) -> list[str]:
+    """Every name `ident` has in the other languages: printed names first, then aliases,
+    then its Russian prepositional (and genitive, for a game whose echoes use it).
 
     >>> spellings("westeros", "areas", "kings_landing")[:2]
     ['Королевская Гавань', 'КГ']
     """
     entry = sections(game).get(section, {}).get(ident, {})
     names = [name for lang in LANGUAGES for name in names_of(entry, lang)]
-    return names + [form for form in _where_forms(game, section, ident) if form not in names]
+    forms = _russian_forms(game, section, ident, genitive)
+    return names + [form for form in forms if form not in names]
 
 
-def _where_forms(game: str, section: str, ident: str) -> list[str]:
-    """The Russian prepositional of a name (grammar.yaml: «в Винтерфелле» gives
-    «Винтерфелле»), so that an echo in natural Russian («рыцарь в Винтерфелле»), pasted back,
-    reads as it was printed: the connector («в», «на», «во») is a word of its own."""
+def _russian_forms(game: str, section: str, ident: str, genitive: bool) -> list[str]:
+    """The Russian prepositional and genitive of a name (grammar.yaml: «в Винтерфелле»
+    gives «Винтерфелле»), so that an echo in natural Russian («рыцарь в Винтерфелле»,
+    «осада Курляндии», «политика Польши»), pasted back, reads as it was printed: the
+    connector («в», «на», «во») is a word of its own."""
 
     grammar = grammar_of(game, section, ident, "ru")
-    where = grammar.forms.get("loc", "") if grammar else ""
-    return [where.partition(" ")[2]] if " " in where else []
+    if not grammar:
+        return []
+    where = grammar.forms.get("loc", "")
+    forms = [where.partition(" ")[2]] if " " in where else []
+    return [*forms, grammar.forms["gen"]] if genitive and "gen" in grammar.forms else forms
 
 
 def name_in(game: str, section: str, ident: str, lang: str) -> str | None:

@@ -84,6 +84,37 @@ def test_baltic_names_contract_and_agree() -> None:
     assert fill(holds, {"t": territory}, "ru") == "Коалиция удерживает Ингерманландию"
 
 
+def test_westeros_houses_decline_in_governed_slots() -> None:
+    """«Ланнистер против Грейджоя», «дом Старков»: a house in a governed slot takes its case,
+    and a house as a family its genitive plural (`:fam`)."""
+    support = _l(
+        "declare support in the battle for %(area)s (%(attacker)s against %(defender)s) "
+        "with your support order in %(support)s",
+        area=Name("riverrun", "Riverrun", "areas"),
+        attacker=Name("lannister", "Lannister", "houses"),
+        defender=Name("greyjoy", "Greyjoy", "houses"),
+        support=Name("seagard", "Seagard", "areas"),
+    )
+    assert support.say("ru", "westeros") == (
+        "объявить подмогу в битве за Риверран (Ланнистер против Грейджоя) "
+        "приказом подмоги в Сигарде"
+    )
+    env = environment("westeros", "md", "ru")
+    won = env.from_string(
+        "{{ _('%(title)s: %(winner)s sits on the Iron Throne.', title='Конец', "
+        "winner=(name('stark') | bold)) }}"
+    ).render()
+    assert won == "Конец: на Железный Трон восходит дом **Старков**."
+    raid = env.from_string(
+        "{{ _('%(card)s (%(house)s) moves %(victim)s to the bottom of the %(track)s track.', "
+        "card='Доран', house=name('martell'), victim=name('tyrell'), track=name('fiefdoms')) }}"
+    ).render()
+    assert raid == "Доран (Мартелл) перемещает Тирелла в конец трека «Вотчины»."
+    assert fill("дом %(h:fam)s", {"h": word("baltic", "nations", "RUS", "ru")}, "ru") == (
+        "дом Россия"
+    ), "a name without a family form keeps its own"
+
+
 def test_a_name_without_grammar_keeps_its_one_form() -> None:
     """A player's own name, or a word a game has no grammar for."""
     assert fill("%(p:gen)s, %(p:loc)s", {"p": "Ann"}, "ru") == "Ann, в Ann"
@@ -151,7 +182,7 @@ FORM = re.compile(r"%\((\w+)(?::(\w+)|\|([^)]*))?\)")
 @pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
 def test_every_form_a_translation_asks_for_is_a_field_of_its_message(lang: str) -> None:
     """``%(area:loc)s`` in a msgstr needs an ``area`` field in the msgid and a known form."""
-    forms = {"ru": {"gen", "dat", "acc", "ins", "loc", "to", "from", "prep"}}.get(
+    forms = {"ru": {"gen", "dat", "acc", "ins", "loc", "to", "from", "prep", "fam"}}.get(
         lang, {"art", "Art", "bare", "de", "em", "por", "a"}
     )
     for name, path in catalog_files(lang).items():

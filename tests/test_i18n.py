@@ -7,6 +7,7 @@ entry, fails here.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -92,7 +93,7 @@ def test_language_names_are_checked_with_a_hint() -> None:
     ("lang", "expected"),
     [
         ("en", '**Stark** sent nothing for "place orders" before the deadline (NMR)'),
-        ("ru", "**Старк**: ничего не прислано на запрос «place orders» до срока (NMR)"),
+        ("ru", "**Старк** ничего не прислал на запрос «place orders» до срока (NMR)"),
         ("pt_BR", '**Stark** não enviou nada para "place orders" antes do prazo (NMR)'),
     ],
 )
@@ -104,3 +105,23 @@ def test_an_nmr_in_the_report_speaks_the_games_language(lang: str, expected: str
 
 def test_english_needs_no_catalog() -> None:
     assert translations("en").gettext("Used: %(text)s") == "Used: %(text)s"
+
+
+def test_an_nmr_agrees_with_the_side_that_missed_it() -> None:
+    """«Швеция ничего не прислала»: the verb agrees with the player's name (grammar.yaml)."""
+    env = environment("baltic", "md", "ru")
+    event = Event("nmr", {"player": "sweden", "summary": "send your action lines"})
+    assert env.globals["event"](event).startswith("**Швеция** ничего не прислала на запрос")
+
+
+def test_the_russian_header_hint_names_header_words_the_reader_knows() -> None:
+    """The hint for a file without its header lines uses the reader's own header words
+    («дом:», «сторона:», «пароль:»), and each one is a header key intake reads."""
+    from adjudicator.intake import NO_HEADER
+    from adjudicator.submissions import header_keys
+    from adjudicator.text import _l
+
+    said = _l(NO_HEADER).say("ru", None)
+    words = re.findall(r"«(\w+): <", said)
+    assert words == ["дом", "сторона", "пароль"]
+    assert all(word in header_keys() for word in words)

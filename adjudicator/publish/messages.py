@@ -91,7 +91,7 @@ AFTER_DEADLINE = {
 """What happens after a missed deadline, by the game's ``nmr`` setting."""
 HOW_TO_ANSWER = N_(
     "Reply to this mail (or write to the game's address) with your orders; start them with "
-    "the lines 'house: %(player)s' and 'password: <your password>'."
+    "the lines '%(header)s' and 'password: <your password>'."
 )
 
 FORM_BELOW = N_(

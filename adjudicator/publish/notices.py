@@ -102,6 +102,21 @@ def say(message: str, lang: str, names: str | None = None, /, **fields: Any) -> 
     return _l(message, **fields).say(lang, names)
 
 
+def header_line(player: str, lang: str, game: str | None) -> str:
+    """The order form's first line for `player` in `lang` ('дом: Старк', 'сторона: Швеция'):
+    the game's own header word and the player's name in the reader's words."""
+    from adjudicator.form import HEADER
+    from adjudicator.render import display_name
+    from adjudicator.text import Name
+
+    if not game:
+        return say(HEADER, lang, None, player=player)
+    from adjudicator.rulesets import find_ruleset
+
+    header = getattr(find_ruleset(game), "form_header", HEADER)
+    return say(header, lang, game, player=Name(player, display_name(game, player)))
+
+
 def when(moment: datetime, zone: str | None = None, lang: str = "en") -> str:
     """'2027-01-03 12:00 UTC', and the player's local time beside it when their zone is
     known: '2027-01-03 12:00 UTC (13:00 CET in Europe/Berlin)'. Other languages write
@@ -158,7 +173,8 @@ def notice_body(
     """The text of a notice in `lang`: what is awaited, by when, and how to answer (never
     a password). `game` is the ruleset whose names the summary uses. A reminder carries
     the player's order form (`adjudicator.form`) when their latest report had one."""
-    how = say(messages.HOW_TO_ANSWER, lang, player=notice.player) + _not_used(notice, lang, game)
+    header = header_line(notice.player, lang, game)
+    how = say(messages.HOW_TO_ANSWER, lang, header=header) + _not_used(notice, lang, game)
     moment = when(notice.deadline, zone, lang)
     summary = notice.summary_in(lang, game)
     if notice.kind is NoticeKind.REMINDER:

@@ -36,8 +36,8 @@ def _last_commit(game: Path) -> str:
 
 BUSY = {
     "en": "Error: another adjudicator run is working on {game}; try again when it ends\n",
-    "ru": "Error: другой запуск adjudicator сейчас работает с {game}; повторите, когда он "
-    "закончит\n",
+    "ru": "Error: с игрой {game} сейчас работает другой запуск adjudicator; повторите, когда "
+    "он закончит\n",
     "pt_BR": "Error: outra execução do adjudicator está trabalhando em {game}; tente de novo "
     "quando ela terminar\n",
 }
@@ -196,7 +196,7 @@ def test_reveal_refused_and_done_in_russian_with_plural_forms(new_game) -> None:
     done = cli("reveal", game, "--force")
     assert done.output == (
         f"секрет опубликован в game.yaml: {secret}; в archive/submissions/ опубликовано 6 "
-        "посылок (сверьте каждую с её обязательством в archive/<шаг>/)\n"
+        "отправок (сверьте каждую с её обязательством в archive/<шаг>/)\n"
     )
     assert _last_commit(game) == "r: GM secret and submissions revealed"
 
@@ -279,7 +279,8 @@ def test_bot_errors_in_russian(new_game, tmp_path: Path) -> None:
     game = new_game(settings={"lang": "ru"})
     wrong = cli("bot", game, "--house", "bolton")
     assert wrong.stderr == (
-        "Error: «bolton» не играет; игроки: stark, lannister, baratheon, greyjoy, tyrell, martell\n"
+        "Error: «bolton» не участвует в игре; игроки: stark, lannister, baratheon, greyjoy, "
+        "tyrell, martell\n"
     )
     passwords = tmp_path / "pw.yaml"
     passwords.write_text(yaml.safe_dump({"stark": "nope"}))

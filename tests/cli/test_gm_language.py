@@ -105,7 +105,7 @@ def test_new_says_what_is_wrong_in_the_language_asked_for(tmp_path: Path) -> Non
         main, ["new", str(tmp_path / "w"), "--game", "westeros", "--lang", "ru"]
     )
     assert (
-        again.stderr == f"Error: {tmp_path / 'w'} уже существует и не пуста; выберите новую папку\n"
+        again.stderr == f"Error: папка {tmp_path / 'w'} уже существует и не пуста; выберите новую\n"
     )
 
 
@@ -115,4 +115,4 @@ def test_pause_resume_and_map_errors_in_russian(new_game) -> None:
     assert cli("resume", game).output == "игра продолжается\n"
     bad = CliRunner().invoke(main, ["map", str(game), "--house", "targaryen"])
     assert bad.exit_code == 2
-    assert "«targaryen» не игрок; игроки: stark, lannister" in bad.stderr
+    assert "«targaryen» не участвует в игре; игроки: stark, lannister" in bad.stderr

@@ -106,7 +106,7 @@ def test_a_westeros_card_choice_lists_its_options() -> None:
         "Put to the Sword: choose its effect: no march +1, no defense, nothing"
     )
     ru = request.summary.say("ru", "westeros")
-    assert ru.startswith("Преданы мечу: выберите действие карты: ")
+    assert ru.startswith("Преданы мечу: выбрать действие карты (")
 
 
 def test_a_house_card_request_names_the_battle_and_lists_the_hand(tmp_path: Path) -> None:

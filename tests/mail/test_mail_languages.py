@@ -221,7 +221,7 @@ def test_ru_and_pt_br_mails_in_legacy_charsets_get_utf8_receipts_in_their_langua
     assert "steps 1" in run(game.parent, env).output
     [report] = [m for m in inbox.to(email("stark")) if "Re:" not in m["Subject"]]
     assert str(report["Subject"]) == "[w1] Отчёт о ходе 0001"
-    assert "\n---- только для: Старк ----\n" in utf8_text(report)
+    assert "\n---- только для Старка ----\n" in utf8_text(report)
     [report] = [m for m in inbox.to(email("lannister")) if "Re:" not in m["Subject"]]
     assert str(report["Subject"]) == "[w1] Relatório do turno 0001"
     assert "\n---- só para Lannister ----\n" in utf8_text(report)
@@ -321,10 +321,10 @@ def test_reminder_and_late_notice_in_the_players_language(
     assert str(reminder["Subject"]) == f"[w1] Напоминание: {summary}"
     body = utf8_text(reminder)
     assert body.startswith(
-        f"Игра w1: срок для «{summary}» — 02.12.2026, 12:00 UTC (15:00 по "
-        "московскому времени), а ответа от вас пока нет.\n\n"
+        f"Игра w1: ответ на запрос «{summary}» нужен до 02.12.2026, 12:00 UTC (15:00 по "
+        "московскому времени), а от вас его пока нет.\n\n"
         "Ответьте на это письмо (или напишите на адрес игры) своими приказами; начните их "
-        "со строк «дом: stark» и «пароль: <ваш пароль>».\n\n"
+        "со строк «дом: Старк» и «пароль: <ваш пароль>».\n\n"
         "Ваш бланк приказов из последнего отчёта: впишите пароль"
     )
     assert "\n\nдом: Старк\nпароль: \n" in body and "\nВинтерфелл: " in body  # issue 17
@@ -334,7 +334,7 @@ def test_reminder_and_late_notice_in_the_players_language(
     [late] = [m for m in smtp_server.handler.to(email("stark")) if "Срок истёк" in m["Subject"]]
     assert str(late["Subject"]) == f"[w1] Срок истёк: {summary}"
     assert utf8_text(late).startswith(
-        f"Игра w1: срок для «{summary}» истёк 02.12.2026, 12:00 UTC (15:00 по "
+        f"Игра w1: срок ответа на запрос «{summary}» истёк 02.12.2026, 12:00 UTC (15:00 по "
         "московскому времени), а ответа от вас нет. Игра ждёт вашего ответа.\n\n"
     )
 

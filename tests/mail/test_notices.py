@@ -144,8 +144,8 @@ def test_a_reminder_says_the_summary_in_the_players_language(tmp_path):
         msg.get_content()
         .replace("\r\n", "\n")
         .startswith(
-            "Игра w1: срок для «muster in Винтерфелл» — 03.01.2027, 12:00 UTC (22:00 по местному "
-            "времени, Владивосток), а ответа от вас пока нет.\n"
+            "Игра w1: ответ на запрос «muster in Винтерфелл» нужен до 03.01.2027, 12:00 UTC "
+            "(22:00 по местному времени, Владивосток), а от вас его пока нет.\n"
         )
     )
 
@@ -235,3 +235,22 @@ def test_duplicate_and_missed_step_receipts_in_portuguese():
         "antes que a etapa a que se destinava fosse resolvida sem ele, em 03/01/2027 12:00 UTC "
         "(09:00 no horário de Brasília). "
     ) in late
+
+
+@pytest.mark.parametrize(
+    ("game", "player", "lang", "expected"),
+    [
+        ("westeros", "stark", "ru", "дом: Старк"),
+        ("westeros", "stark", "en", "house: Stark"),
+        ("baltic", "sweden", "ru", "сторона: Швеция"),
+        ("baltic", "coalition", "pt_BR", "lado: Coalizão"),
+    ],
+)
+def test_a_notice_tells_the_header_line_of_the_game_in_the_readers_words(
+    game: str, player: str, lang: str, expected: str
+) -> None:
+    """How to answer names the game's own header word and the player in the reader's words
+    (baltic's form starts 'side:'), never a bare id («дом: stark»)."""
+    from adjudicator.publish.notices import header_line
+
+    assert header_line(player, lang, game) == expected

@@ -355,7 +355,11 @@ def load_board() -> Board:
         ),
         nation_names=NameIndex(
             {
-                n["id"]: [n["name"], *n.get("aliases", []), *translated(GAME, "nations", n["id"])]
+                n["id"]: [
+                    n["name"],
+                    *n.get("aliases", []),
+                    *translated(GAME, "nations", n["id"], genitive=True),
+                ]
                 for n in load_game_data(GAME, "nations.yaml")
             },
             "nation",
@@ -461,7 +465,11 @@ def _location_names(map_data: Mapping[str, Any]) -> dict[str, list[str]]:
             spellings.append(t["port"]["name"])
         if t.get("converts_to"):
             spellings.append(t["converts_to"]["name"])
-        names[t["id"]] = [*spellings, *translated(GAME, "territories", t["id"])]
+        names[t["id"]] = [*spellings, *translated(GAME, "territories", t["id"], genitive=True)]
     for s in map_data["sea_zones"]:
-        names[s["id"]] = [s["name"], *s.get("aliases", []), *translated(GAME, "sea_zones", s["id"])]
+        names[s["id"]] = [
+            s["name"],
+            *s.get("aliases", []),
+            *translated(GAME, "sea_zones", s["id"], genitive=True),
+        ]
     return names

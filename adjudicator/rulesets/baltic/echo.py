@@ -92,7 +92,10 @@ def reinforce(line: dict[str, Any]) -> Text:
     steps = named(line.get("steps") or [])
     builds, places = line.get("builds", 0), [board().said(t) for t in line.get("at") or []]
     if builds and places:
-        build = _l("build %(n)d at %(places)s", n=builds, places=places)
+        # One place at a time, so that each is said in its case («в Лифляндии, в Смоланде»).
+        build = _l("build %(n)d at %(place)s", n=builds, place=places[0])
+        for place in places[1:]:
+            build = _l("%(build)s, %(place)s", build=build, place=place)
     elif builds:
         build = _l("build %(n)d", n=builds)
     else:

@@ -93,7 +93,7 @@ def test_the_private_report_carries_the_form_for_the_reminders(tmp_path) -> None
     report = sorted(private.glob("*.md"))[-1].read_text("utf-8")
     form = latest_form(game, "coalition")
     assert form.startswith("сторона: ") and "\nпароль: \n" in form
-    assert "в этом сезоне 0 AP: `пас` сразу завершает вашу фазу" in form
+    assert "в этом сезоне 0 AP: `пас` сразу завершает фазу" in form
     assert "\nпас\n" in form
     assert "### Бланк приказов" in report
     assert f"```\n{form}```" in report

@@ -84,7 +84,7 @@ def test_13_2_receipt_in_russian_reads_back_as_the_same_orders(tmp_path: Path) -
     )
     assert "2 строки действий:" in said
     assert "    1. перемещение Карл XII, Реншёльд: Литва -> Полоцк" in said
-    assert "    2. пополнение Швеция: построить 1 в Лифляндия, Смоланд" in said
+    assert "    2. пополнение Швеции: построить 1 в Лифляндии, в Смоланде" in said
     said = send(path, "coalition", "move Sheremetev: Polotsk -> Pskov", 3)
     assert "    1. mover Sheremetev (preto): Polotsk -> Pskov" in said
 
@@ -100,6 +100,8 @@ def test_13_2_receipt_in_russian_reads_back_as_the_same_orders(tmp_path: Path) -
         ("move Menshikov, Bauer: Smolensk -> Tver; move Repnin: Smolensk -> Moskva", "coalition"),
         ("move all: Kiev -> Poltava\nrecon Narva\nrecon Estland", "coalition"),
         ("disembark all: Central Baltic -> Danzig", "sweden"),
+        ("siege Polotsk\npolitics Poland", "coalition"),
+        ("cede Pommern\nrecon Estland", "sweden"),
     ],
 )
 def test_13_2_an_echo_pasted_back_means_the_same(text: str, side: str) -> None:
@@ -117,3 +119,17 @@ def test_13_2_an_echo_pasted_back_means_the_same(text: str, side: str) -> None:
                 for x, y in zip(orders.value["lines"], again.value["lines"], strict=True)
             ]
         }, (lang, pasted)
+
+
+def test_13_2_a_russian_echo_names_the_place_in_the_genitive() -> None:
+    """«осада Полоцка», «политика Польши» (the dice labels say the same): the echo reads as
+    Russian, and the genitive, pasted back, is read as the place it names."""
+    state = moment()
+    orders = parse_submission(state, "coalition", "siege Polotsk\npolitics Poland")[0]
+    echo = orders.echo.say("ru", "baltic")
+    assert "1. осада Полоцка" in echo and "2. политика Польши" in echo
+    again = parse_submission(state, "coalition", "осада Полоцка\nполитика Польши")[0]
+    assert [(x["action"], x.get("at"), x.get("nation")) for x in again.value["lines"]] == [
+        ("siege", "polotsk", None),
+        ("politics", None, "POL"),
+    ]

@@ -109,7 +109,7 @@ def test_13_6_public_reports_are_russian_names_included(played: dict) -> None:
     for sentence in ("### Войска", "Очки действий в этом сезоне:", "Дорожка истощения Швеции"):
         assert sentence in text, sentence
     assert re.search(r"бросает \[\d\] по таблице действий", text)
-    assert re.search(r"- (весна|лето|осень|зима) 1708 / бросок действий: (Швеция|Коалиция)", text)
+    assert re.search(r"- (весна|лето|осень|зима) 1708 / бросок действий (Швеции|Коалиции)", text)
 
 
 @pytest.mark.parametrize("who", ["public", "private"])
@@ -311,6 +311,42 @@ def test_9_4g_the_relocated_fleet_line_in_russian_and_portuguese() -> None:
     public = [e for e in to_events(state, raw) if e.public]
     ru = render("baltic", "report", "md", context(state, None, public), "ru")
     pt = render("baltic", "report", "md", context(state, None, public), "pt_BR")
-    assert "Швеция: 1 флот переходит из гавани Померании в гавань Смоланда." in ru
+    assert "1 флот Швеции переходит из гавани Померании в гавань Смоланда." in ru
     assert "Эстляндия: в гавани только флоты Швеции (1 флот); сражения нет." in ru
     assert "1 frota da Suécia passa do porto da Pomerânia para o porto da Esmolândia." in pt
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "**Battle in Polotsk**, Sweden attacking: Sweden: Lewenhaupt (3); "
+         "Coalition: Sheremetev★ (4)."),
+        ("ru", "**Сражение в Полоцке**, атакует Швеция: Швеция — Левенгаупт (3); "
+         "Коалиция — Шереметев (чёрный) (4)."),
+        ("pt_BR", "**Batalha em Polotsk**, Suécia ataca: Suécia: Lewenhaupt (3); "
+         "Coalizão: Sheremetev (preto) (4)."),
+    ],
+)  # fmt: skip
+def test_13_6_a_battle_line_names_each_side_before_its_blocks(lang: str, expected: str) -> None:
+    """Each side's blocks follow the side's name as a sentence of the catalog says them,
+    not glued to it («Швеция Левенгаупт»)."""
+    blocks = {"sweden": [["swe_lewenhaupt", 3]], "coalition": [["rus_sheremetev_b", 4]]}
+    battle = Event(
+        "battle", {"battle": "land", "at": "polotsk", "attacker": "sweden", "blocks": blocks}
+    )
+    text = render("baltic", "report", "md", context(moved_state(), None, [battle]), lang)
+    assert expected in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Year Track: truce cube of Saxony (1710)."),
+        ("ru", "Дорожка годов: кубик перемирия Саксонии (1710)."),
+        ("pt_BR", "Trilha de Anos: cubo de trégua da Saxônia (1710)."),
+    ],
+)
+def test_the_year_track_line_says_each_entry_with_its_year(lang: str, expected: str) -> None:
+    """An entry and its year through the catalog, not «1710: кубик» glued after a colon."""
+    text = render("baltic", "report", "md", context(moved_state(), None, []), lang)
+    assert expected in text

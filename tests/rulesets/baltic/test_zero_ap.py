@@ -35,7 +35,7 @@ def test_13_5_the_orders_request_of_a_side_with_0_ap_says_pass_ends_it() -> None
     (orders,) = [r for r in RULESET.requests(state) if r.kind == "orders"]
     assert orders.player == "coalition"
     assert str(orders.summary) == TOLD
-    assert "`пас` сразу завершает вашу фазу" in orders.summary.say("ru", "baltic")
+    assert "`пас` сразу завершает фазу" in orders.summary.say("ru", "baltic")
     assert "`passar` encerra sua fase agora" in orders.summary.say("pt_BR", "baltic")
 
 
@@ -67,7 +67,7 @@ def test_13_5_status_reports_and_reminder_tell_the_0_ap_side(tmp_path: Path) -> 
     public = (path / "reports" / "0001.md").read_text(encoding="utf-8")
     assert f"Coalition (Bo): {TOLD}" in public
     private = (path / ".adjudicator" / "private" / "coalition" / "0001.md").read_text("utf-8")
-    assert "в этом сезоне 0 AP: `пас` сразу завершает вашу фазу" in private
+    assert "в этом сезоне 0 AP: `пас` сразу завершает фазу" in private
     # ... and the reminder mail, built from the same open request as cron builds it.
     from adjudicator.clock import parse_time
     from adjudicator.publish.notices import due_notices, notice_body
@@ -78,7 +78,7 @@ def test_13_5_status_reports_and_reminder_tell_the_0_ap_side(tmp_path: Path) -> 
     (notice,) = due_notices([row], soon, reminder_hours=24)
     for lang, told in [
         ("en", TOLD),
-        ("ru", "в этом сезоне 0 AP: `пас` сразу завершает вашу фазу"),
+        ("ru", "в этом сезоне 0 AP: `пас` сразу завершает фазу"),
         ("pt_BR", "0 AP nesta estação: `passar` encerra sua fase agora"),
     ]:
         body = notice_body(notice, "g", "defaults", lang=lang, game="baltic")

@@ -78,7 +78,7 @@ def test_a_russian_players_rejected_file_lists_every_error_in_russian(game: Path
         "  можно: Дрожащее море, Белая Гавань, Винтерфелл\n"
         "строка 5: не по правилам\n"
         "  'card: Tywin Lannister'\n"
-        "  Тайвин Ланнистер — карта дома Ланнистер, а не ваша\n"
+        "  Тайвин Ланнистер — карта дома Ланнистеров, а не ваша\n"
         "  можно: Эддард Старк, Робб Старк, Русе Болтон, Большой Джон Амбер, Сир Родрик Кассель,"
         " Чёрная Рыба, Кейтилин Старк\n"
         "не по правилам\n"
@@ -144,8 +144,10 @@ def test_a_skipped_instruction_is_reported_privately_in_russian(game: Path) -> N
     assert (
         "Ваша инструкция в строке 6 отправки 0001-stark («march White Harbor -\\> Widow's Watch:"
         " footman») не использована: в Белой Гавани нет вашего неисполненного"
-        " приказа: поход"
+        " приказа «поход»"
     ) in private
+    # The heading names the family, and stands on a line of its own.
+    assert private.startswith("## g — личный отчёт дома Старков, раунд 1\n\n")
 
 
 def test_waiting_lines_and_summaries_are_said_in_russian(new_game) -> None:
@@ -176,7 +178,7 @@ def test_waiting_lines_and_summaries_are_said_in_russian(new_game) -> None:
     ("lang", "expected"),
     [
         ("en", "bid power for the Iron Throne track (secret)"),
-        ("ru", "ставка власти на трек Железный Трон (тайная)"),
+        ("ru", "тайно поставить жетоны власти на трек Железного Трона"),
         ("pt_BR", "dar lance de poder pela trilha Trono de Ferro (secreto)"),
     ],
 )
@@ -199,8 +201,8 @@ def test_a_westeros_phase_summary_names_the_track_in_the_readers_words(
         ),
         (
             "ru",
-            "Ответ дома Старк на запрос «ставка власти на трек Железный Трон (тайная)» не"
-            " удалось применить (ваша ставка 99, а у вас только 5 жетонов власти); применено"
+            "Ответ Старка на запрос «тайно поставить жетоны власти на трек Железного Трона»"
+            " не удалось применить (ваша ставка 99, а у вас только 5 жетонов власти); применено"
             " решение по умолчанию.",
         ),
     ],
