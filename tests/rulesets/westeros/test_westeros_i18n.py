@@ -177,7 +177,7 @@ def test_waiting_lines_and_summaries_are_said_in_russian(new_game) -> None:
     [
         ("en", "bid power for the Iron Throne track (secret)"),
         ("ru", "ставка власти на трек Железный Трон (тайная)"),
-        ("pt_BR", "dar lance de poder pela trilha Trono de Ferro (secreto)"),
+        ("pt_BR", "dar um lance secreto de Fichas de Poder pela trilha do Trono de Ferro"),
     ],
 )
 def test_a_westeros_phase_summary_names_the_track_in_the_readers_words(
