@@ -76,3 +76,40 @@ def test_movement_the_unreachable_area_takes_its_article() -> None:
         "%(to)s is not adjacent to %(from)s", to=area("the_reach"), **{"from": area("the_twins")}
     )
     assert adjacent.say("pt_BR", "westeros") == "a Campina não é adjacente às Gêmeas"
+
+
+SUMMARIES = [
+    "place orders",
+    "begin the Westeros phase",
+    "begin the action phase",
+    "bid power for the %(track)s track (secret)",
+    "order the tied houses on the %(track)s track",
+    "reduce your armies to your supply",
+    "Mustering: recruit in %(area)s",
+    "%(card)s: choose its effect: %(choices)s",
+    "bid power against the wildlings (secret)",
+    "break the tie between the wildling bidders",
+    "Messenger Raven: bury the wildling card you saw, or keep it",
+    "Messenger Raven: swap one order, look at the wildling deck, or none",
+    "declare support in the battle for %(area)s (%(attacker)s against %(defender)s)"
+    " with your support order in %(support)s",
+    "choose a house card for the battle in %(area)s: %(cards)s",
+    "choose another house card for the battle in %(area)s: %(cards)s",
+    "choose the retreat area",
+    "consolidate power or muster",
+    "use the Valyrian Steel Blade?",
+]
+"""What the game asks of a house, as the public list «Decisões pendentes» says it."""
+
+
+@pytest.mark.parametrize("msgid", SUMMARIES)
+def test_every_request_summary_is_said_in_the_infinitive(msgid: str) -> None:
+    """One style for the requests (issue 20): «colocar ordens», «desempatar os lances …»,
+    never an imperative («desempate …») beside them."""
+    from adjudicator.i18n import translations
+
+    said = translations("pt_BR").gettext(msgid)
+    assert said != msgid
+    label, _, rest = said.partition(": ")
+    asked = rest if rest and (label[:1].isupper() or label.startswith("%(")) else said
+    assert asked.split()[0].endswith(("ar", "er", "ir", "or")), said

@@ -159,7 +159,7 @@ def test_waiting_lines_and_summaries_are_said_in_russian(new_game) -> None:
         "Посыльный ворон: заменить один приказ, посмотреть колоду одичалых или ничего"
     )
     assert summary_in(raven, "pt_BR", "westeros") == (
-        "Corvo Mensageiro: trocar uma ordem, olhar o baralho de selvagens, ou nada"
+        "Corvo Mensageiro: trocar uma ordem, olhar o baralho dos Selvagens, ou nada"
     )
     assert str(from_data(raven["said"])) == (
         "Messenger Raven: swap one order, look at the wildling deck, or none"
