@@ -136,3 +136,13 @@ def test_the_map_command_draws_in_the_readers_language(games: dict[str, Path]) -
     mine = cli("map", game, "--house", "stark")
     assert area_titles(mine.output)["kings_landing"] == "Porto Real"
     assert "Mapa privado: Stark" in mine.output
+
+
+@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+def test_a_private_reports_heading_stands_on_its_own_line(
+    games: dict[str, Path], lang: str
+) -> None:
+    """The heading is followed by a blank line, not glued to the next section's heading."""
+    lines = private(games[lang], "stark").splitlines()
+    assert lines[0].startswith("## ") and "#" not in lines[0][3:]
+    assert lines[1] == ""
