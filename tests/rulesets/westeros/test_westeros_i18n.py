@@ -246,10 +246,10 @@ def test_a_rejected_answer_is_reported_in_the_reports_language(lang: str, expect
         (
             "pt_BR",
             [
-                "recrutar Correrrio: Soldado (usada somente se você tiver Correrrio quando"
+                "recrutar Correrrio: Soldado (só vale se você tiver Correrrio quando a decisão"
                 " for pedida)",
-                "Passar a Fio de Espada: sem Defesa (usada somente se você tiver a Lâmina de Aço"
-                " Valiriano quando for pedida)",
+                "Passar a Fio de Espada: sem Defesa (só vale se você tiver a Lâmina de Aço"
+                " Valiriano quando a decisão for pedida)",
             ],
         ),
     ],
