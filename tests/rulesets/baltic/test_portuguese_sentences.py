@@ -33,3 +33,23 @@ def test_5_a_battle_in_the_dice_log_contracts_its_place() -> None:
 
     label = _l("battle %(place)s", place=board().said("karelen"))
     assert label.say("pt_BR", "baltic") == "batalha na Carélia"
+
+
+def test_11_1c_a_cession_to_a_masculine_nation_reads_whole() -> None:
+    """11.1c: the nation Sweden cedes a territory to becomes permanently inactive; «Hanôver»
+    is masculine, so the sentence says «essa nação», not «Hanôver, que se torna … inativa»."""
+    cession = {"side": "sweden", "territory": "bremen_verden", "to": "HAN"}
+    text = report([Event("cession", cession)])
+    assert "**A Suécia cede Bremen-Verden a Hanôver**; essa nação fica inativa para sempre." in text
+
+
+def test_5_a_battle_names_its_attacker_with_the_article() -> None:
+    """5.1: the side that moves in attacks; «ataque da Suécia», not «Suécia ataca»."""
+    battle = {
+        "at": "polotsk",
+        "battle": "land",
+        "attacker": "sweden",
+        "blocks": {"sweden": ["swe_vastgota"], "coalition": ["rus_preobrazhensky"]},
+    }
+    text = report([Event("battle", battle)])
+    assert "**Batalha em Polotsk** — ataque da Suécia: Suécia " in text
