@@ -177,7 +177,7 @@ def test_a_clear_line_withdraws_and_the_receipt_lists_what_is_left(
         (
             "lannister",
             "recrutar Lanisporto: cavaleiro, cavaleiro",
-            "atenção, linha 3: do jeito que o tabuleiro está agora, ela não pode ser cumprida"
+            "atenção, linha 3: com o tabuleiro como está agora, esta linha não pode ser cumprida"
             " (Lannisporto dá 2 pontos de recrutamento, mas isto custa 4)",
         ),
         (
