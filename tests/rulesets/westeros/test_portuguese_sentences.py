@@ -113,3 +113,23 @@ def test_every_request_summary_is_said_in_the_infinitive(msgid: str) -> None:
     label, _, rest = said.partition(": ")
     asked = rest if rest and (label[:1].isupper() or label.startswith("%(")) else said
     assert asked.split()[0].endswith(("ar", "er", "ir", "or")), said
+
+
+@pytest.mark.parametrize(
+    ("house", "line", "echo"),
+    [
+        ("lannister", "tyrion: sim", "Tyrion Lannister: sim"),
+        ("tyrell", "mace: soldado", "Mace Tyrell: Soldado"),
+    ],
+)
+def test_a_house_card_choice_is_echoed_with_the_proper_name(house: str, line: str, echo: str):
+    """Tyrion Lannister, Mace Tyrell (house cards): the receipt names the card as printed,
+    never «tyrion: sim» in lower case; and the echo reads back the same."""
+    from adjudicator.rulesets.westeros.ruleset import RULESET
+    from tests.rulesets.westeros.test_westeros_verbs_i18n import DICE, POSITION
+
+    state = RULESET.load_position(POSITION, DICE)
+    (said_line,) = RULESET.parse(state, house, line)
+    assert said_line.understood.say("pt_BR", "westeros") == echo
+    (again,) = RULESET.parse(state, house, echo)
+    assert (again.kind, again.key, again.value) == (said_line.kind, said_line.key, said_line.value)
