@@ -119,10 +119,14 @@ NAMED_TIMES = {"Europe/Moscow": N_("%(utc)s (%(local)s Moscow time)")}
 """Zones a language names in a phrase of its own (Russian: «по московскому времени»)."""
 
 
+UNIVERSAL_ZONES = ("UTC", "UCT", "GMT", "Universal", "Zulu", "Greenwich")
+"""Zones whose local time is UTC itself: said once (Babel names them «Região desconhecida»)."""
+
+
 def _local_time(moment: Any, zone: str | None, lang: str) -> str | None:
     """'13:00 CET', with the weekday when the local day is not UTC's ('Mon 01:00 NZDT';
     'пн 01:00 NZDT' in ru); None without a zone or with one zoneinfo does not know."""
-    if not zone:
+    if not zone or zone.removeprefix("Etc/") in UNIVERSAL_ZONES:
         return None
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 

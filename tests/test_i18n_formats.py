@@ -39,6 +39,8 @@ def test_a_deadline_in_each_language(lang: str, expected: str) -> None:
         ("pt_BR", "Europe/Berlin",
          "7 de jan. de 2027 12:00 UTC (13:00 no horário da Europa Central)"),
         ("ru", "Mars/Olympus", "7 янв. 2027\xa0г., 12:00 UTC"),  # an unknown zone is left out
+        ("pt_BR", "UTC", "7 de jan. de 2027 12:00 UTC"),  # UTC itself is said once, not
+        ("ru", "Etc/UTC", "7 янв. 2027\xa0г., 12:00 UTC"),  # «Região desconhecida (UTC)»
     ],
 )  # fmt: skip
 def test_the_readers_local_time_beside_it(lang: str, zone: str, expected: str) -> None:

@@ -170,7 +170,9 @@ def test_extend_in_russian_and_portuguese_commits_in_english(new_game) -> None:
     assert _last_commit(game) == "g: deadlines moved by +24 h"
     game = new_game("p", settings={"lang": "pt_BR"})
     out = cli("extend", game, "--hours", "-1.5")
-    assert out.output == "prazos movidos em -1.5 h; o próximo prazo agora é 2027-01-03T10:30:00Z\n"
+    assert out.output == (
+        "prazos deslocados em -1.5 h; o próximo prazo agora é 2027-01-03T10:30:00Z\n"
+    )
     english = new_game("e")
     out = cli("extend", english, "--hours", "24")
     assert out.output == "deadlines moved by +24 h; the next deadline is now 2027-01-04T12:00:00Z\n"

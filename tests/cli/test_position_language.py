@@ -68,8 +68,8 @@ def test_westeros_position_faults_in_portuguese(tmp_path: Path) -> None:
     assert "  houses[5]: Stark aparece duas vezes" in lines
     assert "  supply: faltam Lannister, Baratheon, Greyjoy, Tyrell" in lines
     assert (
-        "  units.Blackwater Bay.stark[0]: a unidade Cavaleiro só pode ficar em terra, "
-        "e Baía da Água Negra é mar ou porto"
+        "  units.Blackwater Bay.stark[0]: um Cavaleiro só pode ficar em terra, "
+        "e a Baía da Água Negra é mar ou porto"
     ) in lines
 
 

@@ -125,7 +125,7 @@ def test_the_form_speaks_the_players_language(new_game) -> None:
     assert "# сбор войск Винтерфелл: ничего" in ru
     pt = say_form(lines, Name("stark", "Stark"), "pt_BR", "westeros")
     assert pt.startswith("casa: Stark\nsenha: \n")
-    assert "# lance contra os selvagens: 0" in pt
+    assert "# lance contra os Selvagens: 0" in pt
 
 
 def test_standing_orders_are_filled_in_and_the_raven_offered_to_its_holder(new_game) -> None:

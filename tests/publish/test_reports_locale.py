@@ -136,3 +136,20 @@ def test_the_map_command_draws_in_the_readers_language(games: dict[str, Path]) -
     mine = cli("map", game, "--house", "stark")
     assert area_titles(mine.output)["kings_landing"] == "Porto Real"
     assert "Mapa privado: Stark" in mine.output
+
+
+@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+def test_a_private_reports_heading_stands_on_its_own_line(
+    games: dict[str, Path], lang: str
+) -> None:
+    """The heading is followed by a blank line, not glued to the next section's heading."""
+    lines = private(games[lang], "stark").splitlines()
+    assert lines[0].startswith("## ") and "#" not in lines[0][3:]
+    assert lines[1] == ""
+
+
+def test_the_portuguese_heading_spans_the_run_with_contractions(games: dict[str, Path]) -> None:
+    """«da rodada 1 (Fase de Planejamento) à etapa do Corvo Mensageiro», not «de rodada 1 …
+    a …» (issue 20): every phase a span ends in is said with the feminine article."""
+    heading = report(games["pt_BR"], "md").splitlines()[0]
+    assert heading == "## pt\\_BR — da rodada 1 (Fase de Planejamento) à etapa do Corvo Mensageiro"

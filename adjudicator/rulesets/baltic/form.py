@@ -79,5 +79,5 @@ def _places() -> list[str]:
 
 def _place(at: str) -> Any:
     if at.startswith("H:"):
-        return _l("the harbor of %(territory)s", territory=board().said(at[2:]))
+        return _l("Harbor of %(territory)s", territory=board().said(at[2:]))  # a line's head
     return board().said(at)

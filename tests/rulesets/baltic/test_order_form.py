@@ -98,3 +98,18 @@ def test_the_private_report_carries_the_form_for_the_reminders(tmp_path) -> None
     assert "### Бланк приказов" in report
     assert f"```\n{form}```" in report
     assert latest_form(game, "sweden") == ""  # nothing asked of Sweden now
+
+
+@pytest.mark.parametrize(
+    ("lang", "harbor"),
+    [
+        ("en", "# Harbor of Småland: Wachtmeister "),
+        ("ru", "# Гавань Смоланда: Вахтмейстер "),
+        ("pt_BR", "# Porto da Esmolândia: Wachtmeister "),
+    ],
+)
+def test_13_5_a_harbor_heads_its_form_line_as_a_label(tmp_path, lang: str, harbor: str) -> None:
+    """A fleet in harbor is listed under «Porto da Esmolândia:», capitalized like a territory,
+    not «o porto da Esmolândia:» as a sentence says it (issue 20)."""
+    state = poltava({"sweden": 3, "coalition": 2})
+    assert harbor in form_text(RULESET, state, "sweden", [], lang)

@@ -323,7 +323,7 @@ def test_9_4g_the_relocated_fleet_line_in_russian_and_portuguese() -> None:
          "Coalition: Sheremetev★ (4)."),
         ("ru", "**Сражение в Полоцке**, атакует Швеция: Швеция — Левенгаупт (3); "
          "Коалиция — Шереметев (чёрный) (4)."),
-        ("pt_BR", "**Batalha em Polotsk**, Suécia ataca: Suécia: Lewenhaupt (3); "
+        ("pt_BR", "**Batalha em Polotsk** — ataque da Suécia: Suécia: Lewenhaupt (3); "
          "Coalizão: Sheremetev (preto) (4)."),
     ],
 )  # fmt: skip

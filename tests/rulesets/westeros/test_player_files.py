@@ -49,7 +49,7 @@ def test_a_wrong_password_is_still_answered_only_generically(game: Path) -> None
     ("lang", "said"),
     [
         ("ru", "«starks» — не дом этой игры\n  можно: Старк, Ланнистер"),
-        ("pt_BR", '"starks" não é uma casa deste jogo\n  permitido: Stark, Lannister'),
+        ("pt_BR", '"starks" não é uma Casa deste jogo\n  permitido: Stark, Lannister'),
     ],
 )
 def test_the_unknown_house_answer_in_the_players_languages(lang: str, said: str) -> None:
@@ -177,8 +177,8 @@ def test_a_clear_line_withdraws_and_the_receipt_lists_what_is_left(
         (
             "lannister",
             "recrutar Lanisporto: cavaleiro, cavaleiro",
-            "atenção, linha 3: do jeito que o tabuleiro está agora, ela não pode ser cumprida"
-            " (Lannisporto dá 2 pontos de recrutamento, e isto custa 4)",
+            "atenção, linha 3: com o tabuleiro como está agora, esta linha não pode ser cumprida"
+            " (Lannisporto dá 2 pontos de recrutamento, mas isto custa 4)",
         ),
         (
             "baratheon",

@@ -161,7 +161,7 @@ def test_waiting_lines_and_summaries_are_said_in_russian(new_game) -> None:
         "Посыльный ворон: заменить один приказ, посмотреть колоду одичалых или ничего"
     )
     assert summary_in(raven, "pt_BR", "westeros") == (
-        "Corvo Mensageiro: trocar uma ordem, olhar o baralho de selvagens, ou nada"
+        "Corvo Mensageiro: trocar uma ordem, olhar o baralho dos Selvagens, ou nada"
     )
     assert str(from_data(raven["said"])) == (
         "Messenger Raven: swap one order, look at the wildling deck, or none"
@@ -179,7 +179,7 @@ def test_waiting_lines_and_summaries_are_said_in_russian(new_game) -> None:
     [
         ("en", "bid power for the Iron Throne track (secret)"),
         ("ru", "тайно поставить жетоны власти на трек Железного Трона"),
-        ("pt_BR", "dar lance de poder pela trilha Trono de Ferro (secreto)"),
+        ("pt_BR", "dar um lance secreto de Fichas de Poder pela trilha do Trono de Ferro"),
     ],
 )
 def test_a_westeros_phase_summary_names_the_track_in_the_readers_words(
@@ -248,10 +248,10 @@ def test_a_rejected_answer_is_reported_in_the_reports_language(lang: str, expect
         (
             "pt_BR",
             [
-                "recrutar Correrrio: Soldado (usada somente se você tiver Correrrio quando"
+                "recrutar Correrrio: Soldado (só vale se você tiver Correrrio quando a decisão"
                 " for pedida)",
-                "Passar a Fio de Espada: sem Defesa (usada somente se você tiver a Lâmina de Aço"
-                " Valiriano quando for pedida)",
+                "Passar a Fio de Espada: sem Defesa (só vale se você tiver a Lâmina de Aço"
+                " Valiriano quando a decisão for pedida)",
             ],
         ),
     ],

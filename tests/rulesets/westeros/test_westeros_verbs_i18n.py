@@ -332,7 +332,7 @@ def test_the_engine_reads_a_file_in_the_players_words_and_echoes_it_back(new_gam
     assert receipts["lannister"].splitlines()[5:8] == [
         "  marcha Lannisporto -> Septo de Pedra: Cavaleiro",
         "  carta: Tywin Lannister",
-        "  lance por Feudos: tudo",
+        "  lance pelos Feudos: todas",
     ]
 
 

@@ -1,0 +1,55 @@
+"""Baltic report lines a Brazilian reader finds natural (issue 20): a nation or side with
+its article («A Suécia não realiza nenhuma ação»), a list of places not forced behind a
+preposition («constrói 2 blocos (3 RP): Svealand, Escânia»), a battle's place contracted in
+the dice log («batalha na Carélia»)."""
+
+from __future__ import annotations
+
+from adjudicator.render import render
+from adjudicator.requests import Event
+from adjudicator.text import _l
+from tests.rulesets.baltic.test_reports import context, moved_state
+
+
+def report(events: list[Event]) -> str:
+    return render("baltic", "report", "md", context(moved_state(), None, events), "pt_BR")
+
+
+def test_13_3_a_side_that_takes_no_action_is_named_with_its_article() -> None:
+    """13.3: a side with AP may pass; the report says it took no action."""
+    text = report([Event("phase", {"phase": "action", "side": "sweden", "nmr": False, "ap": 2})])
+    assert "A Suécia não realiza nenhuma ação." in text
+
+
+def test_8_4_several_builds_list_their_places_after_the_count() -> None:
+    """8.4: a Reinforce action builds blocks in the territories it names."""
+    build = {"side": "sweden", "nation": "SWE", "rp": 3, "count": 2, "at": ["svealand", "skane"]}
+    text = report([Event("build", build)])
+    assert "A Suécia constrói 2 blocos (3 RP): Svealand, Escânia." in text
+
+
+def test_5_a_battle_in_the_dice_log_contracts_its_place() -> None:
+    from adjudicator.rulesets.baltic.control import board
+
+    label = _l("battle %(place)s", place=board().said("karelen"))
+    assert label.say("pt_BR", "baltic") == "batalha na Carélia"
+
+
+def test_11_1c_a_cession_to_a_masculine_nation_reads_whole() -> None:
+    """11.1c: the nation Sweden cedes a territory to becomes permanently inactive; «Hanôver»
+    is masculine, so the sentence says «essa nação», not «Hanôver, que se torna … inativa»."""
+    cession = {"side": "sweden", "territory": "bremen_verden", "to": "HAN"}
+    text = report([Event("cession", cession)])
+    assert "**A Suécia cede Bremen-Verden a Hanôver**; essa nação fica inativa para sempre." in text
+
+
+def test_5_a_battle_names_its_attacker_with_the_article() -> None:
+    """5.1: the side that moves in attacks; «ataque da Suécia», not «Suécia ataca»."""
+    battle = {
+        "at": "polotsk",
+        "battle": "land",
+        "attacker": "sweden",
+        "blocks": {"sweden": ["swe_vastgota"], "coalition": ["rus_preobrazhensky"]},
+    }
+    text = report([Event("battle", battle)])
+    assert "**Batalha em Polotsk** — ataque da Suécia: Suécia: " in text
