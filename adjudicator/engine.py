@@ -270,8 +270,12 @@ class Game:
         )
 
     def waiting_status(self) -> list[dict[str, Any]]:
-        """`waiting()` rows, each with `answered`: whether a legal instruction is in."""
+        """`waiting()` rows, each with `answered`: whether a legal instruction is in;
+        `skipped`: the player's instructions that cannot answer it, each with why; and
+        `passed_over`: the player's standing lines the rules passed over inside their steps
+        (`Ruleset.passed_over`, optional), for the reminders."""
         requests = {r.id: r for r in self.ruleset.requests(self.state)}
+        passed = getattr(self.ruleset, "passed_over", None)
         rows = []
         for row in self.waiting():
             request = requests.get(row["id"])
@@ -284,7 +288,10 @@ class Game:
                     _l("line %(line)d (%(text)s): %(why)s", line=i.line, text=i.text, why=why)
                     for i, why in choice.skipped
                 ]
-            rows.append({**row, "answered": answered, "skipped": skipped})
+            passed_over = passed(self.state, row["player"]) if passed else []
+            rows.append(
+                {**row, "answered": answered, "skipped": skipped, "passed_over": passed_over}
+            )
         return rows
 
     def warnings(self) -> list[Text]:

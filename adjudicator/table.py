@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any
 
+from adjudicator import notes as noted
 from adjudicator.clock import utc
 from adjudicator.dice import Dice
 from adjudicator.requests import (
@@ -35,7 +36,6 @@ from adjudicator.requests import (
     standing_instructions,
     summary_record,
 )
-from adjudicator.text import to_data
 
 MAX_STEPS_PER_RUN = 10_000
 """A whole game is a few hundred steps; more in one run means a ruleset that never stops."""
@@ -281,7 +281,7 @@ def collect(table: Table, requests: list[Request]) -> Collected:
             continue
         choice = ruleset.answer(state, request, ledger.standing(request.player))
         if table.reported:
-            notes.extend(_skipped(request.player, i, why) for i, why in choice.skipped)
+            notes.extend(noted.skipped(request.player, i, why) for i, why in choice.skipped)
         if choice.instruction is None and not request.wait:
             value = ruleset.default(state, request, table.dice("/defaults", ledger.step))
             answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
@@ -298,34 +298,8 @@ def collect(table: Table, requests: list[Request]) -> Collected:
                 chosen.submission,
             )
             if table.reported:
-                notes.append(
-                    Event(
-                        "instruction_used",
-                        {
-                            "player": request.player,
-                            # What was understood, said later in the player's language.
-                            "text": to_data(chosen.echo),
-                        },
-                        public=False,
-                        to=request.player,
-                    )
-                )
+                notes.append(noted.used(request.player, chosen))
     return Collected(answers, missing, notes, tuple(taken))
-
-
-def _skipped(player: str, instruction: Instruction, why: Any) -> Event:
-    return Event(
-        "instruction_skipped",
-        {
-            "player": player,
-            "line": instruction.line,
-            "submission": instruction.submission,
-            "text": instruction.text,
-            "why": why,
-        },
-        public=False,
-        to=player,
-    )
 
 
 def settle(table: Table, requests: list[Request], collected: Collected) -> Collected:
@@ -340,8 +314,7 @@ def settle(table: Table, requests: list[Request], collected: Collected) -> Colle
         value = table.ruleset.default(table.state, request, dice)
         answers[request.id] = Answer(request.id, value, AnswerSource.DEFAULT)
         if table.reported:
-            nmr = {"player": request.player, "request": request.kind, "summary": request.summary}
-            notes.append(Event("nmr", nmr))
+            notes.append(noted.nmr(request))
     kinds = {r.id: r.kind for r in requests}
     whole = getattr(table.ruleset, "whole_kinds", ())
     for answer in answers.values():

@@ -46,7 +46,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         ),
     ),
     ("games", ("rulesets",)),
-    ("loop", ("table",)),
+    ("loop", ("table", "notes")),
     ("outside", ("inbox", "publish", "transaction")),
     (
         "engine",

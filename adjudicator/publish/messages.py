@@ -79,6 +79,10 @@ REMINDER = N_(
 NOT_USED = N_("Lines you sent that could not be used for it:")
 """Issue 17: a reminder says which standing lines were skipped and why (before, only the
 GM's `status` did)."""
+PASSED_OVER = N_("Standing lines of yours that were recently passed over:")
+"""Lines a ruleset passed over inside its steps (`Ruleset.passed_over`: baltic's regroup,
+retreat priority, hit order ...): told in the report of that step, and again in the reminders
+while the ruleset keeps them (baltic: this season and the last)."""
 LATE = N_(
     "Game %(game)s: the deadline for '%(summary)s' passed at %(when)s and we have no answer "
     "from you."

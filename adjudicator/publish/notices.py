@@ -49,6 +49,9 @@ class Notice:
     skipped: tuple[Any, ...] = field(default=(), compare=False)
     """The player's standing lines skipped for this request, each with why (`Text`s of the
     engine's `waiting_status`); never in game.yaml, which is public."""
+    passed_over: tuple[Any, ...] = field(default=(), compare=False)
+    """The player's standing lines the rules passed over recently, each with why
+    (`Ruleset.passed_over`, through `waiting_status`); never in game.yaml."""
 
     @property
     def key(self) -> str:
@@ -91,6 +94,7 @@ def due_notices(
                 deadline,
                 from_data(said) if said else None,
                 tuple(request.get("skipped") or ()),
+                tuple(request.get("passed_over") or ()),
             )
         )
     return sorted(set(notices), key=lambda n: (n.deadline, n.player, n.kind, n.summary))
@@ -174,7 +178,9 @@ def notice_body(
     a password). `game` is the ruleset whose names the summary uses. A reminder carries
     the player's order form (`adjudicator.form`) when their latest report had one."""
     header = header_line(notice.player, lang, game)
-    how = say(messages.HOW_TO_ANSWER, lang, header=header) + _not_used(notice, lang, game)
+    how = say(messages.HOW_TO_ANSWER, lang, header=header)
+    how += _listed(messages.NOT_USED, notice.skipped, lang, game)
+    how += _listed(messages.PASSED_OVER, notice.passed_over, lang, game)
     moment = when(notice.deadline, zone, lang)
     summary = notice.summary_in(lang, game)
     if notice.kind is NoticeKind.REMINDER:
@@ -189,13 +195,13 @@ def notice_body(
     return f"{head}\n\n{how}\n"
 
 
-def _not_used(notice: Notice, lang: str, game: str | None) -> str:
-    """The skipped lines of a notice, each with why, after the how-to (or nothing)."""
-    if not notice.skipped:
+def _listed(heading: str, said_lines: tuple[Any, ...], lang: str, game: str | None) -> str:
+    """Lines of the player's not used (`Notice.skipped`, `Notice.passed_over`), each with
+    why, under their heading, after the how-to (or nothing)."""
+    if not said_lines:
         return ""
-
-    lines = [f"  {said(why, lang, game)}" for why in notice.skipped]
-    return "\n\n" + "\n".join([say(messages.NOT_USED, lang), *lines])
+    lines = [f"  {said(why, lang, game)}" for why in said_lines]
+    return "\n\n" + "\n".join([say(heading, lang), *lines])
 
 
 def queue_notices(

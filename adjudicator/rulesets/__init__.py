@@ -56,10 +56,13 @@ class PositionError(ValueError):
 class Ruleset(Protocol):
     """What a game must provide. ``State`` is the ruleset's own object.
 
-    Two attributes are optional, read with their default when absent:
-    ``secret_submissions`` (True: nothing of a submission is archived before the game ends)
-    and ``whole_kinds`` (the instruction kinds spent as one set when one of them answers, as
-    a set of orders; none by default).
+    Three attributes are optional, read with their default when absent:
+    ``secret_submissions`` (True: nothing of a submission is archived before the game ends),
+    ``whole_kinds`` (the instruction kinds spent as one set when one of them answers, as
+    a set of orders; none by default) and ``passed_over(state, player) -> list[Text]`` (the
+    player's standing lines the rules passed over inside their steps lately (the ruleset says
+    how long), each with why, as `text.Text`s: the reminders list them; a ruleset whose lines
+    are all checked in `answer` needs none, `Choice.skipped` tells those).
     """
 
     name: str

@@ -4,6 +4,7 @@ changed for it: its three folders and its registry line are all it wrote."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -11,17 +12,21 @@ import yaml
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from adjudicator import engine, mapwords
-from adjudicator.bots import bot_source, play
+from adjudicator import engine, mapwords, render
+from adjudicator.bots import Bots, PlayStats, bot_source, in_memory, play
 from adjudicator.create import create_game
 from adjudicator.dice import Dice
 from adjudicator.i18n import catalog, catalog_files
 from adjudicator.mapdraw import draw_svg
+from adjudicator.notes import NOTES
 from adjudicator.replay import replay_game
 from adjudicator.rulesets import find_ruleset, known_games
+from adjudicator.rulesets.audience import See, UndeclaredEvent
+from adjudicator.table import advance
 from tests.conftest import START
 from tests.example_game import HOME, register
-from tests.example_game.tally import RULESET
+from tests.example_game.reported import EVENTS
+from tests.example_game.tally import RULESET, emit
 
 PASSWORDS = {"north": "pw-north", "south": "pw-south"}
 
@@ -145,3 +150,31 @@ def test_tallys_map_is_drawn_in_its_own_words(monkeypatch) -> None:
     assert "Лагерь Севера" in svg and ">Очки<" in svg and ">Подсчёт<" in svg
     assert "Личная карта: Север" in svg  # the engine's own phrase, tally's name
     assert "data-house" not in svg and 'class="castle"' not in svg
+
+
+def test_tally_declares_its_events_and_the_loop_its_notes(monkeypatch) -> None:
+    """A new game declares its events (`reported.py`): every event and note of a bot game
+    played on the reporting loop is declared, of its declared types, and public only in
+    fields declared public."""
+    register(monkeypatch)
+    state = RULESET.new_game({}, Dice(b"t", "t", 0))
+    table = replace(in_memory(RULESET, state, b"t", "t"), reported=True)
+    resolution = advance(table, Bots(bot_source(RULESET, seed=3), PlayStats(), None))
+    told = [(e, EVENTS) for r in resolution.steps for e in r.events]
+    told += [(e, NOTES) for r in resolution.steps for e in r.notes]
+    assert {e.kind for e, _ in told} == {"picked", "scored", "ended", "instruction_used"}
+    for event, declared in told:
+        declaration = declared.declaration(event.kind, event.data)
+        assert declaration.mistyped(event.data) == [], event
+        assert render.has_event_macro("tally", event.kind, event.shape), event
+        if event.public:
+            assert all(declaration.see[k] is See.PUBLIC for k in event.data), event
+        else:
+            assert event.to in ("north", "south"), event
+
+
+def test_an_event_tally_did_not_declare_is_refused() -> None:
+    events: list = []
+    with pytest.raises(UndeclaredEvent, match=r"'picked' with fields .*'guess'"):
+        emit(events, "picked", player="north", pick=2, round=1, guess=3)
+    assert events == []

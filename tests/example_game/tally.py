@@ -9,7 +9,8 @@ Rules (the whole rulebook):
 
 It uses every part of the contract (`rulesets.Ruleset`): secret requests, parsing with
 errors by line, standing instructions for later rounds ("round 2: pick 3"), defaults,
-events, a whitelisted view, positions that round-trip, and a bot.
+events declared with their audiences (`reported.py`), a whitelisted view, positions that
+round-trip, and a bot.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from adjudicator.dice import Dice
 from adjudicator.orders.errors import OrderErrors, invalid
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets import PositionError
+from tests.example_game.reported import EVENTS
 
 PLAYERS = ("north", "south")
 ROUNDS = 3
@@ -89,17 +91,17 @@ class Tally:
 
     def step(self, state: State, answers: Mapping[str, Answer], rng: Dice) -> list[Event]:
         picks = {p: answers[f"r{state.round}/pick/{p}"].value for p in PLAYERS}
-        events = [
-            Event("picked", {"player": p, "pick": picks[p], "round": state.round}) for p in PLAYERS
-        ]
+        events: list[Event] = []
+        for p in PLAYERS:
+            emit(events, "picked", player=p, pick=picks[p], round=state.round)
         north, south = picks["north"], picks["south"]
         if north != south:  # T2
             winner = "north" if north > south else "south"
             state.scores[winner] += 1
-            events.append(Event("scored", {"player": winner, "round": state.round}))
+            emit(events, "scored", player=winner, round=state.round)
         state.round += 1
         if state.round > ROUNDS:  # T4
-            events.append(Event("ended", {"scores": dict(state.scores)}))
+            emit(events, "ended", scores=dict(state.scores))
         return events
 
     def epoch(self, state: State) -> str:
@@ -136,6 +138,15 @@ class Tally:
         if state.round > ROUNDS:
             return None
         return f"pick {rng.below(3) + 1}\n"
+
+
+def emit(events: list[Event], kind: str, /, **data: Any) -> None:
+    """An event as declared in `reported` (else `UndeclaredEvent`): the public gets its
+    public fields; the player it names gets the whole event when some field is theirs only."""
+    declared, seen, whole = EVENTS.split(kind, data)
+    events.append(Event(kind, seen, shape=declared.shape))
+    if len(seen) < len(whole) and "player" in data:
+        events.append(Event(kind, whole, public=False, to=data["player"], shape=declared.shape))
 
 
 RULESET = Tally()

@@ -21,7 +21,7 @@ from adjudicator.rulesets.baltic.reported import EVENTS
 from adjudicator.rulesets.baltic.state import SIDES, State
 from adjudicator.rulesets.baltic.summaries import automatic_summary, orders_summary
 from adjudicator.rulesets.baltic.view import view
-from adjudicator.text import N_, _l, quoted
+from adjudicator.text import N_, Text, _l, quoted
 
 if TYPE_CHECKING:
     from adjudicator.form import FormLine
@@ -166,6 +166,12 @@ class Baltic:
             )
         return Choice(None)
 
+    def passed_over(self, state: State, player: str) -> list[Text]:
+        """`player`'s standing lines the rules passed over this season and the last, each
+        with why (13.5): they are applied inside the steps, not when a request is answered,
+        so the engine's reminders ask for them here (`engine.Game.waiting_status`)."""
+        return standing.passed_over(state, player)
+
     def bot(self, state: State, player: str, rng: Dice, ahead: bool) -> str | None:
         """Order lines (no header) answering what `player` is asked now; with `ahead`, also
         standing lines for later decisions. None when nothing is asked of `player`."""
@@ -194,6 +200,7 @@ class Baltic:
             standing.merge(state, value["side"], value.get("standing") or [])
             if "lines" in value:
                 orders = value
+        standing.forget_passed_over(state)
         phase = state.phase
         if phase == "entry":
             sequence.entry_phase(state, rng, out)

@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from adjudicator.rulesets.baltic.state import State
-from adjudicator.text import Text, to_data
+from adjudicator.rulesets.baltic.state import SEASONS, State
+from adjudicator.text import N_, Text, _l, from_data, to_data
 
 ANY = "any"
 ONCE = ("offer", "reform", "cede")
 """Keys whose lines are used up when applied (13.4)."""
+
+PASSED_OVER = N_('Your standing line "%(text)s" was not used: %(why)s.')
+"""The sentence of `standing_skipped` (templates/baltic/events/sequence.j2), said again in
+a reminder."""
 
 
 def key(kind: str, *parts: str) -> str:
@@ -75,12 +79,46 @@ def applied_default(out: list[dict[str, Any]], side: str, decision: str, **data:
 
 def skipped(out: list[dict[str, Any]], state: State, side: str, name: str, why: Text) -> None:
     """Tell `side` alone that its standing line `name` was not used, with the reason (13.5:
-    a line illegal when used is skipped, never in silence). Call it before `use_up`."""
+    a line illegal when used is skipped, never in silence). Call it before `use_up`. The
+    line is kept in `State.passed_over` too, for the reminders before the side's next orders."""
     line = lines(state, side).get(name)
     text = line["text"] if line else name
     out.append(
         {"kind": "standing_skipped", "side": side, "text": text, "why": to_data(why), "_to": side}
     )
+    told = {"season": season_number(state), "text": text, "why": to_data(why)}
+    state.passed_over.setdefault(side, []).append(told)
+
+
+def season_number(state: State) -> int:
+    """The seasons counted on from year 0: the previous season is one less."""
+    return state.year * len(SEASONS) + SEASONS.index(state.season)
+
+
+def passed_over(state: State, side: str) -> list[Text]:
+    """`side`'s standing lines passed over this season and the last, each said as its
+    report said it (13.5)."""
+    return [
+        _l(PASSED_OVER, text=line["text"], why=from_data(line["why"]))
+        for line in state.passed_over.get(side, [])
+        if line["season"] >= season_number(state) - 1
+    ]
+
+
+def forget_passed_over(state: State) -> None:
+    """Drop the lines passed over before the last season: no reminder tells them again.
+
+    NOTE: 13.5 says a line passed over is told, not for how long. The reminders of this
+    season and the next tell it again, whether or not the side sent orders since: a side's
+    orders may be carried out by a submission sent before the line was passed over (then no
+    reminder came between), and the state cannot tell that case from a fresh one."""
+    keep = season_number(state) - 1
+    for side, lines_ in list(state.passed_over.items()):
+        kept = [line for line in lines_ if line["season"] >= keep]
+        if kept:
+            state.passed_over[side] = kept
+        else:
+            del state.passed_over[side]
 
 
 # -- the lookups of D2-D16 --------------------------------------------------------------------

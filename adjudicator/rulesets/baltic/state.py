@@ -168,6 +168,10 @@ class State:
     """The scenario's victory conditions (kind: objectives | vp, ...)."""
     standing: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     """Secret. Side -> standing-line key -> {text, value} (13.4), as last sent."""
+    passed_over: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """Secret. Side -> its standing lines the rules passed over this season and the last,
+    each {season, text, why} (13.5, told in its report as it happens): the reminders before
+    its next deadlines list them again (`Baltic.passed_over`)."""
     recon: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Secret. Side -> recon results: [{year, season, location, blocks: [{block, strength,
     aboard}]}] (3.5)."""
@@ -216,6 +220,7 @@ class State:
             setattr(new, name, list(getattr(self, name)))
         new.standing = {side: dict(book) for side, book in self.standing.items()}
         new.recon = {side: list(found) for side, found in self.recon.items()}
+        new.passed_over = {side: list(lines) for side, lines in self.passed_over.items()}
         turn = self.turn
         new.turn = Turn(
             list(turn.moved),

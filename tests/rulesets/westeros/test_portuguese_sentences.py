@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.rulesets.westeros.words import said
 from adjudicator.rulesets.westeros.language.westeros_phase_lines import format_bid, format_tie
+from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Name, _l
 
 
