@@ -23,6 +23,7 @@ from adjudicator.dice import Dice
 from adjudicator.requests import Answer, Event
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.reported import EVENTS
+from adjudicator.rulesets.westeros.request_contexts import CONTEXTS, Context
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import Text
 
@@ -64,11 +65,14 @@ def open_request(
     house: str,
     kind: str,
     keys: list[str],
-    context: dict[str, Any],
+    context: Context | dict[str, Any],
     summary: str | Text,
     secret: bool = False,
 ) -> str:
     """Open a decision for one house; ids are stable: round, kind, house, counter."""
+    record = CONTEXTS.get(kind)
+    if record is not None and type(context) is not record:
+        raise TypeError(f"a {kind} request carries {record.__name__}, not {context!r}")
     act = state.action
     act["n"] = act.get("n", 0) + 1
     rid = f"r{state.round}/{act.get('prefix', '')}{kind}/{house}/{act['n']}"
