@@ -76,3 +76,115 @@ class OrderTurn(Context):
     options: dict[str, Any]
     """Each of the house's unresolved orders of the kind: area -> what it may do there
     (a raid's targets; a march's units and destinations)."""
+
+
+# -- a battle's choices (language/choices.ask) ------------------------------------------------
+@dataclass(frozen=True)
+class BattleChoice(Context):
+    """One option among those the rules allow now, in the battle under way (Combat)."""
+
+    battle: int
+    """The battle's number in this action phase (`Battle.n`)."""
+    area: str
+    """Where the battle is fought."""
+    choices: list[Any]
+    """The legal options (cards, areas, units, tracks, 'use' ...)."""
+    optional: bool
+    """Whether the house may decline (an ability it may use or not)."""
+
+
+@carried_by("blade", "replace")
+@dataclass(frozen=True)
+class SideChoice(BattleChoice):
+    """A choice made for one side: the Valyrian Steel Blade's holder's, or a new house card
+    after Tyrion cancelled one."""
+
+    side: str
+    """The side ('attacker', 'defender') the choice is made for."""
+
+
+@carried_by("card")
+@dataclass(frozen=True)
+class CardChoice(SideChoice):
+    """Choose a house card (combat_sequence: both sides choose in secret)."""
+
+    opponent: str
+    """The house on the other side ('neutral' for a neutral force), for the summary."""
+
+
+@carried_by("tyrion", "aeron", "mace", "queen", "doran", "renly", "cersei", "patchface")
+@dataclass(frozen=True)
+class AbilityChoice(SideChoice):
+    """A house card's ability that asks its owner (or, for Tyrion, its rival)."""
+
+    card: str
+    """The card whose ability acts."""
+    did: str
+    """The step marked done in `Battle.did` once answered ('now:attacker:mace-tyrell')."""
+
+
+@carried_by("casualties")
+@dataclass(frozen=True)
+class CasualtiesChoice(BattleChoice):
+    """The units the beaten side loses (combat_sequence: casualties; a Tides skull)."""
+
+    count: int
+    """How many units it loses."""
+    side: str
+    """The side losing them."""
+    reason: str | None = None
+    """'skull' for a Tides of Battle skull; absent for the sword icons' casualties."""
+    did: str | None = None
+    """The step marked done once answered (a skull's); absent otherwise."""
+
+
+@carried_by("retreat", "robb")
+@dataclass(frozen=True)
+class RetreatChoice(BattleChoice):
+    """The retreat area, chosen by the loser, or by Robb Stark's owner (Retreats)."""
+
+    losses: dict[str, int]
+    """Area -> how many units retreating there would lose (the areas losing fewest)."""
+    loser: str
+    """The retreating house."""
+
+
+@carried_by("retreat-losses")
+@dataclass(frozen=True)
+class RetreatLossesChoice(BattleChoice):
+    """The units a retreat loses to supply (Retreats: units over supply are destroyed)."""
+
+    pick: int
+    """How many are lost."""
+    to: str
+    """The area retreated to."""
+    default: list[str]
+    """The units lost if the house says nothing (the weakest first)."""
+
+
+# -- the Westeros phase's choices --------------------------------------------------------------
+@carried_by("throne_of_blades", "dark_wings", "put_to_the_sword")
+@dataclass(frozen=True)
+class WesterosCardChoice(Context):
+    """A Westeros card whose effect a dominance token's holder picks."""
+
+    card: str
+    """The Westeros card drawn."""
+    track: str
+    """The track whose holder chooses."""
+    choices: list[str]
+    """The effects the card offers ('nothing' among them)."""
+    optional: bool
+    """Always False: 'nothing' is one of the choices."""
+
+
+Choice = BattleChoice | WesterosCardChoice
+"""The contexts `language/choices` answers: one of `choices`, or none when `optional`."""
+
+
+def choice_of(req: OpenRequest) -> Choice:
+    """`req.context` as a `Choice`; a TypeError for another kind's context."""
+    context = req.context
+    if not isinstance(context, BattleChoice | WesterosCardChoice):
+        raise TypeError(f"a {req.kind} request carries no choice: {context!r}")
+    return context

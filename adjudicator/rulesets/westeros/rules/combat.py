@@ -19,6 +19,7 @@ from adjudicator.rulesets.westeros.flow import Events, emit, emit_private
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import CardChoice, SideChoice
 from adjudicator.rulesets.westeros.rules import abilities, casualties, retreat, strength
 from adjudicator.rulesets.westeros.rules.house_cards import card_of, tides_deck
 from adjudicator.rulesets.westeros.rules.marches import NEUTRAL, defender_of, end_march, enter_area
@@ -116,7 +117,7 @@ def stage_cards(state: State, battle: Battle, rng: Dice, events: Events) -> None
 
 
 def apply_card(state: State, req: OpenRequest, card: str, rng: Dice, events: Events) -> None:
-    state.action["battle"].cards[req.context["side"]] = card
+    state.action["battle"].cards[CardChoice.of(req).side] = card
 
 
 def stage_tides(state: State, battle: Battle, rng: Dice, events: Events) -> None:
@@ -165,7 +166,7 @@ def apply_blade(state: State, req: OpenRequest, use: Any, rng: Dice, events: Eve
     battle.stage = "resolve"
     if use is None:
         return
-    side = req.context["side"]
+    side = SideChoice.of(req).side
     state.blade_used = True
     if use == "redraw":
         # NOTE: the holder decides after seeing its own Tides card (errata: "discard its
