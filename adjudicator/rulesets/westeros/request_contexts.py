@@ -188,3 +188,19 @@ def choice_of(req: OpenRequest) -> Choice:
     if not isinstance(context, BattleChoice | WesterosCardChoice):
         raise TypeError(f"a {req.kind} request carries no choice: {context!r}")
     return context
+
+
+# -- the action phase's other requests ----------------------------------------------------------
+@carried_by("support")
+@dataclass(frozen=True)
+class SupportCall(Context):
+    """Declare (or refuse) support for a battle next to a support order (Call for Support)."""
+
+    battle: int
+    """The battle's number in this action phase."""
+    area: str
+    """Where the battle is fought."""
+    support_area: str
+    """The house's support order this declaration is for."""
+    sides: dict[str, str]
+    """Side -> the house fighting on it ('neutral' for a neutral force)."""
