@@ -204,3 +204,32 @@ class SupportCall(Context):
     """The house's support order this declaration is for."""
     sides: dict[str, str]
     """Side -> the house fighting on it ('neutral' for a neutral force)."""
+
+
+# -- mustering ----------------------------------------------------------------------------------
+@carried_by("consolidate")
+@dataclass(frozen=True)
+class ConsolidateChoice(Context):
+    """A starred Consolidate Power order in a castle: gain power or muster (P7)."""
+
+    area: str
+    """The order's area."""
+    power: int
+    """The Power tokens it would gain."""
+    points: int
+    """The mustering points of the area."""
+
+
+@carried_by("muster")
+@dataclass(frozen=True)
+class MusterChoice(Context):
+    """What to recruit at one castle (Westeros card Mustering)."""
+
+    area: str
+    """The castle or stronghold."""
+    points: int
+    """Its mustering points."""
+    choices: list[Any]
+    """The legal musters there, each a list of items."""
+    optional: bool
+    """Always True: a house may muster nothing."""
