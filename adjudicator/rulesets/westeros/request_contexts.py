@@ -233,3 +233,20 @@ class MusterChoice(Context):
     """The legal musters there, each a list of items."""
     optional: bool
     """Always True: a house may muster nothing."""
+
+
+@carried_by("port")
+@dataclass(frozen=True)
+class PortChoice(Context):
+    """How many enemy ships in a captured port to replace with one's own (P9)."""
+
+    port: str
+    """The port."""
+    land: str
+    """The land area it belongs to, now the house's."""
+    enemy_ships: int
+    """The enemy ships in the port."""
+    choices: list[int]
+    """The numbers it may replace."""
+    optional: bool
+    """Always False."""
