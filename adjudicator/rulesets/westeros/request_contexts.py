@@ -250,3 +250,33 @@ class PortChoice(Context):
     """The numbers it may replace."""
     optional: bool
     """Always False."""
+
+
+# -- the Westeros phase's requests ----------------------------------------------------------------
+@carried_by("bid")
+@dataclass(frozen=True)
+class BidChoice(Context):
+    """A secret bid of Power tokens for an influence track (Clash of Kings)."""
+
+    track: str
+    """The track bid for."""
+    most: int
+    """The Power tokens the house holds: the highest bid."""
+    choices: list[int]
+    """Every legal bid, 0 to `most`."""
+
+
+@carried_by("tie")
+@dataclass(frozen=True)
+class TieChoice(Context):
+    """The Iron Throne's holder orders tied bidders (Clash of Kings: ties)."""
+
+    track: str
+    """The track bid for."""
+    bids: dict[str, int]
+    """House -> its bid."""
+    tied: list[list[str]]
+    """The groups of houses with equal bids."""
+    default: list[str]
+    """The new track if the holder says nothing (previous relative order)."""
+
