@@ -280,3 +280,17 @@ class TieChoice(Context):
     default: list[str]
     """The new track if the holder says nothing (previous relative order)."""
 
+
+@carried_by("reduce")
+@dataclass(frozen=True)
+class ReduceChoice(Context):
+    """A house over its supply limits chooses the units it destroys (Supply)."""
+
+    armies: dict[str, int]
+    """Area -> the house's units there, for each army (2 units or more)."""
+    limits: list[int]
+    """The army sizes its supply allows, largest first."""
+    choices: list[list[str]]
+    """Every unit in an army, as [unit, area]."""
+    default: list[list[str]]
+    """The units destroyed if the house says nothing."""
