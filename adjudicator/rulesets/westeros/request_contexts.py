@@ -294,3 +294,56 @@ class ReduceChoice(Context):
     """Every unit in an army, as [unit, area]."""
     default: list[list[str]]
     """The units destroyed if the house says nothing."""
+
+
+# -- a wildling attack's requests ------------------------------------------------------------------
+@carried_by("wildling-bid")
+@dataclass(frozen=True)
+class WildlingBid(Context):
+    """A secret bid of Power tokens against the wildlings (Wildlings Attack)."""
+
+    choices: list[int]
+    """Every legal bid, 0 to `power`."""
+    strength: int
+    """The wildlings' strength."""
+    power: int
+    """The Power tokens the house holds: the highest bid."""
+
+
+@carried_by("wildling-tie")
+@dataclass(frozen=True)
+class WildlingTie(Context):
+    """The Iron Throne's holder picks the highest (or lowest) bidder among tied houses."""
+
+    choices: list[str]
+    """The tied houses, in Iron Throne order."""
+    which: str
+    """'highest' (a victory) or 'lowest' (a defeat)."""
+    bid: int
+    """The tied bid."""
+
+
+@carried_by("wildling-card")
+@dataclass(frozen=True)
+class WildlingCardChoice(Context):
+    """A decision a wildling card asks of a bidder (rules/wildling_choices: one per step)."""
+
+    card: str
+    """The wildling card."""
+    role: str
+    """Who the step is for: 'highest', 'lowest', 'others' (the card's text)."""
+    what: str
+    """What is chosen: destroy | swap | upgrade (units), penalty, track, discard, take,
+    muster."""
+    choices: list[Any]
+    """The legal options; for units, one [unit, area] entry each."""
+    pick: int
+    """How many to choose (units)."""
+    optional: bool
+    """Whether the house may decline (a reward it may leave)."""
+    units: list[list[str]] | None = None
+    """A penalty: the units that may be destroyed instead of losing influence."""
+    destroy: int | None = None
+    """A penalty: how many units that is."""
+    same_area: bool | None = None
+    """True when the units chosen must stand in one area."""

@@ -35,6 +35,7 @@ from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import TRACK_NAMES
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_items
 from adjudicator.rulesets.westeros.language.names import area_named, is_no, unit_count
+from adjudicator.rulesets.westeros.request_contexts import WildlingCardChoice
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import N_, Name, Text, _l
 
@@ -282,12 +283,12 @@ def render(state: State, request: Request, value: Any) -> list[str]:
     return [str(card_line(state, context["card"], prefs))]
 
 
-def skip_reason(state: State, context: dict[str, Any], prefs: list[Any]) -> Text:
+def skip_reason(state: State, context: WildlingCardChoice, prefs: list[Any]) -> Text:
     """Why the preferences answer nothing now, with what is possible."""
-    legal = tuple(dict.fromkeys(item_text(state, c) for c in context["choices"]))
+    legal = tuple(dict.fromkeys(item_text(state, c) for c in context.choices))
     if prefs == [None]:
         return _l(MESSAGES["declined"], legal=legal)
-    if context.get("pick", 1) > 1:
-        return _l("choose %(n)d of: %(legal)s", n=context["pick"], legal=legal)
+    if context.pick > 1:
+        return _l("choose %(n)d of: %(legal)s", n=context.pick, legal=legal)
     wanted = tuple(item_text(state, p) for p in prefs)
     return _l(MESSAGES["not_possible"], wanted=wanted, legal=legal)
