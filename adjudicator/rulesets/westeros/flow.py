@@ -65,14 +65,15 @@ def open_request(
     house: str,
     kind: str,
     keys: list[str],
-    context: Context | dict[str, Any],
+    context: Context,
     summary: str | Text,
     secret: bool = False,
 ) -> str:
-    """Open a decision for one house; ids are stable: round, kind, house, counter."""
-    record = CONTEXTS.get(kind)
-    if record is not None and type(context) is not record:
-        raise TypeError(f"a {kind} request carries {record.__name__}, not {context!r}")
+    """Open a decision for one house; ids are stable: round, kind, house, counter. The
+    context must be the kind's record (`request_contexts.CONTEXTS`), as a saved state
+    reads it back by the kind."""
+    if type(context) is not CONTEXTS[kind]:
+        raise TypeError(f"a {kind} request carries {CONTEXTS[kind].__name__}, not {context!r}")
     act = state.action
     act["n"] = act.get("n", 0) + 1
     rid = f"r{state.round}/{act.get('prefix', '')}{kind}/{house}/{act['n']}"

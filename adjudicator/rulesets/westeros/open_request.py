@@ -33,7 +33,7 @@ class OpenRequest:
     'retreat', 'muster', 'wildling-bid', ...)."""
     keys: list[str]
     """What an instruction may name to answer it (an area, a card; '' for none)."""
-    context: Context | dict[str, Any]
+    context: Context
     """What the house needs to answer, a record per kind (`request_contexts.CONTEXTS`): the
     battle and side, the legal choices, whether it may decline ('optional')."""
     secret: bool
@@ -43,7 +43,7 @@ class OpenRequest:
 
     def as_request(self) -> Request:
         """The engine's view of it: the keys go into the context."""
-        context = {**_plain(self.context), "keys": list(self.keys)}
+        context = {**self.context.to_data(), "keys": list(self.keys)}
         return Request(self.id, self.house, self.kind, context, self.secret, self.summary)
 
     # -- plain data ----------------------------------------------------------------------
@@ -54,7 +54,7 @@ class OpenRequest:
             "house": self.house,
             "kind": self.kind,
             "keys": self.keys,
-            "context": _plain(self.context),
+            "context": self.context.to_data(),
             "secret": self.secret,
             "summary": to_data(self.summary),
         }
@@ -67,16 +67,7 @@ class OpenRequest:
             data["house"],
             data["kind"],
             data["keys"],
-            _typed(data["kind"], data["context"]),
+            CONTEXTS[data["kind"]].from_data(data["context"]),
             data["secret"],
             from_data(data["summary"]),
         )
-
-
-def _plain(context: Context | dict[str, Any]) -> dict[str, Any]:
-    return context if isinstance(context, dict) else context.to_data()
-
-
-def _typed(kind: str, data: dict[str, Any]) -> Context | dict[str, Any]:
-    record = CONTEXTS.get(kind)
-    return data if record is None else record.from_data(data)

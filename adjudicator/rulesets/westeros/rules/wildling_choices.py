@@ -1,11 +1,11 @@
 """The "wildling-card" request: one decision a wildling card asks of a house.
 
-The request context (`WildlingCardChoice`) says what is asked: ``card``, ``role``, ``what`` (destroy | swap |
-upgrade | take | discard | track | penalty | muster), ``choices`` (units are [unit, area],
-one entry per unit), ``pick`` (how many to choose; 1 = one item), ``optional``, and for The
-Horde Descends ``same_area``. An instruction lists preferences; the first legal ones are the
-answer. Brief, decision table: optional rewards ("may") default to not used; mandatory
-choices to a seeded random legal choice.
+The request context (`WildlingCardChoice`) says what is asked: ``card``, ``role``,
+``what`` (destroy | swap | upgrade | take | discard | track | penalty | muster),
+``choices`` (units are [unit, area], one entry per unit), ``pick`` (how many to choose;
+1 = one item), ``optional``, and for The Horde Descends ``same_area``. An instruction lists
+preferences; the first legal ones are the answer. Brief, decision table: optional rewards
+("may") default to not used; mandatory choices to a seeded random legal choice.
 """
 
 from __future__ import annotations
