@@ -8,12 +8,15 @@ Wildlings Attack: an attack stopped at a request resumes where it stood.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from adjudicator.dice import Dice
 from adjudicator.gamedir import dump_yaml, load_yaml_text
+from adjudicator.requests import Event
 from adjudicator.rulesets.westeros import RULESET, flow
-from adjudicator.rulesets.westeros.battle import Battle
+from adjudicator.rulesets.westeros.battle import AbilityUsed, Battle, Loss
 from adjudicator.rulesets.westeros.language import choices
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.position import PositionError
@@ -68,7 +71,41 @@ def test_an_old_saved_battle_loads_as_a_battle_and_saves_the_same_data() -> None
     assert (battle.house_of("attacker"), battle.house_of("defender")) == ("tyrell", "stark")
     assert battle.barred == ["eddard-stark"] and battle.replacing is None
     assert battle.tides is None and battle.moved_in is None
+    assert battle.abilities == [AbilityUsed("tyrion-lannister", "tyrell")]
     assert restored.to_data()["action"]["battle"] == OLD_BATTLE
+
+
+def _fight(state: State, until: Callable[[], bool], events: list[Event]) -> None:
+    for _ in range(10):
+        if until():
+            return
+        combat.advance_battle(state, Dice(b"t", "t", 1), events)
+    raise AssertionError("the battle did not get there")
+
+
+def test_a_battle_saved_after_its_losses_reports_the_same_table() -> None:
+    # Tides of Battle: a skull "destroys one of the opponent's units" (Stark's knight, never
+    # its routed footman); the beaten Tyrell retreats to Seagard (Retreats). The battle's
+    # table lists both, the same whether or not the game was saved between.
+    state = battle_at_retreat({"attacker": "skull", "defender": "zero"})
+    state.units["the_twins"]["stark"] = ["routed footman", "knight"]
+    battle = state.action["battle"]
+    battle.winner, battle.loser = "defender", "attacker"
+    _fight(state, lambda: bool(battle.losses), [])
+    assert battle.losses == [Loss("stark", ["knight"], "skull")]
+    saved = _saved(state)
+    assert saved.action["battle"].losses == battle.losses
+    tables = []
+    for fought in (state, saved):
+        events: list[Event] = []
+        _fight(fought, lambda s=fought: "battle" not in s.action, events)
+        (ended,) = [e.data for e in events if e.kind == "battle_ended"]
+        tables.append(ended)
+    assert tables[0] == tables[1]
+    assert tables[0]["losses"] == [{"house": "stark", "units": ["knight"], "reason": "skull"}]
+    assert tables[0]["retreat"] == {
+        "house": "tyrell", "to": "seagard", "units": ["knight", "knight"], "lost": []
+    }  # fmt: skip
 
 
 def test_a_battle_saved_at_its_retreat_plays_on_as_the_unsaved_one() -> None:

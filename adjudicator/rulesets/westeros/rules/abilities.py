@@ -14,7 +14,7 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
-from adjudicator.rulesets.westeros.battle import Battle
+from adjudicator.rulesets.westeros.battle import AbilityUsed, Battle
 from adjudicator.rulesets.westeros.flow import Events, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
@@ -51,7 +51,7 @@ def fired(events: Events, battle: Battle, card: str, house: str, **data: Any) ->
     """An ability took effect: an event now, and a line in the battle's table later."""
     if battle.abilities is None:
         battle.abilities = []
-    battle.abilities.append({"card": card, "house": house, **data})
+    battle.abilities.append(AbilityUsed(card, house, dict(data)))
     emit(events, "ability", card=card, house=house, area=battle.area, **data)
 
 

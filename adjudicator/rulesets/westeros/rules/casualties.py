@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros.battle import Battle
+from adjudicator.rulesets.westeros.battle import Battle, Loss
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.language import said
 from adjudicator.rulesets.westeros.language.choices import ask
@@ -44,7 +44,7 @@ def kill(
         take_units(state, battle.area, battle.house_of(side), units)
     if battle.losses is None:
         battle.losses = []
-    battle.losses.append({"house": battle.house_of(side), "units": sorted(units), "reason": reason})
+    battle.losses.append(Loss(battle.house_of(side), sorted(units), reason))
     emit(
         events,
         "casualties",

@@ -237,7 +237,7 @@ def stage_move_in(state: State, battle: Battle, rng: Dice, events: Events) -> No
 def finish_battle(state: State, events: Events) -> None:
     battle = state.action.pop("battle")
     sweep_orders(state)  # errata: orders in areas without units go at combat clean-up
-    saved = battle.to_data()
+    saved = battle.to_data()  # plain data, the report's records (retreat, losses) as dicts
     summary = {k: saved.get(k) for k in SUMMARY}
     emit(events, "battle_ended", **summary)
     end_march(state, events)

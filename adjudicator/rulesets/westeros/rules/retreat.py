@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros.battle import Battle
+from adjudicator.rulesets.westeros.battle import Battle, Retreat
 from adjudicator.rulesets.westeros.flow import Events, emit
 from adjudicator.rulesets.westeros.language.choices import ask
 from adjudicator.rulesets.westeros.open_request import OpenRequest
@@ -183,7 +183,7 @@ def retreat_to(
         kept.remove(unit)
     if target is not None:
         add_units(state, target, house, [routed(u) for u in kept])
-    battle.retreat = {"house": house, "to": target, "units": sorted(kept), "lost": sorted(lost)}
+    battle.retreat = Retreat(house, target, sorted(kept), sorted(lost))
     emit(
         events,
         "retreat",
