@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
+from adjudicator.requests import Request
+
 if TYPE_CHECKING:
     from adjudicator.rulesets.westeros.open_request import OpenRequest
 
@@ -54,6 +56,16 @@ class Context:
 
 CONTEXTS: dict[str, type[Context]] = {}
 """Request kind -> the record its context is."""
+
+
+def context_of(request: Request, record: type[C]) -> C:
+    """The context of the engine's `Request` (as `OpenRequest.as_request` gave it: the
+    kind's record as a dict, plus the keys) as `record`, for the bots and the lines that
+    answer a request, which see it as the engine does; a TypeError for another kind's."""
+    context = CONTEXTS[request.kind].from_data(request.context)
+    if not isinstance(context, record):
+        raise TypeError(f"a {request.kind} request carries no {record.__name__}")
+    return context
 
 
 def carried_by(*kinds: str) -> Callable[[type[C]], type[C]]:

@@ -17,6 +17,7 @@ from adjudicator.orders.errors import OrderErrors
 from adjudicator.requests import Request
 from adjudicator.rulesets.westeros.board import load_board
 from adjudicator.rulesets.westeros.bots import lines as words
+from adjudicator.rulesets.westeros.request_contexts import MusterChoice, context_of
 from adjudicator.rulesets.westeros.rules.planning import areas_to_order, is_allowed_type
 from adjudicator.rulesets.westeros.state import State
 
@@ -90,7 +91,8 @@ def _after_muster(ruleset: Any, state: State, request: Request, lines: list[str]
     if not items:
         return state
     after = ruleset.restore(ruleset.save(state))
-    recruiting.apply_muster(after, request.player, request.context["area"], items, [])
+    area = context_of(request, MusterChoice).area
+    recruiting.apply_muster(after, request.player, area, items, [])
     return after
 
 
