@@ -11,6 +11,7 @@ The engine's `Request` gets the same dict (`OpenRequest.as_request`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import TYPE_CHECKING, Any, Self, TypeVar
@@ -30,17 +31,17 @@ class Context:
     def to_data(self) -> dict[str, Any]:
         """As the saved state holds it (the values themselves: `State.to_data` copies)."""
         data = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value is not None or f.default is MISSING:
-                data[f.name] = value
+        for name, always in _layout(type(self)):
+            value = getattr(self, name)
+            if always or value is not None:
+                data[name] = value
         return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Self:
         """The context of a saved state, in any key order; a key no kind reads any more
         (from an older program) is passed over, as nothing would read it."""
-        names = {f.name for f in fields(cls)}
+        names = {name for name, _ in _layout(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
 
     @classmethod
@@ -52,6 +53,13 @@ class Context:
             carried = type(context).__name__
             raise TypeError(f"a {req.kind} request carries {carried}, not {cls.__name__}")
         return context
+
+
+@functools.cache
+def _layout(record: type[Context]) -> tuple[tuple[str, bool], ...]:
+    """The record's fields in order, each with whether it is always a key (not one only
+    some requests have): worked out once per record, as every step asks for the dicts."""
+    return tuple((f.name, f.default is MISSING) for f in fields(record))
 
 
 CONTEXTS: dict[str, type[Context]] = {}
