@@ -84,6 +84,7 @@ WESTEROS_LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "vocabulary",
             "wildling_attack",
             "open_request",
+            "request_contexts",
             "reported",
             "nouns",
         ),

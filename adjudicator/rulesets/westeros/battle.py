@@ -7,6 +7,9 @@ here), and the combat steps read and write the typed record in between.
 
 A field that is None has not been reached yet in this battle: `to_data` leaves it out, as
 the saved game has always done, so a saved battle reads as before and an old one loads.
+What the battle's table reports (the retreat, each loss, each ability used) is a record of
+its own, plain data in the saved battle and in the `battle_ended` event (`finish_battle`
+reports the saved battle's fields).
 """
 
 from __future__ import annotations
@@ -16,6 +19,68 @@ from typing import Any
 
 SIDES = ("attacker", "defender")
 """A battle's two sides (cards.yaml combat_sequence), in the order they are asked."""
+
+
+# -- what the battle's table reports (the `battle_ended` event) ---------------------------------
+@dataclass(frozen=True)
+class Retreat:
+    """The loser's retreat (Retreats and Routing Units)."""
+
+    house: str
+    """The retreating house."""
+    to: str | None
+    """The area it retreated to; None when it had none and its units were destroyed."""
+    units: list[str]
+    """The units that retreated, sorted (routed from now on)."""
+    lost: list[str]
+    """The units lost on the way (over supply, or with nowhere to go), sorted."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"house": self.house, "to": self.to, "units": self.units, "lost": self.lost}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Retreat:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Loss:
+    """Units one house lost in the battle (combat_sequence: casualties; a Tides skull)."""
+
+    house: str
+    """Whose units."""
+    units: list[str]
+    """The units destroyed, sorted."""
+    reason: str
+    """'swords' (the sword icons' casualties) or 'skull' (Tides of Battle)."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"house": self.house, "units": self.units, "reason": self.reason}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Loss:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class AbilityUsed:
+    """A house card's ability that took effect, for the battle's table."""
+
+    card: str
+    """The card."""
+    house: str
+    """The house it acted for."""
+    effect: dict[str, Any] = field(default_factory=dict)
+    """What it did: the fields of its shape of the `ability` event (reported.py) beyond
+    card, house and area ('cancelled', 'victim', 'power' ...)."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"card": self.card, "house": self.house, **self.effect}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> AbilityUsed:
+        effect = {k: v for k, v in data.items() if k not in ("card", "house")}
+        return cls(data["card"], data["house"], effect)
 
 
 @dataclass
@@ -66,12 +131,11 @@ class Battle:
     """Cards a house may not play again in this battle (Tyrion's cancelled card)."""
     replacing: str | None = None
     """The side choosing a new card after Tyrion, while it chooses."""
-    retreat: dict[str, Any] | None = None
-    """The loser's retreat (combat_sequence; Robb Stark may choose the area): house, the area
-    it went to, units kept and lost."""
-    losses: list[dict[str, Any]] | None = None
-    """Casualties (combat_sequence: casualties, skulls), one entry each: house, units, reason."""
-    abilities: list[dict[str, Any]] | None = None
+    retreat: Retreat | None = None
+    """The loser's retreat (combat_sequence; Robb Stark may choose the area)."""
+    losses: list[Loss] | None = None
+    """Casualties (combat_sequence: casualties, skulls), one entry each."""
+    abilities: list[AbilityUsed] | None = None
     """The card abilities that acted, in order, for the report."""
 
     def house_of(self, side: str) -> str:
@@ -85,7 +149,8 @@ class Battle:
     # -- plain data ----------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
         """The battle as the saved state holds it: the fields reached so far, in field
-        order (the values themselves, not copies: `State.to_data` copies the whole)."""
+        order, the report's records as dicts (the values themselves, not copies:
+        `State.to_data` copies the whole)."""
         data = {}
         for f in fields(self):
             value = getattr(self, f.name)
@@ -93,9 +158,24 @@ class Battle:
             # the new card is chosen, as it always has.
             if value is not None or (f.name == "replacing" and self.barred is not None):
                 data[f.name] = value
+        if self.retreat is not None:
+            data["retreat"] = self.retreat.to_data()
+        for name in ENTRIES:
+            if name in data:
+                data[name] = [entry.to_data() for entry in data[name]]
         return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Battle:
         """The battle of a saved state (any key order; fields not reached yet absent)."""
-        return cls(**data)
+        values = dict(data)
+        if values.get("retreat") is not None:
+            values["retreat"] = Retreat.from_data(values["retreat"])
+        for name, record in ENTRIES.items():
+            if values.get(name) is not None:
+                values[name] = [record.from_data(entry) for entry in values[name]]
+        return cls(**values)
+
+
+ENTRIES: dict[str, type[Loss] | type[AbilityUsed]] = {"losses": Loss, "abilities": AbilityUsed}
+"""The battle's lists of records, by field."""

@@ -23,6 +23,7 @@ from adjudicator.requests import Answer, Event
 from adjudicator.rulesets.westeros.board import OrderToken
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.reported import EVENTS
+from adjudicator.rulesets.westeros.request_contexts import CONTEXTS, Context
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import Text
 
@@ -63,11 +64,15 @@ def open_request(
     house: str,
     kind: str,
     keys: list[str],
-    context: dict[str, Any],
+    context: Context,
     summary: str | Text,
     secret: bool = False,
 ) -> str:
-    """Open a decision for one house; ids are stable: round, kind, house, counter."""
+    """Open a decision for one house; ids are stable: round, kind, house, counter. The
+    context must be the kind's record (`request_contexts.CONTEXTS`), as a saved state
+    reads it back by the kind."""
+    if type(context) is not CONTEXTS[kind]:
+        raise TypeError(f"a {kind} request carries {CONTEXTS[kind].__name__}, not {context!r}")
     act = state.action
     act["n"] = act.get("n", 0) + 1
     rid = f"r{state.round}/{act.get('prefix', '')}{kind}/{house}/{act['n']}"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.requests import Request
+from adjudicator.rulesets.westeros.request_contexts import CONTEXTS, Context
 from adjudicator.text import Text, from_data, to_data
 
 
@@ -32,9 +33,9 @@ class OpenRequest:
     'retreat', 'muster', 'wildling-bid', ...)."""
     keys: list[str]
     """What an instruction may name to answer it (an area, a card; '' for none)."""
-    context: dict[str, Any]
-    """What the house needs to answer, by kind: the battle and side, the legal choices,
-    whether it may decline ('optional'); the function that opens each kind says its keys."""
+    context: Context
+    """What the house needs to answer, a record per kind (`request_contexts.CONTEXTS`): the
+    battle and side, the legal choices, whether it may decline ('optional')."""
     secret: bool
     """The answer stays the house's own until the game reveals it (a card, a bid)."""
     summary: str | Text
@@ -42,7 +43,7 @@ class OpenRequest:
 
     def as_request(self) -> Request:
         """The engine's view of it: the keys go into the context."""
-        context = {**self.context, "keys": list(self.keys)}
+        context = {**self.context.to_data(), "keys": list(self.keys)}
         return Request(self.id, self.house, self.kind, context, self.secret, self.summary)
 
     # -- plain data ----------------------------------------------------------------------
@@ -53,7 +54,7 @@ class OpenRequest:
             "house": self.house,
             "kind": self.kind,
             "keys": self.keys,
-            "context": self.context,
+            "context": self.context.to_data(),
             "secret": self.secret,
             "summary": to_data(self.summary),
         }
@@ -66,7 +67,7 @@ class OpenRequest:
             data["house"],
             data["kind"],
             data["keys"],
-            data["context"],
+            CONTEXTS[data["kind"]].from_data(data["context"]),
             data["secret"],
             from_data(data["summary"]),
         )

@@ -158,7 +158,9 @@ class AnswerRejected:
 
 @declare("battle_ended")
 class BattleEnded:
-    """A battle is over: the summary the battle's table is drawn from."""
+    """A battle is over: the summary the battle's table is drawn from (the saved battle's
+    fields; `retreat`, each of `losses` and each of `abilities` are `battle.Retreat`,
+    `battle.Loss` and `battle.AbilityUsed` as plain data)."""
 
     abilities: list[Any] | None = public()
     area: str = public()

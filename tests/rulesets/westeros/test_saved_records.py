@@ -8,15 +8,24 @@ Wildlings Attack: an attack stopped at a request resumes where it stood.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from adjudicator.dice import Dice
 from adjudicator.gamedir import dump_yaml, load_yaml_text
-from adjudicator.rulesets.westeros import RULESET
-from adjudicator.rulesets.westeros.battle import Battle
+from adjudicator.requests import Event
+from adjudicator.rulesets.westeros import RULESET, flow
+from adjudicator.rulesets.westeros.battle import AbilityUsed, Battle, Loss
 from adjudicator.rulesets.westeros.open_request import OpenRequest
 from adjudicator.rulesets.westeros.position import PositionError
-from adjudicator.rulesets.westeros.rules import action, combat
+from adjudicator.rulesets.westeros.request_contexts import (
+    CONTEXTS,
+    CardChoice,
+    CasualtiesChoice,
+    SideChoice,
+)
+from adjudicator.rulesets.westeros.rules import action, choices, combat, westeros_phase
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.wildling_attack import AttackStep, WildlingAttack
 from tests.rulesets.westeros.action.test_tides import battle_at_retreat
@@ -61,7 +70,41 @@ def test_an_old_saved_battle_loads_as_a_battle_and_saves_the_same_data() -> None
     assert (battle.house_of("attacker"), battle.house_of("defender")) == ("tyrell", "stark")
     assert battle.barred == ["eddard-stark"] and battle.replacing is None
     assert battle.tides is None and battle.moved_in is None
+    assert battle.abilities == [AbilityUsed("tyrion-lannister", "tyrell")]
     assert restored.to_data()["action"]["battle"] == OLD_BATTLE
+
+
+def _fight(state: State, until: Callable[[], bool], events: list[Event]) -> None:
+    for _ in range(10):
+        if until():
+            return
+        combat.advance_battle(state, Dice(b"t", "t", 1), events)
+    raise AssertionError("the battle did not get there")
+
+
+def test_a_battle_saved_after_its_losses_reports_the_same_table() -> None:
+    # Tides of Battle: a skull "destroys one of the opponent's units" (Stark's knight, never
+    # its routed footman); the beaten Tyrell retreats to Seagard (Retreats). The battle's
+    # table lists both, the same whether or not the game was saved between.
+    state = battle_at_retreat({"attacker": "skull", "defender": "zero"})
+    state.units["the_twins"]["stark"] = ["routed footman", "knight"]
+    battle = state.action["battle"]
+    battle.winner, battle.loser = "defender", "attacker"
+    _fight(state, lambda: bool(battle.losses), [])
+    assert battle.losses == [Loss("stark", ["knight"], "skull")]
+    saved = _saved(state)
+    assert saved.action["battle"].losses == battle.losses
+    tables = []
+    for fought in (state, saved):
+        events: list[Event] = []
+        _fight(fought, lambda s=fought: "battle" not in s.action, events)
+        (ended,) = [e.data for e in events if e.kind == "battle_ended"]
+        tables.append(ended)
+    assert tables[0] == tables[1]
+    assert tables[0]["losses"] == [{"house": "stark", "units": ["knight"], "reason": "skull"}]
+    assert tables[0]["retreat"] == {
+        "house": "tyrell", "to": "seagard", "units": ["knight", "knight"], "lost": []
+    }  # fmt: skip
 
 
 def test_a_battle_saved_at_its_retreat_plays_on_as_the_unsaved_one() -> None:
@@ -77,6 +120,15 @@ def test_a_battle_saved_at_its_retreat_plays_on_as_the_unsaved_one() -> None:
     ]
     (casualties,) = saved.action["open"]
     assert isinstance(casualties, OpenRequest) and casualties.summary == asked.summary
+    # Tides of Battle: a skull "destroys one of the opponent's units"; the request keeps the
+    # skull's reason and step, saved under the keys and in the order the earlier code wrote.
+    skull = CasualtiesChoice.of(casualties)
+    assert (skull.side, skull.count, skull.reason, skull.did) == (
+        "defender", 1, "skull", "skull:attacker"
+    )  # fmt: skip
+    assert list(_saved(saved).to_data()["action"]["open"][0]["context"]) == [
+        "battle", "area", "choices", "optional", "count", "side", "reason", "did"
+    ]  # fmt: skip
     assert saved.to_data()["action"]["open"][0]["summary"]["text"] == asked.summary.msgid
     assert _saved(saved).to_data() == kept.to_data()
 
@@ -110,6 +162,44 @@ def test_an_old_open_request_with_a_plain_summary_loads_and_asks_the_same() -> N
     )  # fmt: skip
     assert request.context == {**old["context"], "keys": ["the_twins"]}
     assert restored.to_data()["action"]["open"] == [old]
+    card = CardChoice.of(restored.action["open"][0])
+    assert (card.side, card.opponent, card.choices) == (
+        "defender", "tyrell", ["eddard-stark", "robb-stark"]
+    )  # fmt: skip
+
+
+def test_an_old_request_context_with_a_key_no_longer_read_loads_without_it() -> None:
+    # Combat, house cards: a key an earlier program wrote that no rule reads is passed over.
+    state = battle_at_retreat({"attacker": "zero", "defender": "zero"})
+    data = state.to_data()
+    context = {"battle": 1, "area": "the_twins", "choices": ["use", "redraw"], "optional": True}
+    old = {"id": "r1/blade/stark/1", "house": "stark", "kind": "blade", "keys": ["the_twins"]}
+    old |= {"context": {**context, "side": "defender", "asked": 1}, "secret": False}
+    data["action"]["open"] = [{**old, "summary": "use the Valyrian Steel Blade?"}]
+    restored = State.from_data(data)
+    blade = SideChoice.of(restored.action["open"][0])
+    assert (blade.side, blade.choices, blade.optional) == ("defender", ["use", "redraw"], True)
+    assert restored.to_data()["action"]["open"][0]["context"] == {**context, "side": "defender"}
+
+
+def test_every_request_kind_names_the_record_its_context_is() -> None:
+    # A saved request is read back by its kind: a kind without a record could not be loaded.
+    kinds = {*action.KINDS, *westeros_phase.KINDS}
+    assert kinds == set(CONTEXTS)
+    assert CONTEXTS["card"] is CardChoice and CONTEXTS["robb"] is CONTEXTS["retreat"]
+
+
+def test_a_request_opened_with_another_kinds_context_is_refused_where_it_opens() -> None:
+    # Combat, house cards: a card request must say the side and the opponent, as a saved
+    # game reads it back by its kind.
+    state = battle_at_retreat({"attacker": "zero", "defender": "zero"})
+    battle = state.action["battle"]
+    blade = SideChoice(1, "the_twins", ["use"], True, side="defender")
+    with pytest.raises(TypeError, match="card request carries CardChoice"):
+        flow.open_request(state, "stark", "card", ["the_twins"], blade, "choose a card")
+    with pytest.raises(TypeError, match="opponent"):
+        choices.ask(state, "stark", "card", battle, ["eddard-stark"], False, "x", side="defender")
+    assert state.action["open"] == []
 
 
 def test_a_wildling_attack_saved_while_houses_reduce_plays_on_as_the_unsaved_one() -> None:

@@ -14,6 +14,18 @@ from adjudicator.dice import Dice
 from adjudicator.requests import Request
 from adjudicator.rulesets.westeros.bots import lines as words
 from adjudicator.rulesets.westeros.language.action_lines import retreat_losses_line
+from adjudicator.rulesets.westeros.request_contexts import (
+    CONTEXTS,
+    BattleChoice,
+    CasualtiesChoice,
+    ConsolidateChoice,
+    Context,
+    OrderTurn,
+    PortChoice,
+    RetreatLossesChoice,
+    SupportCall,
+    context_of,
+)
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 
@@ -27,28 +39,29 @@ def propose(state: State, request: Request, rng: Dice) -> Lines:
 
 def render(state: State, request: Request, value: Any) -> Lines:
     """A value of the request (its default) as the line that says it."""
-    context, kind = request.context, request.kind
+    kind = request.kind
     if kind == "raid":
         return [words.raid_line(state, value)]
     if kind == "march":
         return [words.march_line(state, value)]
     if kind == "support":
-        return [words.support_line(state, context["support_area"], value)]
+        return [words.support_line(state, context_of(request, SupportCall).support_area, value)]
     if kind == "casualties":
-        return [words.casualties_line(state, context["area"], value)]
+        return [words.casualties_line(state, context_of(request, CasualtiesChoice).area, value)]
     if kind == "consolidate":
-        return [words.consolidate_line(state, context["area"], value)]
+        return [words.consolidate_line(state, context_of(request, ConsolidateChoice).area, value)]
     if kind == "port":
-        return [words.port_line(state, context["port"], value)]
+        return [words.port_line(state, context_of(request, PortChoice).port, value)]
     if kind == "retreat-losses":
-        return [retreat_losses_line(state, context["area"], value)]
-    if "choices" in context:
-        return [words.choice_line(state, kind, context.get("area", ""), [value])]
+        return [retreat_losses_line(state, context_of(request, RetreatLossesChoice).area, value)]
+    if issubclass(CONTEXTS.get(kind, Context), BattleChoice):
+        area = context_of(request, BattleChoice).area
+        return [words.choice_line(state, kind, area, [value])]
     return []
 
 
 def raid(state: State, request: Request, rng: Dice) -> Lines:
-    options = request.context["options"]
+    options = context_of(request, OrderTurn).options
     area = rng.choice(sorted(options))
     target = rng.choice([*options[area], *options[area], None])
     return [words.raid_line(state, {"from": area, "to": target})]
@@ -56,7 +69,7 @@ def raid(state: State, request: Request, rng: Dice) -> Lines:
 
 def march(state: State, request: Request, rng: Dice) -> Lines:
     """Mostly every unit to one area; sometimes a split or a part left behind."""
-    options = request.context["options"]
+    options = context_of(request, OrderTurn).options
     area = rng.choice(sorted(options))
     return [words.march_line(state, random_march(state, area, options[area], rng))]
 
@@ -79,29 +92,29 @@ def random_march(state: State, area: str, option: dict[str, Any], rng: Dice) -> 
 
 
 def support(state: State, request: Request, rng: Dice) -> Lines:
-    context = request.context
+    context = context_of(request, SupportCall)
     sides = ["attacker", "none"]
-    if context["sides"]["defender"] != "neutral":
+    if context.sides["defender"] != "neutral":
         sides.append("defender")
-    if request.player in context["sides"].values():
+    if request.player in context.sides.values():
         sides += [request.player] * 3  # mostly support yourself when you fight
-    return [words.support_line(state, context["support_area"], rng.choice(sides))]
+    return [words.support_line(state, context.support_area, rng.choice(sides))]
 
 
 def casualties(state: State, request: Request, rng: Dice) -> Lines:
-    context = request.context
-    units = rng.shuffled(context["choices"])[: context["count"]]
-    return [words.casualties_line(state, context["area"], units)]
+    context = context_of(request, CasualtiesChoice)
+    units = rng.shuffled(context.choices)[: context.count]
+    return [words.casualties_line(state, context.area, units)]
 
 
 def retreat_losses(state: State, request: Request, rng: Dice) -> Lines:
-    context = request.context
-    units = rng.shuffled(context["choices"])[: context["pick"]]
-    return [retreat_losses_line(state, context["area"], units)]
+    context = context_of(request, RetreatLossesChoice)
+    units = rng.shuffled(context.choices)[: context.pick]
+    return [retreat_losses_line(state, context.area, units)]
 
 
 def consolidate(state: State, request: Request, rng: Dice) -> Lines:
-    area = request.context["area"]
+    area = context_of(request, ConsolidateChoice).area
     if rng.below(3) == 0:
         return [words.consolidate_line(state, area, {"mode": "power"})]
     items = random_muster(state, request.player, area, rng)
@@ -126,14 +139,15 @@ def random_muster(state: State, house: str, area: str, rng: Dice) -> list[dict[s
 
 
 def port(state: State, request: Request, rng: Dice) -> Lines:
-    return [words.port_line(state, request.context["port"], rng.choice(request.context["choices"]))]
+    context = context_of(request, PortChoice)
+    return [words.port_line(state, context.port, rng.choice(context.choices))]
 
 
 def choice(state: State, request: Request, rng: Dice) -> Lines:
     """Card, blade, retreat and every card ability: one of the listed choices (or no)."""
-    context = request.context
-    options = [*context["choices"], *([None] if context.get("optional") else [])]
-    return [words.choice_line(state, request.kind, context["area"], [rng.choice(options)])]
+    context = context_of(request, BattleChoice)
+    options = [*context.choices, *([None] if context.optional else [])]
+    return [words.choice_line(state, request.kind, context.area, [rng.choice(options)])]
 
 
 KINDS: dict[str, Callable[[State, Request, Dice], Lines]] = {

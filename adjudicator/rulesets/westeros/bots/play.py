@@ -20,6 +20,7 @@ from adjudicator.rulesets.westeros.bots import lines as words
 from adjudicator.rulesets.westeros.bots import westeros_phase
 from adjudicator.rulesets.westeros.bots.action_phase import KINDS, propose, render
 from adjudicator.rulesets.westeros.bots.ahead import ahead_lines, battle_lines
+from adjudicator.rulesets.westeros.request_contexts import MusterChoice, context_of
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.rules.planning import areas_to_order, is_allowed_type
 from adjudicator.rulesets.westeros.rules.raven import swap_problem
@@ -92,7 +93,8 @@ def _after_muster(ruleset: Any, state: State, request: Request, lines: list[str]
     if not items:
         return state
     after = ruleset.restore(ruleset.save(state))
-    recruiting.apply_muster(after, request.player, request.context["area"], items, [])
+    area = context_of(request, MusterChoice).area
+    recruiting.apply_muster(after, request.player, area, items, [])
     return after
 
 

@@ -17,6 +17,17 @@ from adjudicator.rulesets.westeros.bots.action_phase import random_muster
 from adjudicator.rulesets.westeros.bots.ahead import near
 from adjudicator.rulesets.westeros.language import westeros_phase_lines as ww
 from adjudicator.rulesets.westeros.language import wildling_lines as wl
+from adjudicator.rulesets.westeros.request_contexts import (
+    BidChoice,
+    MusterChoice,
+    ReduceChoice,
+    TieChoice,
+    WesterosCardChoice,
+    WildlingBid,
+    WildlingCardChoice,
+    WildlingTie,
+    context_of,
+)
 from adjudicator.rulesets.westeros.rules.mustering import muster_options
 from adjudicator.rulesets.westeros.rules.recruiting import muster_points
 from adjudicator.rulesets.westeros.rules.wildling_cards import MANY
@@ -35,8 +46,8 @@ CARD_CHOICES = {
 
 # -- answers to what is asked now -----------------------------------------------------------
 def bid(state: State, request: Request, rng: Dice) -> Lines:
-    context = request.context
-    return [str(ww.format_bid(context["track"], _random_bid(context["most"], rng)))]
+    context = context_of(request, BidChoice)
+    return [str(ww.format_bid(context.track, _random_bid(context.most, rng)))]
 
 
 def _random_bid(most: int, rng: Dice) -> int:
@@ -47,56 +58,59 @@ def _random_bid(most: int, rng: Dice) -> int:
 
 
 def tie(state: State, request: Request, rng: Dice) -> Lines:
-    return [str(ww.format_tie(request.context["track"], rng.shuffled(state.houses)))]
+    track = context_of(request, TieChoice).track
+    return [str(ww.format_tie(track, rng.shuffled(state.houses)))]
 
 
 def reduce(state: State, request: Request, rng: Dice) -> Lines:
-    return [str(ww.format_reduce(state, rng.shuffled(request.context["choices"])))]
+    choices = context_of(request, ReduceChoice).choices
+    return [str(ww.format_reduce(state, rng.shuffled(choices)))]
 
 
 def muster(state: State, request: Request, rng: Dice) -> Lines:
     """A random legal muster at the request's castle in `state` (which already holds the
     house's musters at its other castles asked at the same time)."""
 
-    context = request.context
-    items = rng.choice([*muster_options(state, request.player, context["area"]), None])
+    area = context_of(request, MusterChoice).area
+    items = rng.choice([*muster_options(state, request.player, area), None])
     value = {"mode": "muster", "items": items} if items else {"mode": "none"}
-    return [str(ww.format_muster(state, context["area"], value))]
+    return [str(ww.format_muster(state, area, value))]
 
 
 def card_choice(state: State, request: Request, rng: Dice) -> Lines:
-    return [str(ww.format_card_choice(request.kind, rng.choice(request.context["choices"])))]
+    choices = context_of(request, WesterosCardChoice).choices
+    return [str(ww.format_card_choice(request.kind, rng.choice(choices)))]
 
 
 def wildling_bid(state: State, request: Request, rng: Dice) -> Lines:
-    return wl.render(state, request, _random_bid(request.context.get("power", 0), rng))
+    return wl.render(state, request, _random_bid(context_of(request, WildlingBid).power, rng))
 
 
 def wildling_tie(state: State, request: Request, rng: Dice) -> Lines:
-    return wl.render(state, request, rng.choice(request.context["choices"]))
+    return wl.render(state, request, rng.choice(context_of(request, WildlingTie).choices))
 
 
 def wildling_card(state: State, request: Request, rng: Dice) -> Lines:
     """One legal-looking answer: `pick` units (from one area when so asked), or one choice."""
 
-    context = request.context
-    choices = context["choices"]
-    if context["what"] in MANY:
-        if context.get("optional") and rng.below(3) == 0:
+    context = context_of(request, WildlingCardChoice)
+    choices = context.choices
+    if context.what in MANY:
+        if context.optional and rng.below(3) == 0:
             return wl.render(state, request, [])
         pool = choices
-        if context.get("same_area"):
+        if context.same_area:
             areas = sorted({a for _, a in choices})
             area = rng.choice(areas)
             pool = [c for c in choices if c[1] == area]
-        return wl.render(state, request, [list(c) for c in rng.shuffled(pool)[: context["pick"]]])
-    if context["what"] == "penalty":
+        return wl.render(state, request, [list(c) for c in rng.shuffled(pool)[: context.pick]])
+    if context.what == "penalty":
         option = rng.choice(choices)
-        if option == "units" and context.get("destroy"):
-            units = [list(u) for u in rng.shuffled(context["units"])[: context["destroy"]]]
+        if option == "units" and context.units and context.destroy:
+            units = [list(u) for u in rng.shuffled(context.units)[: context.destroy]]
             return wl.render(state, request, {"option": "units", "units": units})
         return wl.render(state, request, option)
-    options = [*choices, *([None] if context.get("optional") else [])]
+    options = [*choices, *([None] if context.optional else [])]
     return wl.render(state, request, rng.choice(options))
 
 
@@ -115,16 +129,16 @@ PROPOSERS: dict[str, Callable[[State, Request, Dice], Lines]] = {
 
 def render(state: State, request: Request, value: Any) -> Lines:
     """The rules' default for a Westeros-phase request, as the line that says it."""
-    kind, context = request.kind, request.context
+    kind = request.kind
     if kind == "bid":
-        return [str(ww.format_bid(context["track"], value))]
+        return [str(ww.format_bid(context_of(request, BidChoice).track, value))]
     if kind == "tie":
-        return [str(ww.format_tie(context["track"], list(value)))]
+        return [str(ww.format_tie(context_of(request, TieChoice).track, list(value)))]
     if kind == "reduce":
         return [str(ww.format_reduce(state, [list(v) for v in value]))]
     if kind == "muster":
         mode = {"mode": "muster", "items": value} if value else {"mode": "none"}
-        return [str(ww.format_muster(state, context["area"], mode))]
+        return [str(ww.format_muster(state, context_of(request, MusterChoice).area, mode))]
     if kind in CARD_CHOICES:
         return [str(ww.format_card_choice(kind, value))]
     if kind.startswith("wildling-"):

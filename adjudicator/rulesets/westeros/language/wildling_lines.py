@@ -34,6 +34,11 @@ from adjudicator.rulesets.westeros.decks import (
 from adjudicator.rulesets.westeros.language.action_lines import house_names, track_names
 from adjudicator.rulesets.westeros.language.consolidate_lines import parse_items
 from adjudicator.rulesets.westeros.language.names import area_named, is_no, unit_count
+from adjudicator.rulesets.westeros.request_contexts import (
+    WildlingCardChoice,
+    WildlingTie,
+    context_of,
+)
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said, wildling_options
 from adjudicator.text import N_, Name, Text, _l
@@ -226,17 +231,18 @@ def tie_line(order: list[str]) -> Text:
 
 def render(state: State, request: Request, value: Any) -> list[str]:
     """The line that answers `request` with `value` (a default, a bot's choice)."""
-    context = request.context
     if request.kind == "wildling-bid":
-        return [str(bid_line(value, context.get("keys") == ["again"]))]
+        return [str(bid_line(value, request.context.get("keys") == ["again"]))]
     if request.kind == "wildling-tie":
-        tied = [h for h in context["choices"] if h != value]
-        order = [value, *tied] if context["which"] == "highest" else [*tied, value]
+        context = context_of(request, WildlingTie)
+        tied = [h for h in context.choices if h != value]
+        order = [value, *tied] if context.which == "highest" else [*tied, value]
         return [str(tie_line(order))]
+    card = context_of(request, WildlingCardChoice)
     if isinstance(value, dict) and "option" in value:
         prefs = [value["option"], *value["units"]]
-    elif context["what"] in ("destroy", "swap", "upgrade"):
+    elif card.what in ("destroy", "swap", "upgrade"):
         prefs = list(value) if value else [None]
     else:
         prefs = [value]
-    return [str(card_line(state, context["card"], prefs))]
+    return [str(card_line(state, card.card, prefs))]

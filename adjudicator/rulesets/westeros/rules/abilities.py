@@ -14,9 +14,10 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
-from adjudicator.rulesets.westeros.battle import Battle
+from adjudicator.rulesets.westeros.battle import AbilityUsed, Battle
 from adjudicator.rulesets.westeros.flow import Events, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import AbilityChoice, SideChoice
 from adjudicator.rulesets.westeros.rules.choices import ask
 from adjudicator.rulesets.westeros.rules.house_cards import card_of, prevents_casualties
 from adjudicator.rulesets.westeros.rules.marches import NEUTRAL
@@ -50,7 +51,7 @@ def fired(events: Events, battle: Battle, card: str, house: str, **data: Any) ->
     """An ability took effect: an event now, and a line in the battle's table later."""
     if battle.abilities is None:
         battle.abilities = []
-    battle.abilities.append({"card": card, "house": house, **data})
+    battle.abilities.append(AbilityUsed(card, house, dict(data)))
     emit(events, "ability", card=card, house=house, area=battle.area, **data)
 
 
@@ -96,7 +97,7 @@ def _ask(
 
 def _done(state: State, req: OpenRequest) -> Battle:
     battle = state.action["battle"]
-    battle.did.append(req.context["did"])
+    battle.did.append(AbilityChoice.of(req).did)
     return battle
 
 
@@ -122,7 +123,7 @@ def effect_tyrion(state: State, req: OpenRequest, use: Any, rng: Dice, events: E
     battle = _done(state, req)
     if use is None:
         return
-    rival = other(req.context["side"])
+    rival = other(AbilityChoice.of(req).side)
     cancelled = battle.cards[rival]
     battle.cards[rival] = None
     battle.barred = [cancelled]
@@ -160,7 +161,7 @@ def _replaced(battle: Battle, side: str, card: str | None, events: Events) -> No
 
 
 def effect_replace(state: State, req: OpenRequest, card: Any, rng: Dice, events: Events) -> None:
-    _replaced(state.action["battle"], req.context["side"], card, events)
+    _replaced(state.action["battle"], SideChoice.of(req).side, card, events)
 
 
 # -- immediately: Aeron, Mace, Queen of Thorns, Doran ---------------------------------------
@@ -186,7 +187,7 @@ def effect_aeron(state: State, req: OpenRequest, card: Any, rng: Dice, events: E
     battle = _done(state, req)
     if card is None:
         return
-    house, side = req.house, req.context["side"]
+    house, side = req.house, AbilityChoice.of(req).side
     flow.lose_power(state, house, 2)
     state.hands[house].remove("aeron-damphair")
     state.discards.setdefault(house, []).append("aeron-damphair")
@@ -223,7 +224,7 @@ def _kill_footman(state: State, battle: Battle, rival: str, unit: str, events: E
 
 def effect_mace(state: State, req: OpenRequest, unit: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
-    _kill_footman(state, battle, other(req.context["side"]), unit, events)
+    _kill_footman(state, battle, other(AbilityChoice.of(req).side), unit, events)
 
 
 def queen(state: State, battle: Battle, side: str, events: Events) -> bool:
@@ -262,7 +263,7 @@ def doran(state: State, battle: Battle, side: str, events: Events) -> bool:
 
 def effect_doran(state: State, req: OpenRequest, track: Any, rng: Dice, events: Events) -> None:
     battle = _done(state, req)
-    rival = battle.house_of(other(req.context["side"]))
+    rival = battle.house_of(other(AbilityChoice.of(req).side))
     state.tracks[track].remove(rival)
     state.tracks[track].append(rival)
     fired(events, battle, "doran-martell", req.house, track=track, victim=rival)
@@ -322,7 +323,7 @@ def effect_renly(state: State, req: OpenRequest, area: Any, rng: Dice, events: E
     battle = _done(state, req)
     if area is None:
         return
-    house, side = req.house, req.context["side"]
+    house, side = req.house, AbilityChoice.of(req).side
     if area == battle.area and side == "attacker":
         battle.units.remove("footman")
         battle.units.append("knight")
@@ -402,7 +403,7 @@ def effect_patchface(state: State, req: OpenRequest, card: Any, rng: Dice, event
     battle = _done(state, req)
     if card is None:
         return
-    rival = battle.house_of(other(req.context["side"]))
+    rival = battle.house_of(other(AbilityChoice.of(req).side))
     state.hands[rival].remove(card)
     state.discards.setdefault(rival, []).append(card)
     if not state.hands[rival]:

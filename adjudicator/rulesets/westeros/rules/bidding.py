@@ -20,6 +20,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import BidChoice, TieChoice
 from adjudicator.rulesets.westeros.state import TRACKS, State
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.rulesets.westeros.words.westeros_phase_messages import bid_too_high, say
@@ -56,7 +57,7 @@ def _open_bids(state: State, clash: dict[str, Any], track: str) -> None:
             house,
             "bid",
             [track],
-            {"track": track, "most": most, "choices": list(range(most + 1))},
+            BidChoice(track, most, choices=list(range(most + 1))),
             say("bid", track=said.track(track)),
             secret=True,
         )
@@ -78,7 +79,7 @@ def _reveal(state: State, clash: dict[str, Any], events: Events) -> None:
         holder,
         "tie",
         [track],
-        {"track": track, "bids": dict(bids), "tied": ties, "default": clash["order"]},
+        TieChoice(track, bids=dict(bids), tied=ties, default=clash["order"]),
         say("tie", track=said.track(track)),
     )
 
@@ -110,7 +111,7 @@ def _set_track(state: State, clash: dict[str, Any], order: list[str], events: Ev
 def answer_bid(state: State, req: OpenRequest, value: Any) -> int:
     """NOTE: a standing bid above the power held when asked is not used (never lowered by
     guess); the house is asked. 'all' bids whatever it holds then."""
-    most = req.context["most"]
+    most = BidChoice.of(req).most
     bid = value["bid"] if isinstance(value, dict) else value
     if bid == "all":
         return most
@@ -140,8 +141,9 @@ def answer_tie(state: State, req: OpenRequest, value: Any) -> list[str]:
     prefs = value["order"] if isinstance(value, dict) else value
     if not isinstance(prefs, list):
         raise Skip(say("tie_houses"))
-    bids = req.context["bids"]
-    before = state.tracks[req.context["track"]]
+    context = TieChoice.of(req)
+    bids = context.bids
+    before = state.tracks[context.track]
     rank = {h: i for i, h in enumerate(prefs)}
     return sorted(state.houses, key=lambda h: (-bids[h], rank.get(h, len(prefs)), before.index(h)))
 
@@ -154,4 +156,4 @@ def apply_tie(state: State, req: OpenRequest, value: list[str], rng: Dice, ev: E
 
 def default_tie(state: State, req: OpenRequest, rng: Dice) -> list[str]:
     """Brief: the previous relative order."""
-    return list(req.context["default"])
+    return list(TieChoice.of(req).default)

@@ -12,9 +12,10 @@ from collections import Counter
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros.battle import Battle
+from adjudicator.rulesets.westeros.battle import Battle, Loss
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import CasualtiesChoice
 from adjudicator.rulesets.westeros.rules.choices import ask
 from adjudicator.rulesets.westeros.rules.house_cards import (
     card_fortifications,
@@ -43,7 +44,7 @@ def kill(
         take_units(state, battle.area, battle.house_of(side), units)
     if battle.losses is None:
         battle.losses = []
-    battle.losses.append({"house": battle.house_of(side), "units": sorted(units), "reason": reason})
+    battle.losses.append(Loss(battle.house_of(side), sorted(units), reason))
     emit(
         events,
         "casualties",
@@ -140,8 +141,8 @@ def take_skulls(state: State, battle: Battle, events: Events) -> bool:
 # -- the "casualties" request -------------------------------------------------------------
 def answer_casualties(state: State, req: OpenRequest, value: Any) -> list[str]:
     """Take units from the player's list, in its order, until enough are chosen."""
-    pool = Counter(req.context["choices"])
-    count = req.context["count"]
+    context = CasualtiesChoice.of(req)
+    pool, count = Counter(context.choices), context.count
     chosen: list[str] = []
     units = value["units"] if isinstance(value, dict) else value
     for unit in units:
@@ -149,7 +150,7 @@ def answer_casualties(state: State, req: OpenRequest, value: Any) -> list[str]:
             pool[unit] -= 1
             chosen.append(unit)
     if len(chosen) < count:
-        legal = said.units(req.context["choices"])
+        legal = said.units(context.choices)
         raise Skip(
             _ln(
                 "%(n)d casualty is needed from: %(legal)s; the list names too few",
@@ -165,12 +166,14 @@ def apply_casualties(
     state: State, req: OpenRequest, units: list[str], rng: Dice, events: Events
 ) -> None:
     battle = state.action["battle"]
-    kill(state, battle, req.context["side"], units, req.context.get("reason", "swords"), events)
-    if req.context.get("did"):
-        battle.did.append(req.context["did"])
+    context = CasualtiesChoice.of(req)
+    kill(state, battle, context.side, units, context.reason or "swords", events)
+    if context.did:
+        battle.did.append(context.did)
     battle.stage = "retreat"
 
 
 def default_casualties(state: State, req: OpenRequest, rng: Dice) -> list[str]:
     """Brief: footmen, then ships, then siege engines, then knights."""
-    return loss_order(req.context["choices"])[: req.context["count"]]
+    context = CasualtiesChoice.of(req)
+    return loss_order(context.choices)[: context.count]

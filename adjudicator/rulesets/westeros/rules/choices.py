@@ -16,6 +16,7 @@ from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.decks import card_name
 from adjudicator.rulesets.westeros.flow import Skip
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import CONTEXTS, choice_of
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import N_, Text, _l
@@ -30,16 +31,12 @@ def ask(
     optional: bool,
     summary: str | Text,
     secret: bool = False,
-    **context: Any,
+    **extra: Any,
 ) -> str:
-    """Open a choice request about the battle under way."""
-    context = {
-        "battle": battle.n,
-        "area": battle.area,
-        "choices": choices,
-        "optional": optional,
-        **context,
-    }
+    """Open a choice request about the battle under way; `extra` are the fields the kind's
+    record (`request_contexts.CONTEXTS`) adds to a `BattleChoice`."""
+    record = CONTEXTS[kind]  # the kind's record: a field it lacks is a TypeError here
+    context = record(battle=battle.n, area=battle.area, choices=choices, optional=optional, **extra)
     return flow.open_request(state, house, kind, [battle.area], context, summary, secret)
 
 
@@ -67,8 +64,8 @@ UNIT_KINDS = ("footman", "knight", "ship", "siege_engine")
 
 def answer_choice(state: State, req: OpenRequest, value: Any) -> Any:
     """The first preference that is legal now; raises Skip listing what is possible."""
-    context = req.context
-    choices, optional = context["choices"], context.get("optional", False)
+    context = choice_of(req)
+    choices, optional = context.choices, context.optional
     prefs = value["prefs"] if isinstance(value, dict) else [value]
     for pref in prefs:
         if pref is None:
@@ -86,7 +83,7 @@ def answer_choice(state: State, req: OpenRequest, value: Any) -> Any:
 
 def default_choice(state: State, req: OpenRequest, rng: Dice) -> Any:
     """Brief: optional abilities are not used; mandatory ones get a seeded random choice."""
-    context = req.context
-    if context.get("optional"):
+    context = choice_of(req)
+    if context.optional:
         return None
-    return rng.choice(context["choices"])
+    return rng.choice(context.choices)

@@ -17,6 +17,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, emit, emit_private
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import CardChoice, SideChoice
 from adjudicator.rulesets.westeros.rules import abilities, casualties, retreat, strength
 from adjudicator.rulesets.westeros.rules.choices import ask
 from adjudicator.rulesets.westeros.rules.house_cards import card_of, tides_deck
@@ -116,7 +117,7 @@ def stage_cards(state: State, battle: Battle, rng: Dice, events: Events) -> None
 
 
 def apply_card(state: State, req: OpenRequest, card: str, rng: Dice, events: Events) -> None:
-    state.action["battle"].cards[req.context["side"]] = card
+    state.action["battle"].cards[CardChoice.of(req).side] = card
 
 
 def stage_tides(state: State, battle: Battle, rng: Dice, events: Events) -> None:
@@ -165,7 +166,7 @@ def apply_blade(state: State, req: OpenRequest, use: Any, rng: Dice, events: Eve
     battle.stage = "resolve"
     if use is None:
         return
-    side = req.context["side"]
+    side = SideChoice.of(req).side
     state.blade_used = True
     if use == "redraw":
         # NOTE: the holder decides after seeing its own Tides card (errata: "discard its
@@ -236,7 +237,7 @@ def stage_move_in(state: State, battle: Battle, rng: Dice, events: Events) -> No
 def finish_battle(state: State, events: Events) -> None:
     battle = state.action.pop("battle")
     sweep_orders(state)  # errata: orders in areas without units go at combat clean-up
-    saved = battle.to_data()
+    saved = battle.to_data()  # plain data, the report's records (retreat, losses) as dicts
     summary = {k: saved.get(k) for k in SUMMARY}
     emit(events, "battle_ended", **summary)
     end_march(state, events)

@@ -15,6 +15,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import ConsolidateChoice
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.text import _l
@@ -46,11 +47,11 @@ def start_consolidate_turn(state: State, events: Events) -> None:
             house,
             "consolidate",
             [area],
-            {
-                "area": area,
-                "power": power_yield(state, house, area),
-                "points": recruiting.muster_points(state, area),
-            },
+            ConsolidateChoice(
+                area,
+                power=power_yield(state, house, area),
+                points=recruiting.muster_points(state, area),
+            ),
             _l("consolidate power or muster"),
         )
         return
@@ -72,7 +73,7 @@ def resolve_consolidate(
 
 # -- the "consolidate" request -------------------------------------------------------------
 def answer_consolidate(state: State, req: OpenRequest, value: dict[str, Any]) -> dict[str, Any]:
-    area = req.context["area"]
+    area = ConsolidateChoice.of(req).area
     if value["mode"] == "muster":
         recruiting.check_muster(state, req.house, area, value["items"])
     elif value["mode"] != "power":
@@ -83,7 +84,7 @@ def answer_consolidate(state: State, req: OpenRequest, value: dict[str, Any]) ->
 def apply_consolidate(
     state: State, req: OpenRequest, value: dict[str, Any], rng: Dice, events: Events
 ) -> None:
-    resolve_consolidate(state, req.house, req.context["area"], value, events)
+    resolve_consolidate(state, req.house, ConsolidateChoice.of(req).area, value, events)
 
 
 def default_consolidate(state: State, req: OpenRequest, rng: Dice) -> dict[str, Any]:

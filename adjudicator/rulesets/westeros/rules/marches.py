@@ -15,6 +15,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import OrderTurn
 from adjudicator.rulesets.westeros.rules.supply import fits_supply, unit_counts
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import add_units, is_routed, take_units, unit_type
@@ -125,7 +126,7 @@ def start_march_turn(state: State, events: Events) -> None:
         resolve_march(state, house, {"from": area, "moves": [], "leave": False}, None, events)
         return
     flow.open_request(
-        state, house, "march", list(options), {"options": options}, _l("resolve one march order")
+        state, house, "march", list(options), OrderTurn(options), _l("resolve one march order")
     )
 
 
@@ -298,4 +299,4 @@ def apply_march(
 
 def default_march(state: State, req: OpenRequest, rng: Dice) -> dict[str, Any]:
     """Brief: its next march order is removed without effect; no token."""
-    return {"from": next(iter(req.context["options"])), "moves": [], "leave": False}
+    return {"from": next(iter(OrderTurn.of(req).options)), "moves": [], "leave": False}

@@ -19,6 +19,7 @@ from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import MusterChoice
 from adjudicator.rulesets.westeros.rules import recruiting
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
@@ -82,12 +83,7 @@ def _ask(state: State, house: str, area: str) -> bool:
         house,
         "muster",
         [area],
-        {
-            "area": area,
-            "points": recruiting.muster_points(state, area),
-            "choices": choices,
-            "optional": True,
-        },
+        MusterChoice(area, recruiting.muster_points(state, area), choices, optional=True),
         say("muster", area=said.area(state, area)),
     )
     return True
@@ -112,7 +108,7 @@ def after_earlier_castles(
     for other in earlier:
         ins, items, _ = first_legal(after, other, instructions)
         if ins is not None and items:
-            recruiting.apply_muster(after, other.house, other.context["area"], items, [])
+            recruiting.apply_muster(after, other.house, MusterChoice.of(other).area, items, [])
     return after
 
 
@@ -144,7 +140,7 @@ def answer_muster(state: State, req: OpenRequest, value: Any) -> list[Item]:
         value = {"mode": "muster", "items": value}
     if value is None or value.get("mode") == "none" or not value.get("items"):
         return []
-    area = req.context["area"]
+    area = MusterChoice.of(req).area
     items = list(value["items"])
     problem = recruiting.muster_problem(state, req.house, area, items)
     if problem:
@@ -153,7 +149,7 @@ def answer_muster(state: State, req: OpenRequest, value: Any) -> list[Item]:
 
 
 def apply_muster(state: State, req: OpenRequest, items: list[Item], rng: Dice, ev: Events) -> None:
-    area = req.context["area"]
+    area = MusterChoice.of(req).area
     if items:
         recruiting.apply_muster(state, req.house, area, items, ev)
     else:

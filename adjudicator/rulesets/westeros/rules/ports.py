@@ -12,6 +12,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import PortChoice
 from adjudicator.rulesets.westeros.rules.supply import fits_supply, unit_counts, with_change
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import add_units, pieces_left, remove_all, tidy_area
@@ -106,7 +107,7 @@ def next_port_capture(state: State, events: Events) -> None:
         owner,
         "port",
         [port, land],
-        {"port": port, "land": land, "enemy_ships": enemy, "choices": choices, "optional": False},
+        PortChoice(port, land, enemy_ships=enemy, choices=choices, optional=False),
         _l("ships in a captured port"),
     )
 
@@ -125,7 +126,7 @@ def replace_ships(state: State, house: str, port: str, count: int, events: Event
 
 # -- the "port" request -------------------------------------------------------------------
 def answer_port(state: State, req: OpenRequest, value: Any) -> int:
-    choices = req.context["choices"]
+    choices = PortChoice.of(req).choices
     wanted = max(choices) if value == "all" else value
     if wanted not in choices:
         if state.options.ports == "clash-of-kings":
@@ -141,9 +142,9 @@ def answer_port(state: State, req: OpenRequest, value: Any) -> int:
 
 
 def apply_port(state: State, req: OpenRequest, value: int, rng: Dice, events: Events) -> None:
-    replace_ships(state, req.house, req.context["port"], value, events)
+    replace_ships(state, req.house, PortChoice.of(req).port, value, events)
 
 
 def default_port(state: State, req: OpenRequest, rng: Dice) -> int:
     """Brief: replace as many as allowed."""
-    return max(req.context["choices"])
+    return max(PortChoice.of(req).choices)

@@ -13,6 +13,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import OrderTurn
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import _l
@@ -62,7 +63,7 @@ def start_raid_turn(state: State, events: Events) -> None:
         resolve_raid(state, house, next(iter(options)), None, events, reason="no_target")
         return
     flow.open_request(
-        state, house, "raid", list(options), {"options": options}, _l("resolve one raid order")
+        state, house, "raid", list(options), OrderTurn(options), _l("resolve one raid order")
     )
 
 
@@ -105,7 +106,7 @@ def resolve_raid(
 # -- the "raid" request -------------------------------------------------------------------
 def answer_raid(state: State, req: OpenRequest, value: dict[str, Any]) -> dict[str, Any]:
     """Check an instruction's raid against the options now; raise Skip with the reason."""
-    options = req.context["options"]
+    options = OrderTurn.of(req).options
     area, target = value["from"], value.get("to")
     if area not in options:
         raise Skip(
@@ -135,4 +136,4 @@ def apply_raid(
 
 def default_raid(state: State, req: OpenRequest, rng: Dice) -> dict[str, Any]:
     """Brief: its first unresolved raid, in the order listed, is removed without effect."""
-    return {"from": next(iter(req.context["options"])), "to": None}
+    return {"from": next(iter(OrderTurn.of(req).options)), "to": None}

@@ -16,6 +16,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import ReduceChoice
 from adjudicator.rulesets.westeros.rules.supply import fits_supply, supply_limits, unit_counts
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.units import DEFAULT_LOSS_ORDER, take_units, unit_type
@@ -135,12 +136,12 @@ def start_reduce(state: State, house: str, events: Events) -> None:
         house,
         "reduce",
         [""],
-        {
-            "armies": {a: n for a, n in unit_counts(state, house).items() if n >= 2},
-            "limits": supply_limits(state, house),
-            "choices": options,
-            "default": default,
-        },
+        ReduceChoice(
+            armies={a: n for a, n in unit_counts(state, house).items() if n >= 2},
+            limits=supply_limits(state, house),
+            choices=options,
+            default=default,
+        ),
         say("reduce"),
     )
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.westeros.battle import Battle
+from adjudicator.rulesets.westeros.battle import Battle, Retreat
 from adjudicator.rulesets.westeros.flow import Events, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import RetreatChoice, RetreatLossesChoice
 from adjudicator.rulesets.westeros.rules.abilities import fired
 from adjudicator.rulesets.westeros.rules.casualties import take_skulls
 from adjudicator.rulesets.westeros.rules.choices import ask
@@ -182,7 +183,7 @@ def retreat_to(
         kept.remove(unit)
     if target is not None:
         add_units(state, target, house, [routed(u) for u in kept])
-    battle.retreat = {"house": house, "to": target, "units": sorted(kept), "lost": sorted(lost)}
+    battle.retreat = Retreat(house, target, sorted(kept), sorted(lost))
     emit(
         events,
         "retreat",
@@ -209,12 +210,12 @@ def answer_losses(state: State, req: OpenRequest, value: Any) -> list[str]:
     Instruction: 'retreat losses Moat Cailin: knight' (brief, decision table: the default
     loses footmen, then ships, then siege engines, then knights).
     """
-    context = req.context
+    context = RetreatLossesChoice.of(req)
     wanted = value["units"] if isinstance(value, dict) else list(value)
-    left = list(context["choices"])
+    left = list(context.choices)
     lost = []
-    for unit in [*wanted, *context["default"], *loss_order(context["choices"])]:
-        if len(lost) == context["pick"]:
+    for unit in [*wanted, *context.default, *loss_order(context.choices)]:
+        if len(lost) == context.pick:
             break
         match = unit if unit in left else routed(unit) if routed(unit) in left else None
         if match is not None:
@@ -225,14 +226,15 @@ def answer_losses(state: State, req: OpenRequest, value: Any) -> list[str]:
 
 def apply_losses(state: State, req: OpenRequest, lost: Any, rng: Dice, events: Events) -> None:
     battle = state.action["battle"]
-    retreat_to(state, battle, req.context["to"], events, supply=True, lost=list(lost))
+    retreat_to(state, battle, RetreatLossesChoice.of(req).to, events, supply=True, lost=list(lost))
 
 
 def default_losses(state: State, req: OpenRequest, rng: Dice) -> list[str]:
-    return list(req.context["default"])
+    return list(RetreatLossesChoice.of(req).default)
 
 
 def default_retreat(state: State, req: OpenRequest, rng: Dice) -> str:
     """Brief: fewest losses, then an area the loser controls, then the first by id."""
-    house = req.context["loser"]
-    return min(req.context["choices"], key=lambda a: (state.controller(a) != house, a))
+    context = RetreatChoice.of(req)
+    house = context.loser
+    return min(context.choices, key=lambda a: (state.controller(a) != house, a))

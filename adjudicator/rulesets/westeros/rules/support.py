@@ -13,6 +13,7 @@ from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.battle import Battle
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import SupportCall
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Name, Text, _l
@@ -77,7 +78,7 @@ def start_support(state: State, battle: Battle, events: Events) -> bool:
             flow.order_owner(state, area),
             "support",
             [area, battle.area],
-            {"battle": battle.n, "area": battle.area, "support_area": area, "sides": sides},
+            SupportCall(battle.n, battle.area, support_area=area, sides=sides),
             _support_summary(state, battle, area),
         )
     return False
@@ -108,7 +109,8 @@ def _support_summary(state: State, battle: Battle, area: str) -> Text:
 # -- the "support" request ----------------------------------------------------------------
 def answer_support(state: State, req: OpenRequest, value: Any) -> str:
     """'attacker' | 'defender' | 'none' | a fighting house -> the side supported."""
-    sides = req.context["sides"]
+    context = SupportCall.of(req)
+    sides = context.sides
     choice = value["side"] if isinstance(value, dict) else value
     if choice in sides.values():
         choice = next(s for s, h in sides.items() if h == choice)
@@ -120,7 +122,7 @@ def answer_support(state: State, req: OpenRequest, value: Any) -> str:
                 "%(house)s is not fighting in %(area)s: the battle is %(attacker)s against"
                 " %(defender)s",
                 house=Name(str(choice), str(choice), "houses"),
-                area=said.area(state, req.context["area"]),
+                area=said.area(state, context.area),
                 attacker=said.side(sides["attacker"]),
                 defender=said.side(sides["defender"]),
             )
@@ -130,7 +132,7 @@ def answer_support(state: State, req: OpenRequest, value: Any) -> str:
 
 def apply_support(state: State, req: OpenRequest, value: str, rng: Dice, events: Events) -> None:
     battle = state.action["battle"]
-    area = req.context["support_area"]
+    area = SupportCall.of(req).support_area
     battle.supports[area] = value
     emit(
         events,
@@ -145,7 +147,7 @@ def apply_support(state: State, req: OpenRequest, value: str, rng: Dice, events:
 
 def default_support(state: State, req: OpenRequest, rng: Dice) -> str:
     """Brief: supports itself if it fights; else none."""
-    for side, house in req.context["sides"].items():
+    for side, house in SupportCall.of(req).sides.items():
         if house == req.house:
             return side
     return "none"

@@ -20,6 +20,7 @@ from adjudicator.requests import Answer, Choice, Event, Instruction, Request
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, apply_answers, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import WesterosCardChoice
 from adjudicator.rulesets.westeros.rules import (
     bidding,
     mustering,
@@ -58,7 +59,7 @@ MAX_STEPS = 10_000
 
 
 def _apply_choice(state: State, req: OpenRequest, value: str, rng: Dice, ev: Events) -> None:
-    card = req.context["card"]
+    card = WesterosCardChoice.of(req).card
     emit(ev, "westeros_choice", house=req.house, card=card, choice=value)
     if value in ("nothing", None):
         return
@@ -150,7 +151,7 @@ def resolve_card(state: State, card: str, events: Events) -> None:
             holder,
             kind,
             [""],
-            {"card": card, "track": track, "choices": list(options), "optional": False},
+            WesterosCardChoice(card, track, list(options), optional=False),
             say(
                 "card_choice",
                 card=said.card(card),

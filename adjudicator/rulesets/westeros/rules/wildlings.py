@@ -25,6 +25,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.flow import Events, Skip, emit
 from adjudicator.rulesets.westeros.open_request import OpenRequest
+from adjudicator.rulesets.westeros.request_contexts import WildlingBid, WildlingTie
 from adjudicator.rulesets.westeros.rules import wildling_cards, wildling_choices
 from adjudicator.rulesets.westeros.state import State
 from adjudicator.rulesets.westeros.wildling_attack import ATTACK, AttackStep, WildlingAttack
@@ -71,7 +72,7 @@ def start_wildling_attack(
             house,
             "wildling-bid",
             ["again" if attack.again else "first"],
-            {"choices": list(range(power + 1)), "strength": threat, "power": power},
+            WildlingBid(list(range(power + 1)), strength=threat, power=power),
             _l(SUMMARIES["wildling-bid"]),
             secret=True,
         )
@@ -122,7 +123,7 @@ def _find_bidder(state: State, attack: WildlingAttack, events: Events) -> None:
         holder,
         "wildling-tie",
         [""],
-        {"choices": tied, "which": which, "bid": target},
+        WildlingTie(tied, which=which, bid=target),
         _l(SUMMARIES["wildling-tie"]),
     )
 
@@ -187,7 +188,7 @@ STAGES: dict[str, Callable[[State, WildlingAttack, Events], None]] = {
 # -- the requests ---------------------------------------------------------------------------
 def check_bid(state: State, req: OpenRequest, value: Any) -> int:
     """A bid of at most the Power the house has ('all' bids everything)."""
-    power = req.context["power"]
+    power = WildlingBid.of(req).power
     bid = power if value == "all" else value
     if not isinstance(bid, int) or bid < 0:
         raise Skip(_l("a bid is a number of Power tokens, 0 or more"))
@@ -213,8 +214,8 @@ def default_bid(state: State, req: OpenRequest, rng: Dice) -> int:
 
 def check_tie(state: State, req: OpenRequest, value: Any) -> str:
     """The chosen bidder; a list is a tie order, highest first (the lowest is its last)."""
-    context = req.context
-    tied = context["choices"]
+    context = WildlingTie.of(req)
+    tied = context.choices
     if isinstance(value, str):
         if value not in tied:
             raise Skip(
@@ -226,13 +227,13 @@ def check_tie(state: State, req: OpenRequest, value: Any) -> str:
             )
         return value
     order = [h for h in value if h in tied] + [h for h in tied if h not in value]
-    return order[0] if context["which"] == "highest" else order[-1]
+    return order[0] if context.which == "highest" else order[-1]
 
 
 def apply_tie(state: State, req: OpenRequest, house: str, rng: Dice, events: Events) -> None:
     attack = state.action[ATTACK]
     attack.bidder = house
-    emit(events, "wildling_tie", house=req.house, chosen=house, which=req.context["which"])
+    emit(events, "wildling_tie", house=req.house, chosen=house, which=WildlingTie.of(req).which)
 
 
 def default_tie(state: State, req: OpenRequest, rng: Dice) -> str:
@@ -243,8 +244,9 @@ def default_tie(state: State, req: OpenRequest, rng: Dice) -> str:
     lowest bidder the tied house lowest on it (brief, decision table: "previous relative
     order").
     """
-    tied = req.context["choices"]
-    return tied[0] if req.context["which"] == "highest" else tied[-1]
+    context = WildlingTie.of(req)
+    tied = context.choices
+    return tied[0] if context.which == "highest" else tied[-1]
 
 
 Check = Callable[[State, OpenRequest, Any], Any]

@@ -25,7 +25,7 @@ def test_p9_wildling_loss_empties_captured_home() -> None:
     assert state.action["ports"] == ["port_of_winterfell"]
     ports.next_port_capture(state, events)
     (request,) = state.action["open"]
-    assert (request.house, request.kind, request.context["choices"]) == (
+    assert (request.house, request.kind, request.context.choices) == (
         "stark",
         "port",
         [0, 1],
