@@ -89,7 +89,7 @@ def draw_svg(
         f'width="{width}" height="{height}" viewBox="0 0 {canvas_w} {canvas_h}" '
         f'font-family="{FONT}">',
         HATCH,
-        mapshapes.symbol_defs(),
+        mapshapes.symbol_defs(style.get("units", {})),
         f'<rect width="{canvas_w}" height="{canvas_h}" fill="#f6f1e3"/>',
     ]
     memo = {} if memo is None else memo
@@ -664,7 +664,7 @@ def _unit(x: float, y: float, side: str, unit: Any, style: Mapping) -> str:
     ]
     if kind != "hidden":  # an anonymous piece: its side, never its type
         ink = INK if routed else look["ink"]
-        out.append(mapshapes.symbol(kind, x + 2, y + 2, CHIP - 4, ink))
+        out.append(mapshapes.symbol(style.get("units", {}), kind, x + 2, y + 2, CHIP - 4, ink))
     if routed:
         out.append(
             f'<line x1="{_n(x)}" y1="{_n(y + CHIP)}" x2="{_n(x + CHIP)}" y2="{_n(y)}" '

@@ -18,34 +18,24 @@ from typing import Any
 from adjudicator.data import load_game_data
 
 # Each symbol fills a 10 x 10 box; drawn with <use>, in the chip's ink colour.
-SYMBOLS = {
-    # a sword, point up
-    "footman": "M5 0.3L6.1 1.8V6.6H3.9V1.8ZM1.8 6.6H8.2V7.8H1.8ZM4.4 7.8H5.6V9.4H4.4Z"
-    "M4.2 9.2H5.8V10H4.2Z",
-    # a horse's head (the chess knight)
-    "knight": "M2.4 9.8L3 6.6C1.6 6.2 0.9 5.2 1.6 4.3L4.6 1.4L5 0.2L6 1.2"
-    "C8.6 2 9.6 5 8.8 9.8ZM4.6 3.2A0.6 0.6 0 1 0 4.61 3.2Z",
-    # a hull with a mast and a sail
-    "ship": "M0.6 6.4H9.4L7.8 9.4H2.2ZM4.5 0.4H5.3V6.4H4.5ZM5.8 0.9L9.2 5.6H5.8ZM4 1.2L1.2 5.6H4Z",
-    # a trebuchet: frame, wheels and throwing arm
-    "siege_engine": "M1 7.4H9V8.4H1ZM2.6 9.2A0.9 0.9 0 1 0 2.61 9.2ZM7.4 9.2A0.9 0.9 0 1 0 "
-    "7.41 9.2ZM2.4 7.4L4.6 2.6H5.4L7.6 7.4H6.5L5 3.9L3.5 7.4ZM0.8 1.6L1.4 0.8L9.4 5.2"
-    "L8.8 6Z",
-}
-SYMBOLS["fleet"] = SYMBOLS["ship"]
 WATER = "#b9d3ea"
 OFF_BOARD = "#d8d0bd"  # land that is no area of the game
 
 
-def symbol_defs() -> str:
-    """The symbols, defined once per map (each is used by many chips)."""
-    paths = "".join(f'<path id="sym-{k}" d="{d}"/>' for k, d in sorted(SYMBOLS.items()))
+def symbol_defs(units: Mapping[str, Any]) -> str:
+    """The symbols of the game's units (its drawing data, ``units: kind: symbol:``), defined
+    once per map: each is used by many chips."""
+    paths = "".join(
+        f'<path id="sym-{kind}" d="{look["symbol"]}"/>'
+        for kind, look in sorted(units.items())
+        if look.get("symbol")
+    )
     return f"<defs>{paths}</defs>"
 
 
-def symbol(kind: str, x: float, y: float, size: float, ink: str) -> str:
-    """A unit's symbol in a ``size`` square at (x, y); '' for a kind without one."""
-    if kind not in SYMBOLS:
+def symbol(units: Mapping[str, Any], kind: str, x: float, y: float, size: float, ink: str) -> str:
+    """A unit's symbol in a ``size`` square at (x, y); '' for a kind the game gives none."""
+    if not units.get(kind, {}).get("symbol"):
         return ""
     scale = size / 10
     return (

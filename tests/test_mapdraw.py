@@ -7,6 +7,7 @@ The pictures are checked through their data attributes (``data-area``, ``data-ho
 from __future__ import annotations
 
 import copy
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
@@ -225,3 +226,14 @@ def test_the_memo_of_a_runs_maps_draws_every_map_as_without_it(game: str, setup:
 
     play(ruleset, state, source=bot_source(ruleset, seed=3), check=check)
     assert len(moments) >= 30  # Poltava is over in 33
+
+
+def test_the_units_symbols_are_the_games_own() -> None:
+    """Issue 22, step 5: the drawer holds no unit glyph; each game's map data gives the
+    symbols of its own units, and a map defines those and no other."""
+    svg = draw_svg(start_view())
+    defined = set(re.findall(r'<path id="sym-([a-z_]+)"', svg))
+    assert defined == {"footman", "knight", "ship", "siege_engine"}
+    assert 'href="#sym-ship"' in svg and 'href="#sym-knight"' in svg
+    units = load_game_data("westeros", "map.yaml")["units"]
+    assert f'<path id="sym-knight" d="{units["knight"]["symbol"]}"/>' in svg
