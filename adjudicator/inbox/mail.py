@@ -26,6 +26,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 from adjudicator.inbox import limits
+from adjudicator.inbox.files import UnreadableFile, decode_order_file
 from adjudicator.inbox.quotes import clean_body
 from adjudicator.submissions import header_field, header_values
 from adjudicator.text import Text, _l, _ln
@@ -338,29 +339,40 @@ def _bodies(msg: Message) -> tuple[str | None, str | None]:
 def _decode(part: Message, limit: int) -> str:
     """A text part as str, whatever its charset claims; raises `MailTooLarge` over `limit`.
 
-    An unknown or wrong charset falls back to UTF-8 and then Latin-1 (which decodes any
-    bytes), so a player's mail is always read rather than dropped. A byte order mark
-    (Windows Notepad) is dropped, and ``format=flowed`` text is joined back (RFC 3676).
+    A part without a charset (an attached file: 'application/octet-stream', or 'text/plain'
+    with a name only), or whose charset does not fit its bytes, is read as an order file in
+    `inbox/` is (`decode_order_file`: Windows-1251, KOI8-R, Windows-1252 told from the
+    bytes), then as Latin-1 (which decodes any bytes), so a player's mail is always read
+    rather than dropped. A byte order mark (Windows Notepad) is dropped, and
+    ``format=flowed`` text is joined back (RFC 3676).
     """
     payload = part.get_payload(decode=True)
     if not isinstance(payload, bytes):
         return ""
     if len(payload) > limit:
         raise MailTooLarge(len(payload))
-    charset = part.get_content_charset() or "utf-8"
-    for candidate in (charset, "utf-8", "latin-1"):
+    text = _declared(payload, part.get_content_charset())
+    if text is None:
         try:
-            codecs.lookup(candidate)
-            text = payload.decode(candidate).replace("\r\n", "\n").replace("\r", "\n")
-            break
-        except (LookupError, UnicodeDecodeError):
-            continue
-    else:  # pragma: no cover
-        raise AssertionError("latin-1 decodes any bytes")
-    text = text.removeprefix("\ufeff")
+            text = decode_order_file(payload)
+        except UnreadableFile:  # control characters, or no one-byte reading fits
+            text = _declared(payload, "utf-8") or payload.decode("latin-1")
+    text = text.replace("\r\n", "\n").replace("\r", "\n").removeprefix("\ufeff")
     if str(part.get_param("format", "")).lower() == "flowed":
         text = unflow(text, delsp=str(part.get_param("delsp", "")).lower() == "yes")
     return text
+
+
+def _declared(payload: bytes, charset: str | None) -> str | None:
+    """The payload in the charset its part declares; None when it declares none, an unknown
+    one, or one its bytes are not in."""
+    if not charset:
+        return None
+    try:
+        codecs.lookup(charset)
+        return payload.decode(charset)
+    except (LookupError, UnicodeDecodeError):
+        return None
 
 
 def unflow(text: str, *, delsp: bool = False) -> str:
@@ -414,6 +426,8 @@ class _HtmlText(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self._skipping: list[str] = []
+        self._pre = 0
+        """How deep inside <pre>: there line breaks are the text's own (one order a line)."""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = " ".join(v or "" for k, v in attrs if k == "class")
@@ -423,6 +437,7 @@ class _HtmlText(HTMLParser):
             return
         if tag in self._BLOCKS:
             self.parts.append("\n")
+        self._pre += tag == "pre"
 
     def handle_endtag(self, tag: str) -> None:
         if self._skipping:
@@ -431,10 +446,14 @@ class _HtmlText(HTMLParser):
             return
         if tag in self._BLOCKS:
             self.parts.append("\n")
+        self._pre -= tag == "pre" and self._pre > 0
 
     def handle_data(self, data: str) -> None:
-        if not self._skipping:
-            self.parts.append(" ".join(data.split()) if "\n" in data else data)
+        if self._skipping:
+            return
+        if "\n" in data and not self._pre:  # source line breaks are spaces in HTML
+            data = " ".join(data.split())
+        self.parts.append(data)
 
 
 def html_to_text(html: str) -> str:

@@ -28,6 +28,15 @@ _SENT_FROM = re.compile(
     re.I,
 )
 """Signature lines phones and webmail add without '-- ' (NOTE: issue 9 lists en, ru, pt)."""
+_HEADER_FROM = re.compile(r"^\s*\*?(from|de|от|von)\*?\s*:\s*\S", re.I)
+_HEADER_NEXT = re.compile(
+    r"^\s*\*?(sent|date|to|cc|subject|enviad[oa]( em)?|data|para|assunto"
+    r"|отправлено|дата|кому|копия|тема|gesendet|an|betreff)\*?\s*:",
+    re.I,
+)
+"""The header block Outlook (and Apple Mail, forwarding) writes above the mail it quotes,
+in any of our languages: 'From: GM <gm@…>' followed by 'Sent: …', 'De: … / Enviado: …',
+'От: … / Отправлено: …'. Nothing but the quoted mail follows it."""
 _ENGLISH = re.compile(
     r"^\s*(On|Am|Le|El|Il|Op)\b.{0,300}\b"
     r"(wrote|schrieb|a écrit|escribió|ha scritto|schreef)\s*:\s*$",
@@ -80,6 +89,9 @@ def clean_body(body: str, ours: frozenset[str] = frozenset()) -> str:
         if line.rstrip() == "--" or _ORIGINAL.match(line) or _SENT_FROM.match(line):
             lines = lines[:i]
             break
+        if _HEADER_FROM.match(line) and _header_follows(lines, i + 1):
+            lines = lines[:i]
+            break
     quoted = _quote_marks(lines, ours)
     kept = [line.rstrip() for line, q in zip(lines, quoted, strict=True) if not q]
     return "\n".join(kept).strip("\n")
@@ -109,6 +121,12 @@ def _quote_marks(lines: list[str], ours: frozenset[str]) -> list[bool]:
             ):
                 quoted[i] = quoted[after] = True
     return quoted
+
+
+def _header_follows(lines: list[str], start: int) -> bool:
+    """Whether one of the next two lines with text is a quoted mail's header line."""
+    following = [line for line in lines[start : start + 4] if line.strip()][:2]
+    return any(_HEADER_NEXT.match(line) for line in following)
 
 
 def _is_tail(head: str, line: str) -> bool:

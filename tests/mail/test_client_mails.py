@@ -1,0 +1,119 @@
+"""Mails byte for byte as real clients write them: Outlook's HTML and its header block above
+the quoted mail (en, pt_BR, ru), HTML in <pre>, an attached order file saved in a Russian
+one-byte encoding with no charset named. Each is read as the player meant: the orders whole,
+nothing of the quoted mail."""
+
+from __future__ import annotations
+
+import base64
+import quopri
+
+import pytest
+
+from adjudicator.inbox.mail import parse_mail
+
+HEAD = (
+    "From: Ann <ann@example.org>\r\nTo: gm@example.org\r\nMessage-ID: <c1@example.org>\r\n"
+    "Date: Tue, 01 Dec 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\n"
+)
+
+
+def raw(headers: str, body: bytes) -> bytes:
+    return (HEAD + headers.replace("\n", "\r\n") + "\r\n\r\n").encode() + body
+
+
+ORDERS = "house: stark\npassword: hunter22\nWinterfell: march +1\nWhite Harbor: defense"
+
+OUTLOOK_HTML = """<html xmlns:o="urn:schemas-microsoft-com:office:office"><head>
+<meta http-equiv=Content-Type content="text/html; charset=windows-1252">
+<style><!-- p.MsoNormal {margin:0cm;} --></style></head><body lang=EN-US>
+<div class=WordSection1><p class=MsoNormal>house: stark<o:p></o:p></p>
+<p class=MsoNormal>password: hunter22<o:p></o:p></p>
+<p class=MsoNormal>Winterfell:&nbsp;march&nbsp;+1<o:p></o:p></p>
+<p class=MsoNormal>White Harbor: defense<o:p></o:p></p>
+<p class=MsoNormal><o:p>&nbsp;</o:p></p>
+<div style='border:none;border-top:solid #E1E1E1 1.0pt;padding:3.0pt 0cm 0cm 0cm'>
+<p class=MsoNormal><b>From:</b> Westeros GM &lt;gm@example.org&gt; <br>
+<b>Sent:</b> Tuesday, December 1, 2026 3:07 AM<br><b>To:</b> ann@example.org<br>
+<b>Subject:</b> [w1] Turn report<o:p></o:p></p></div>
+<p class=MsoNormal>Castle Black: defense<o:p></o:p></p>
+<p class=MsoNormal>Winterfell: march +1 (Stark)<o:p></o:p></p></div></body></html>"""
+
+
+def test_outlook_html_reply_keeps_the_orders_and_drops_the_quoted_mail():
+    body = quopri.encodestring(OUTLOOK_HTML.encode("cp1252"))
+    mail = parse_mail(
+        raw(
+            "Subject: RE: [w1] Turn report\n"
+            'Content-Type: text/html; charset="windows-1252"\n'
+            "Content-Transfer-Encoding: quoted-printable",
+            body.replace(b"\n", b"\r\n"),
+        )
+    )
+    assert mail.text == ORDERS
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "From: Westeros GM <gm@example.org>\nSent: Tuesday, December 1, 2026 3:07 AM\n"
+        "To: ann@example.org\nSubject: [w1] Turn report",
+        "De: Westeros GM <gm@example.org>\nEnviado: terça-feira, 1 de dezembro de 2026 03:07\n"
+        "Para: ann@example.org\nAssunto: [w1] Relatório",
+        "От: Westeros GM <gm@example.org>\nОтправлено: 1 декабря 2026 г. 3:07\n"
+        "Кому: ann@example.org\nТема: [w1] Отчёт",
+        "*From:* Westeros GM <gm@example.org>\n*Date:* Tue, Dec 1, 2026 at 3:07 AM",
+    ],
+)
+def test_outlook_header_block_ends_the_players_text(header):
+    body = f"{ORDERS}\n\n{header}\n\nCastle Black: defense\nhouse: lannister\n"
+    mail = parse_mail(
+        raw("Subject: RE: [w1] Turn report\nContent-Type: text/plain; charset=utf-8", body.encode())
+    )
+    assert mail.text == ORDERS
+
+
+def test_a_from_line_alone_is_the_players_text():
+    """Only a header block ends the text: one 'From:' line among orders is read (and, not
+    being an order, answered as such)."""
+    body = f"{ORDERS}\nFrom: Winterfell\nThe Shivering Sea: support\n"
+    mail = parse_mail(
+        raw("Subject: orders\nContent-Type: text/plain; charset=utf-8", body.encode())
+    )
+    assert mail.text.endswith("From: Winterfell\nThe Shivering Sea: support")
+
+
+def test_html_pre_keeps_one_order_a_line():
+    html = f"<html><body><pre>{ORDERS}\n\n</pre></body></html>"
+    mail = parse_mail(raw("Subject: orders\nContent-Type: text/html; charset=utf-8", html.encode()))
+    assert mail.text == ORDERS
+
+
+RUSSIAN = "дом: старк\nпароль: hunter22\nВинтерфелл: поход +1\nБелая Гавань: оборона"
+
+
+@pytest.mark.parametrize("encoding", ["cp1251", "koi8_r"])
+@pytest.mark.parametrize(
+    "content_type", ['text/plain; name="orders.txt"', "application/octet-stream"]
+)
+def test_attached_order_file_in_a_russian_one_byte_encoding(encoding, content_type):
+    """A file saved by Notepad on a Russian Windows (or on an old Linux) and attached: the
+    client names no charset, so the bytes tell it, as for a file in inbox/."""
+    payload = base64.encodebytes(RUSSIAN.replace("\n", "\r\n").encode(encoding))
+    body = (
+        (
+            "--b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nприказы во вложении\r\n"
+            f"--b1\r\nContent-Type: {content_type}\r\n"
+            'Content-Disposition: attachment; filename="orders.txt"\r\n'
+            "Content-Transfer-Encoding: base64\r\n\r\n"
+        ).encode()
+        + payload
+        + b"\r\n--b1--\r\n"
+    )
+    mail = parse_mail(raw('Subject: orders\nContent-Type: multipart/mixed; boundary="b1"', body))
+    assert mail.text == RUSSIAN
+
+
+def test_a_body_without_charset_in_windows_1251():
+    mail = parse_mail(raw("Subject: orders\nContent-Type: text/plain", RUSSIAN.encode("cp1251")))
+    assert mail.text == RUSSIAN
