@@ -39,6 +39,7 @@ from adjudicator.submissions import (
     header_field,
     header_keys,
     header_values,
+    loose_header_field,
     redact,
     strip_bom,
 )
@@ -547,6 +548,13 @@ def _header(text: str) -> tuple[dict[str, str], list[str]]:
         found = header_field(line)
         if found:
             header[found[0]] = found[1]
+            lines[n] = ""
+    # A header line without its colon ('house stark') stands in for a missing one; a
+    # password line is blanked even when unused, so no order error ever quotes it.
+    for n, line in enumerate(lines):
+        found = loose_header_field(line)
+        if found and (found[0] not in header or found[0] == "password"):
+            header.setdefault(found[0], found[1])
             lines[n] = ""
     return header, lines
 

@@ -164,6 +164,24 @@ def header_field(line: str) -> tuple[str, str] | None:
     return (field, value) if field else None
 
 
+_LOOSE = re.compile(r"^\s*([^\s:=]+)\s*(?:=|\s)\s*([^\s=#]+)\s*$")
+
+
+def loose_header_field(line: str) -> tuple[str, str] | None:
+    """A header line written without its colon ('house stark', 'password = 3kF9',
+    'Senha abc123'): the key and one word. It counts only for a field no line with a colon
+    gives (`header_field`), and a password read so is hidden like any other.
+
+    >>> loose_header_field("PASSWORD  3kF9x"), loose_header_field("password is below")
+    (('password', '3kF9x'), None)
+    """
+    match = None if ":" in line else _LOOSE.match(line)
+    if match is None:
+        return None
+    field = header_keys().get(_INVISIBLE.sub("", match.group(1)).lower())
+    return (field, match.group(2)) if field else None
+
+
 def header_values(value: str) -> list[str]:
     """What a header value may mean, most likely first: without its '# comment', then as is
     (a password may hold '#'); each without surrounding quotes and spaces."""
@@ -186,7 +204,7 @@ def redact(text: str) -> str:
     """The text with the password's value removed: archives and rejects never hold one."""
     out = []
     for line in text.splitlines():
-        found = header_field(line)
+        found = header_field(line) or loose_header_field(line)
         out.append("password: (removed)" if found and found[0] == "password" else line)
     return "\n".join(out) + "\n"
 

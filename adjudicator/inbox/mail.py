@@ -28,7 +28,7 @@ from typing import Any
 from adjudicator.inbox import limits
 from adjudicator.inbox.files import UnreadableFile, decode_order_file
 from adjudicator.inbox.quotes import clean_body
-from adjudicator.submissions import header_field, header_values
+from adjudicator.submissions import header_field, header_values, loose_header_field
 from adjudicator.text import Text, _l, _ln
 
 __all__ = ["Mail", "MailTooLarge", "clean_body", "parse_mail", "unflow"]
@@ -490,6 +490,9 @@ def redact_passwords(text: str) -> str:
         found = header_field(line)
         if found and found[0] == "password":
             lines[n] = line.partition(":")[0] + ": ********"
+        elif (found := loose_header_field(line)) and found[0] == "password":
+            # 'password 3kF9' or 'password=3kF9', written without ':'
+            lines[n] = line.rpartition(found[1])[0].rstrip(" \t=") + " ********"
     return "\n".join(lines)
 
 

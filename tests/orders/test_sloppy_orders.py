@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.check import check_text
-from tests.conftest import order_file
+from adjudicator.inbox.mail import redact_passwords
+from tests.conftest import SAMPLE_ORDERS, cli, order_file
 from tests.rulesets.baltic.blank import blank_state
 from tests.rulesets.baltic.loaded_dice import LoadedDice
 from tests.rulesets.baltic.phase import kinds, play
@@ -53,3 +54,38 @@ def test_baltic_move_line_ending_in_its_separator_is_read(tail):
     assert state.blocks["swe_upplands"].at == "gotaland"
     assert state.ap_spent["sweden"] == 1
     assert not kinds(events, "void")
+
+
+@pytest.mark.parametrize(
+    ("house", "pw"),
+    [
+        ("house stark", "password pw-stark"),
+        ("House Stark", "PASSWORD = pw-stark"),
+        ("дом старк", "пароль pw-stark"),
+        ("casa Stark", "senha=pw-stark"),
+    ],
+)
+def test_header_lines_without_their_colon_are_read(new_game, house, pw):
+    game = new_game()
+    text = f"{house}\n{pw}\n{SAMPLE_ORDERS['stark']}"
+    checked = check_text(game, text, None)
+    assert checked.accepted, checked.text
+    assert "Winterfell: March +1 (special)" in checked.text
+
+
+def test_a_password_written_without_colon_is_never_kept_nor_quoted(new_game):
+    game = new_game()
+    body = "house stark\npassword pw-stark\npassword=other-secret\nWhite Harbor: fly\n"
+    (game / "inbox" / "stark.txt").write_text(body, encoding="utf-8")
+    result = cli("run", game, "--now", "2027-01-01T13:00Z")
+    assert "'fly' is not an order token" in result.output
+    kept = [p.read_text() for p in (game / ".adjudicator").rglob("*") if p.is_file()]
+    assert any("White Harbor: fly" in text for text in kept)
+    for secret in ("pw-stark", "other-secret"):
+        assert secret not in result.output
+        assert not any(secret in text for text in kept)
+
+
+def test_mail_replies_hide_a_password_written_without_colon():
+    said = redact_passwords("house stark\npassword=3kF9x\nSenha   abc123\npassword is below")
+    assert said == "house stark\npassword ********\nSenha ********\npassword is below"
