@@ -27,7 +27,7 @@ from typing import Any
 
 from adjudicator.inbox import limits
 from adjudicator.inbox.files import UnreadableFile, decode_order_file
-from adjudicator.inbox.quotes import clean_body
+from adjudicator.inbox.quotes import clean_body, forwarded_own
 from adjudicator.submissions import header_field, header_values, loose_header_field
 from adjudicator.text import Text, _l, _ln
 
@@ -297,12 +297,8 @@ def order_text(msg: Message) -> tuple[str, str]:
             raise MailTooLarge(len(text.encode()))
         return text, ""
     plain, html = _bodies(msg)
-    if plain is not None:
-        return clean_body(plain), plain
-    if html is not None:
-        body = html_to_text(html)
-        return clean_body(body), body
-    return "", ""
+    body = plain if plain is not None else html_to_text(html) if html is not None else ""
+    return forwarded_own(body, _sender(msg)) or clean_body(body), body
 
 
 def _filename(part: Message) -> str:

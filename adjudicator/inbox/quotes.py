@@ -45,7 +45,7 @@ _ENGLISH = re.compile(
 _ADDRESS = re.compile(r"[^\s<>@]+@[^\s<>@]+\.\w+")
 _DATE_OR_TIME = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b(19|20)\d{2}\b")
 _QUOTE_MARKS = re.compile(r"^[\s>]+")
-_ORDER_LIKE = re.compile(r"^[^:]{1,40}:\s*\S")
+_ORDER_LIKE = re.compile(r"^[^:\n]{1,40}:\s*\S", re.M)
 MAX_ATTRIBUTION = 300
 """Longer lines are text, not an attribution."""
 
@@ -121,6 +121,48 @@ def _quote_marks(lines: list[str], ours: frozenset[str]) -> list[bool]:
             ):
                 quoted[i] = quoted[after] = True
     return quoted
+
+
+_FORWARD_INTRO = re.compile(
+    r"^\s*(begin forwarded message|начало пересылаемого сообщения)\s*:\s*$", re.I
+)
+"""Apple Mail's line above a forwarded mail (the others write an `_ORIGINAL` row)."""
+_HEADER_LINE = re.compile(r"^\s*\*?[^\s:*]{1,30}\*?\s*:")
+
+
+def forwarded_own(body: str, sender: str) -> str | None:
+    """The player's note and the orders of a mail they forward of their own ('my orders
+    did not arrive'), when the note holds no order line; None otherwise.
+
+    Only the sender's own mail counts (its forwarded header names their address): a
+    forwarded report of ours, or anyone else's mail, is never read as orders.
+    """
+    lines = body.replace("\r\n", "\n").split("\n")
+    start = next((i for i, line in enumerate(lines) if _is_forward_start(lines, i)), None)
+    if start is None or not sender:
+        return None
+    note = clean_body("\n".join(lines[:start]))
+    if _ORDER_LIKE.search(note):
+        return None
+    i = start + (not _HEADER_FROM.match(lines[start]))
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    header = []
+    while i < len(lines) and _HEADER_LINE.match(lines[i]):
+        header.append(lines[i])
+        i += 1
+    author = next((h for h in header if _HEADER_FROM.match(h)), "")
+    if sender.lower() not in author.lower():
+        return None
+    orders = clean_body("\n".join(lines[i:]))
+    return "\n".join(t for t in (note, orders) if t) if orders else None
+
+
+def _is_forward_start(lines: list[str], i: int) -> bool:
+    line = lines[i]
+    if _ORIGINAL.match(line) or _FORWARD_INTRO.match(line):
+        return True
+    return bool(_HEADER_FROM.match(line) and _header_follows(lines, i + 1))
 
 
 def _header_follows(lines: list[str], start: int) -> bool:

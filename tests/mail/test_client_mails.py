@@ -117,3 +117,45 @@ def test_attached_order_file_in_a_russian_one_byte_encoding(encoding, content_ty
 def test_a_body_without_charset_in_windows_1251():
     mail = parse_mail(raw("Subject: orders\nContent-Type: text/plain", RUSSIAN.encode("cp1251")))
     assert mail.text == RUSSIAN
+
+
+FORWARDS = {
+    "gmail": "---------- Forwarded message ---------\nFrom: Ann <{a}>\n"
+    "Date: Tue, Dec 1, 2026 at 9:00 AM\nSubject: orders\nTo: <gm@example.org>\n\n\n",
+    "apple": "Begin forwarded message:\n\nFrom: Ann <{a}>\nSubject: orders\n"
+    "Date: 1 December 2026 at 09:00:00 GMT\nTo: gm@example.org\n\n",
+    "thunderbird": "-------- Forwarded Message --------\nSubject: \torders\n"
+    "Date: \tTue, 1 Dec 2026 09:00:00 +0000\nFrom: \tAnn <{a}>\nTo: \tgm@example.org\n\n",
+    "outlook": "________________________________\nDe: Ann <{a}>\n"
+    "Enviado: terça-feira, 1 de dezembro de 2026 09:00\nPara: gm@example.org\nAssunto: orders\n\n",
+}
+
+
+@pytest.mark.parametrize("client", sorted(FORWARDS))
+def test_own_orders_forwarded_again_are_read(client):
+    """'My orders did not arrive': the player forwards their own mail. Their note is kept
+    (the receipt lists it as ignored), the forwarded orders are read."""
+    forward = FORWARDS[client].format(a="ann@example.org")
+    body = f"resending, the first did not arrive\n\n{forward}{ORDERS}\n\n-- \nAnn\n"
+    mail = parse_mail(
+        raw("Subject: Fwd: orders\nContent-Type: text/plain; charset=utf-8", body.encode())
+    )
+    assert mail.text == "resending, the first did not arrive\n" + ORDERS
+
+
+def test_someone_elses_forwarded_mail_is_never_read():
+    forward = FORWARDS["gmail"].format(a="gm@example.org")
+    body = f"what does this mean?\n\n{forward}{ORDERS}\n"
+    mail = parse_mail(
+        raw("Subject: Fwd: [w1] report\nContent-Type: text/plain; charset=utf-8", body.encode())
+    )
+    assert mail.text == "what does this mean?"
+
+
+def test_orders_above_a_forward_are_the_orders():
+    forward = FORWARDS["gmail"].format(a="ann@example.org")
+    body = f"{ORDERS}\n\n{forward}house: stark\npassword: old\nWinterfell: raid\n"
+    mail = parse_mail(
+        raw("Subject: Fwd: orders\nContent-Type: text/plain; charset=utf-8", body.encode())
+    )
+    assert mail.text == ORDERS
