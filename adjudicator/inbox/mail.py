@@ -101,6 +101,9 @@ class Mail:
     """The author a mailing list names (X-Original-From, else Reply-To) when From is not."""
     dmarc_failed: tuple[str, ...] = ()
     """Domains the receiving server's Authentication-Results say failed DMARC."""
+    skipped_attachments: tuple[str, ...] = ()
+    """The attached files not read (a .docx, a .pdf: only plain text is), named in our
+    answer so that orders sent in one are never dropped in silence."""
     unreadable: Text | None = None
     """Why the body could not be read safely (None when it was): such a mail is set aside
     (quarantined) unread, its other fields taken from its headers alone."""
@@ -149,7 +152,8 @@ def parse_mail(raw: bytes, size: int = 0) -> Mail:
             text, body = order_text(msg)
         except MailTooLarge as e:
             text, body, oversize = "", "", e.size
-        return _mail(msg, raw, text=text, body=body, oversize=oversize)
+        skipped = skipped_attachments(msg)
+        return _mail(msg, raw, text=text, body=body, oversize=oversize, skipped_attachments=skipped)
     except Exception as e:  # RecursionError and any parser bug: never stop the run
         why = _l("the mail could not be parsed: %(error)s", error=type(e).__name__)
         return _from_headers(raw, unreadable=why)
@@ -311,6 +315,28 @@ def _filename(part: Message) -> str:
 
 def _is_txt_attachment(part: Message) -> bool:
     return not part.is_multipart() and _filename(part).lower().endswith(".txt")
+
+
+_NOT_ORDERS = ("image/", "application/pkcs7-signature", "application/pgp-", "text/vcard")
+"""Attachments no one sends orders in: signature logos, S/MIME and PGP signatures, cards."""
+_NOT_ORDER_NAMES = (".p7s", ".asc", ".sig", ".vcf", ".ics")
+
+
+def skipped_attachments(msg: Message) -> tuple[str, ...]:
+    """The names of the attached files we do not read (a .docx, a .pdf, a .odt): only plain
+    text is read (the body, or a ``.txt`` file). Pictures and signatures are left out."""
+    names = []
+    for part in msg.walk():
+        if part.is_multipart() or _is_txt_attachment(part) or not _is_attachment(part):
+            continue
+        name = " ".join(_filename(part).split())
+        kind = part.get_content_type()
+        if kind.startswith(_NOT_ORDERS) or name.lower().endswith(_NOT_ORDER_NAMES):
+            continue
+        if kind == "text/calendar":
+            continue
+        names.append(name[:60] or kind)
+    return tuple(names)
 
 
 def _is_attachment(part: Message) -> bool:

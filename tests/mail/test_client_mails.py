@@ -159,3 +159,53 @@ def test_orders_above_a_forward_are_the_orders():
         raw("Subject: Fwd: orders\nContent-Type: text/plain; charset=utf-8", body.encode())
     )
     assert mail.text == ORDERS
+
+
+def _with_attachments(*parts: tuple[str, str, bytes]) -> bytes:
+    body = b"--b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nOrders attached.\r\n"
+    for content_type, disposition, payload in parts:
+        body += (
+            f"--b1\r\nContent-Type: {content_type}\r\nContent-Disposition: {disposition}\r\n"
+            "Content-Transfer-Encoding: base64\r\n\r\n"
+        ).encode() + base64.encodebytes(payload)
+    body += b"--b1--\r\n"
+    return raw('Subject: orders\nContent-Type: multipart/mixed; boundary="b1"', body)
+
+
+DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+def test_attached_files_we_do_not_read_are_named():
+    mail = parse_mail(
+        _with_attachments(
+            (DOCX, 'attachment; filename="orders.docx"', b"PK\x03\x04"),
+            ("application/pdf", 'attachment; filename="../../game.yaml.pdf"', b"%PDF-1.4"),
+            ("image/png", 'inline; filename="image001.png"', b"\x89PNG"),
+            ("application/pkcs7-signature", 'attachment; filename="smime.p7s"', b"0"),
+        )
+    )
+    assert mail.text == "Orders attached."
+    assert mail.skipped_attachments == ("orders.docx", "../../game.yaml.pdf")
+
+
+def test_a_txt_attachment_read_is_not_named():
+    mail = parse_mail(
+        _with_attachments(("text/plain", 'attachment; filename="orders.txt"', ORDERS.encode()))
+    )
+    assert mail.text == ORDERS
+    assert mail.skipped_attachments == ()
+
+
+def test_the_error_reply_names_the_attachment_not_read(
+    mail_game, imap_server, smtp_server, folder, env
+):
+    from tests.mail.conftest import email
+    from tests.mail.test_cron import append, run
+
+    game = mail_game()
+    mail = _with_attachments((DOCX, 'attachment; filename="orders.docx"', b"PK\x03\x04"))
+    mail = mail.replace(b"ann@example.org", email("stark").encode())
+    append(imap_server, folder, mail)
+    assert "rejected 1" in run(game.parent, env).output
+    [reply] = smtp_server.handler.to(email("stark"))
+    assert "Not read: orders.docx. Only plain text is read" in reply.get_content()
