@@ -89,3 +89,33 @@ def test_a_password_written_without_colon_is_never_kept_nor_quoted(new_game):
 def test_mail_replies_hide_a_password_written_without_colon():
     said = redact_passwords("house stark\npassword=3kF9x\nSenha   abc123\npassword is below")
     assert said == "house stark\npassword ********\nSenha ********\npassword is below"
+
+
+def test_an_enormous_line_is_one_error_and_the_rest_is_still_checked(new_game):
+    """A 200 KB line once took minutes (a search tried at every word) or crashed (a number
+    of 200,000 digits): it is now an error of its own, and the other lines are read."""
+    import time
+
+    game = new_game()
+    for huge in ("Winterfell " * 18000, "bid iron throne: " + "1" * 200000):
+        body = f"Winterfell: fly\n{huge}\nWhite Harbor: defense\nThe Shivering Sea: support\n"
+        started = time.monotonic()
+        checked = check_text(game, order_file("stark", body), None)
+        assert time.monotonic() - started < 10
+        assert not checked.accepted
+        assert "line 3: invalid" in checked.text
+        assert "'fly' is not an order token" in checked.text
+        assert "line 4: invalid" in checked.text
+        assert "over 4000 characters long" in checked.text
+        assert len(checked.text) < 3000
+
+
+def test_a_muster_of_hundreds_of_units_is_echoed_not_crashed(new_game):
+    """Under the line limit, 560 units in one muster line: the receipt's echo joins them
+    without nesting one sentence per unit (which overflowed Python's stack)."""
+    game = new_game()
+    body = SAMPLE_ORDERS["stark"] + "muster Winterfell: " + "knight," * 560 + "\n"
+    checked = check_text(game, order_file("stark", body), None)
+    assert checked.accepted, checked.text[:500]
+    assert "muster Winterfell: knight; knight;" in checked.text
+    assert checked.text.count("knight") == 560
