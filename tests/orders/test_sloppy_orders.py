@@ -119,3 +119,22 @@ def test_a_muster_of_hundreds_of_units_is_echoed_not_crashed(new_game):
     assert checked.accepted, checked.text[:500]
     assert "muster Winterfell: knight; knight;" in checked.text
     assert checked.text.count("knight") == 560
+
+
+def test_numbered_westeros_orders_are_read(new_game):
+    game = new_game()
+    body = "1. Winterfell: march +1\n2) White Harbor: defense\n3. The Shivering Sea: support\n"
+    checked = check_text(game, order_file("stark", body), None)
+    assert checked.accepted, checked.text
+    assert "The Shivering Sea: Support +0" in checked.text
+
+
+def test_baltic_receipt_lines_pasted_back_mean_the_same():
+    """The receipt lists the action lines numbered ('1. move ...'); pasted into the next
+    file with their numbers, they are the same actions (13.3)."""
+    state = blank_state(blocks={"swe_karl": ("svealand", 4), "swe_upplands": ("svealand", 3)})
+    text = "1. move Karl XII: Svealand -> Götaland\n2. move Upplands: Svealand -> Götaland\n"
+    play(state, "sweden", text, LoadedDice([]))
+    assert state.blocks["swe_karl"].at == "gotaland"
+    assert state.blocks["swe_upplands"].at == "gotaland"
+    assert state.ap_spent["sweden"] == 2
