@@ -151,6 +151,10 @@ _INVISIBLE = re.compile(r"[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]+")
 """Spaces, byte order marks and zero-width characters: a key reads the same without them."""
 
 
+_ZERO_WIDTH = re.compile(r"[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+"""Characters that show as nothing: never part of a house's name or of a password."""
+
+
 def header_field(line: str) -> tuple[str, str] | None:
     """('player' or 'password', the value as written) when `line` is a header line, else None.
 
@@ -187,7 +191,8 @@ def header_values(value: str) -> list[str]:
     (a password may hold '#'); each without surrounding quotes and spaces."""
     readings = []
     for text in (value.split("#", 1)[0], value):
-        text = text.strip()
+        # A value copied from a web page or a mail may carry invisible characters along.
+        text = _ZERO_WIDTH.sub("", text).strip()
         if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
             text = text[1:-1].strip()
         if text not in readings:

@@ -138,3 +138,12 @@ def test_baltic_receipt_lines_pasted_back_mean_the_same():
     assert state.blocks["swe_karl"].at == "gotaland"
     assert state.blocks["swe_upplands"].at == "gotaland"
     assert state.ap_spent["sweden"] == 2
+
+
+def test_invisible_characters_copied_with_the_password_are_dropped(new_game):
+    """A password copied from a web page or an HTML mail brings a zero-width space or a
+    direction mark along: the characters show as nothing, so they count as nothing."""
+    game = new_game()
+    text = "house: \u200estark\npassword: \u200bpw-stark\ufeff\u200b\n" + SAMPLE_ORDERS["stark"]
+    checked = check_text(game, text, None)
+    assert checked.accepted, checked.text
