@@ -39,6 +39,7 @@ from adjudicator.submissions import (
     header_field,
     header_keys,
     header_values,
+    loose_header_field,
     redact,
     strip_bom,
 )
@@ -52,6 +53,14 @@ stored under any id."""
 
 NO_HEADER = N_(
     "every order file starts with two lines, 'house: <your house>' and 'password: <your password>'"
+)
+
+
+MAX_LINE = 4000
+"""Characters an order line may hold (a comment aside); an instruction takes a few hundred."""
+LINE_TOO_LONG = N_(
+    "this line is over %(limit)d characters long, far longer than any instruction: "
+    "split it into one instruction a line"
 )
 
 
@@ -376,11 +385,27 @@ class Intake:
             thread.join()
 
     def _parse(self, player: str, body: str) -> tuple[Instruction, ...] | OrderErrors:
-        """The ruleset's reading of `body` for `player`: its instructions, or its errors."""
+        """The ruleset's reading of `body` for `player`: its instructions, or its errors.
+
+        A line over `MAX_LINE` characters is an error of its own, and the ruleset reads only
+        its start: no reader has to bear a 200 KB line (a number of 5,000 digits, a muster
+        of 10,000 units, a search tried at every word), and what the start names (an area)
+        still counts as named by a failed line."""
+        lines = body.split("\n")
+        long = {n + 1 for n, line in enumerate(lines) if len(line.split("#", 1)[0]) > MAX_LINE}
+        errors = [invalid(_l(LINE_TOO_LONG, limit=MAX_LINE)).at(n, lines[n - 1]) for n in long]
+        for n in long:
+            lines[n - 1] = lines[n - 1][:MAX_LINE]
         try:
-            return tuple(self.ruleset.parse(self.state, player, body))
-        except OrderErrors as errors:
-            return errors
+            found: tuple[Instruction, ...] | OrderErrors = tuple(
+                self.ruleset.parse(self.state, player, "\n".join(lines))
+            )
+        except OrderErrors as failed:
+            found = failed
+        if not errors:
+            return found
+        others = found.errors if isinstance(found, OrderErrors) else []
+        return OrderErrors(errors + [e for e in others if e.line not in long])
 
     def player_named(self, value: str) -> str | None:
         """The player id a header value names: the id, or its name in any of the players'
@@ -547,6 +572,13 @@ def _header(text: str) -> tuple[dict[str, str], list[str]]:
         found = header_field(line)
         if found:
             header[found[0]] = found[1]
+            lines[n] = ""
+    # A header line without its colon ('house stark') stands in for a missing one; a
+    # password line is blanked even when unused, so no order error ever quotes it.
+    for n, line in enumerate(lines):
+        found = loose_header_field(line)
+        if found and (found[0] not in header or found[0] == "password"):
+            header.setdefault(found[0], found[1])
             lines[n] = ""
     return header, lines
 

@@ -35,11 +35,17 @@ _RENAMED: ContextVar[Mapping[str, str]] = ContextVar("renamed", default=MappingP
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>~&])")
 _LINE_BREAKS = re.compile(r"\s*[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+\s*")
+_UNSEEN = re.compile(
+    r"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+"""Control characters and the bidi embeddings, overrides and isolates: invisible, they
+would turn the rest of a report line around (U+202E) or reach a forum as raw bytes."""
 
 
 def one_line(text: Any) -> str:
-    """Player text on one line: a line break inside a name would end a table row."""
-    return _LINE_BREAKS.sub(" ", str(text))
+    """Player text on one line: a line break inside a name would end a table row, and a
+    control or bidi character would change how the text after it is shown."""
+    return _LINE_BREAKS.sub(" ", _UNSEEN.sub("", str(text)))
 
 
 def escape_markdown(text: Any) -> str:

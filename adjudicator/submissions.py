@@ -151,6 +151,10 @@ _INVISIBLE = re.compile(r"[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]+")
 """Spaces, byte order marks and zero-width characters: a key reads the same without them."""
 
 
+_ZERO_WIDTH = re.compile(r"[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+"""Characters that show as nothing: never part of a house's name or of a password."""
+
+
 def header_field(line: str) -> tuple[str, str] | None:
     """('player' or 'password', the value as written) when `line` is a header line, else None.
 
@@ -164,12 +168,31 @@ def header_field(line: str) -> tuple[str, str] | None:
     return (field, value) if field else None
 
 
+_LOOSE = re.compile(r"^\s*([^\s:=]+)\s*(?:=|\s)\s*([^\s=#]+)\s*$")
+
+
+def loose_header_field(line: str) -> tuple[str, str] | None:
+    """A header line written without its colon ('house stark', 'password = 3kF9',
+    'Senha abc123'): the key and one word. It counts only for a field no line with a colon
+    gives (`header_field`), and a password read so is hidden like any other.
+
+    >>> loose_header_field("PASSWORD  3kF9x"), loose_header_field("password is below")
+    (('password', '3kF9x'), None)
+    """
+    match = None if ":" in line else _LOOSE.match(line)
+    if match is None:
+        return None
+    field = header_keys().get(_INVISIBLE.sub("", match.group(1)).lower())
+    return (field, match.group(2)) if field else None
+
+
 def header_values(value: str) -> list[str]:
     """What a header value may mean, most likely first: without its '# comment', then as is
     (a password may hold '#'); each without surrounding quotes and spaces."""
     readings = []
     for text in (value.split("#", 1)[0], value):
-        text = text.strip()
+        # A value copied from a web page or a mail may carry invisible characters along.
+        text = _ZERO_WIDTH.sub("", text).strip()
         if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
             text = text[1:-1].strip()
         if text not in readings:
@@ -186,7 +209,7 @@ def redact(text: str) -> str:
     """The text with the password's value removed: archives and rejects never hold one."""
     out = []
     for line in text.splitlines():
-        found = header_field(line)
+        found = header_field(line) or loose_header_field(line)
         out.append("password: (removed)" if found and found[0] == "password" else line)
     return "\n".join(out) + "\n"
 

@@ -312,6 +312,7 @@ class MailDesk:
                 missed=self._missed_step(pending),
                 lang=lang,
                 game=self.game.ruleset,
+                skipped=pending.mail.skipped_attachments,
             )
             self._reply(pending.mail, "receipt", body, lang)
         self.receipts.clear()
@@ -337,7 +338,9 @@ class MailDesk:
                 "already (a mail loop, or someone in trouble: have a look)"
             )
             return
-        body = notices.rejection_body(self.game.id, errors, text, ours, lang, self.game.ruleset)
+        body = notices.rejection_body(
+            self.game.id, errors, text, ours, lang, self.game.ruleset, mail.skipped_attachments
+        )
         if self._reply(mail, ERROR_KIND, body, lang):
             self.caps.count(mail.sender)
 

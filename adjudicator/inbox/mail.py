@@ -26,8 +26,9 @@ from html.parser import HTMLParser
 from typing import Any
 
 from adjudicator.inbox import limits
-from adjudicator.inbox.quotes import clean_body
-from adjudicator.submissions import header_field, header_values
+from adjudicator.inbox.files import UnreadableFile, decode_order_file
+from adjudicator.inbox.quotes import clean_body, forwarded_own
+from adjudicator.submissions import header_field, header_values, loose_header_field
 from adjudicator.text import Text, _l, _ln
 
 __all__ = ["Mail", "MailTooLarge", "clean_body", "parse_mail", "unflow"]
@@ -100,6 +101,9 @@ class Mail:
     """The author a mailing list names (X-Original-From, else Reply-To) when From is not."""
     dmarc_failed: tuple[str, ...] = ()
     """Domains the receiving server's Authentication-Results say failed DMARC."""
+    skipped_attachments: tuple[str, ...] = ()
+    """The attached files not read (a .docx, a .pdf: only plain text is), named in our
+    answer so that orders sent in one are never dropped in silence."""
     unreadable: Text | None = None
     """Why the body could not be read safely (None when it was): such a mail is set aside
     (quarantined) unread, its other fields taken from its headers alone."""
@@ -148,7 +152,8 @@ def parse_mail(raw: bytes, size: int = 0) -> Mail:
             text, body = order_text(msg)
         except MailTooLarge as e:
             text, body, oversize = "", "", e.size
-        return _mail(msg, raw, text=text, body=body, oversize=oversize)
+        skipped = skipped_attachments(msg)
+        return _mail(msg, raw, text=text, body=body, oversize=oversize, skipped_attachments=skipped)
     except Exception as e:  # RecursionError and any parser bug: never stop the run
         why = _l("the mail could not be parsed: %(error)s", error=type(e).__name__)
         return _from_headers(raw, unreadable=why)
@@ -296,12 +301,8 @@ def order_text(msg: Message) -> tuple[str, str]:
             raise MailTooLarge(len(text.encode()))
         return text, ""
     plain, html = _bodies(msg)
-    if plain is not None:
-        return clean_body(plain), plain
-    if html is not None:
-        body = html_to_text(html)
-        return clean_body(body), body
-    return "", ""
+    body = plain if plain is not None else html_to_text(html) if html is not None else ""
+    return forwarded_own(body, _sender(msg)) or clean_body(body), body
 
 
 def _filename(part: Message) -> str:
@@ -314,6 +315,28 @@ def _filename(part: Message) -> str:
 
 def _is_txt_attachment(part: Message) -> bool:
     return not part.is_multipart() and _filename(part).lower().endswith(".txt")
+
+
+_NOT_ORDERS = ("image/", "application/pkcs7-signature", "application/pgp-", "text/vcard")
+"""Attachments no one sends orders in: signature logos, S/MIME and PGP signatures, cards."""
+_NOT_ORDER_NAMES = (".p7s", ".asc", ".sig", ".vcf", ".ics")
+
+
+def skipped_attachments(msg: Message) -> tuple[str, ...]:
+    """The names of the attached files we do not read (a .docx, a .pdf, a .odt): only plain
+    text is read (the body, or a ``.txt`` file). Pictures and signatures are left out."""
+    names = []
+    for part in msg.walk():
+        if part.is_multipart() or _is_txt_attachment(part) or not _is_attachment(part):
+            continue
+        name = " ".join(_filename(part).split())
+        kind = part.get_content_type()
+        if kind.startswith(_NOT_ORDERS) or name.lower().endswith(_NOT_ORDER_NAMES):
+            continue
+        if kind == "text/calendar":
+            continue
+        names.append(name[:60] or kind)
+    return tuple(names)
 
 
 def _is_attachment(part: Message) -> bool:
@@ -338,29 +361,40 @@ def _bodies(msg: Message) -> tuple[str | None, str | None]:
 def _decode(part: Message, limit: int) -> str:
     """A text part as str, whatever its charset claims; raises `MailTooLarge` over `limit`.
 
-    An unknown or wrong charset falls back to UTF-8 and then Latin-1 (which decodes any
-    bytes), so a player's mail is always read rather than dropped. A byte order mark
-    (Windows Notepad) is dropped, and ``format=flowed`` text is joined back (RFC 3676).
+    A part without a charset (an attached file: 'application/octet-stream', or 'text/plain'
+    with a name only), or whose charset does not fit its bytes, is read as an order file in
+    `inbox/` is (`decode_order_file`: Windows-1251, KOI8-R, Windows-1252 told from the
+    bytes), then as Latin-1 (which decodes any bytes), so a player's mail is always read
+    rather than dropped. A byte order mark (Windows Notepad) is dropped, and
+    ``format=flowed`` text is joined back (RFC 3676).
     """
     payload = part.get_payload(decode=True)
     if not isinstance(payload, bytes):
         return ""
     if len(payload) > limit:
         raise MailTooLarge(len(payload))
-    charset = part.get_content_charset() or "utf-8"
-    for candidate in (charset, "utf-8", "latin-1"):
+    text = _declared(payload, part.get_content_charset())
+    if text is None:
         try:
-            codecs.lookup(candidate)
-            text = payload.decode(candidate).replace("\r\n", "\n").replace("\r", "\n")
-            break
-        except (LookupError, UnicodeDecodeError):
-            continue
-    else:  # pragma: no cover
-        raise AssertionError("latin-1 decodes any bytes")
-    text = text.removeprefix("\ufeff")
+            text = decode_order_file(payload)
+        except UnreadableFile:  # control characters, or no one-byte reading fits
+            text = _declared(payload, "utf-8") or payload.decode("latin-1")
+    text = text.replace("\r\n", "\n").replace("\r", "\n").removeprefix("\ufeff")
     if str(part.get_param("format", "")).lower() == "flowed":
         text = unflow(text, delsp=str(part.get_param("delsp", "")).lower() == "yes")
     return text
+
+
+def _declared(payload: bytes, charset: str | None) -> str | None:
+    """The payload in the charset its part declares; None when it declares none, an unknown
+    one, or one its bytes are not in."""
+    if not charset:
+        return None
+    try:
+        codecs.lookup(charset)
+        return payload.decode(charset)
+    except (LookupError, UnicodeDecodeError):
+        return None
 
 
 def unflow(text: str, *, delsp: bool = False) -> str:
@@ -414,6 +448,8 @@ class _HtmlText(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self._skipping: list[str] = []
+        self._pre = 0
+        """How deep inside <pre>: there line breaks are the text's own (one order a line)."""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = " ".join(v or "" for k, v in attrs if k == "class")
@@ -423,6 +459,7 @@ class _HtmlText(HTMLParser):
             return
         if tag in self._BLOCKS:
             self.parts.append("\n")
+        self._pre += tag == "pre"
 
     def handle_endtag(self, tag: str) -> None:
         if self._skipping:
@@ -431,10 +468,14 @@ class _HtmlText(HTMLParser):
             return
         if tag in self._BLOCKS:
             self.parts.append("\n")
+        self._pre -= tag == "pre" and self._pre > 0
 
     def handle_data(self, data: str) -> None:
-        if not self._skipping:
-            self.parts.append(" ".join(data.split()) if "\n" in data else data)
+        if self._skipping:
+            return
+        if "\n" in data and not self._pre:  # source line breaks are spaces in HTML
+            data = " ".join(data.split())
+        self.parts.append(data)
 
 
 def html_to_text(html: str) -> str:
@@ -471,6 +512,9 @@ def redact_passwords(text: str) -> str:
         found = header_field(line)
         if found and found[0] == "password":
             lines[n] = line.partition(":")[0] + ": ********"
+        elif (found := loose_header_field(line)) and found[0] == "password":
+            # 'password 3kF9' or 'password=3kF9', written without ':'
+            lines[n] = line.rpartition(found[1])[0].rstrip(" \t=") + " ********"
     return "\n".join(lines)
 
 

@@ -28,6 +28,15 @@ _SENT_FROM = re.compile(
     re.I,
 )
 """Signature lines phones and webmail add without '-- ' (NOTE: issue 9 lists en, ru, pt)."""
+_HEADER_FROM = re.compile(r"^\s*\*?(from|de|от|von)\*?\s*:\s*\S", re.I)
+_HEADER_NEXT = re.compile(
+    r"^\s*\*?(sent|date|to|cc|subject|enviad[oa]( em)?|data|para|assunto"
+    r"|отправлено|дата|кому|копия|тема|gesendet|an|betreff)\*?\s*:",
+    re.I,
+)
+"""The header block Outlook (and Apple Mail, forwarding) writes above the mail it quotes,
+in any of our languages: 'From: GM <gm@…>' followed by 'Sent: …', 'De: … / Enviado: …',
+'От: … / Отправлено: …'. Nothing but the quoted mail follows it."""
 _ENGLISH = re.compile(
     r"^\s*(On|Am|Le|El|Il|Op)\b.{0,300}\b"
     r"(wrote|schrieb|a écrit|escribió|ha scritto|schreef)\s*:\s*$",
@@ -36,7 +45,7 @@ _ENGLISH = re.compile(
 _ADDRESS = re.compile(r"[^\s<>@]+@[^\s<>@]+\.\w+")
 _DATE_OR_TIME = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b(19|20)\d{2}\b")
 _QUOTE_MARKS = re.compile(r"^[\s>]+")
-_ORDER_LIKE = re.compile(r"^[^:]{1,40}:\s*\S")
+_ORDER_LIKE = re.compile(r"^[^:\n]{1,40}:\s*\S", re.M)
 MAX_ATTRIBUTION = 300
 """Longer lines are text, not an attribution."""
 
@@ -80,6 +89,9 @@ def clean_body(body: str, ours: frozenset[str] = frozenset()) -> str:
         if line.rstrip() == "--" or _ORIGINAL.match(line) or _SENT_FROM.match(line):
             lines = lines[:i]
             break
+        if _HEADER_FROM.match(line) and _header_follows(lines, i + 1):
+            lines = lines[:i]
+            break
     quoted = _quote_marks(lines, ours)
     kept = [line.rstrip() for line, q in zip(lines, quoted, strict=True) if not q]
     return "\n".join(kept).strip("\n")
@@ -109,6 +121,54 @@ def _quote_marks(lines: list[str], ours: frozenset[str]) -> list[bool]:
             ):
                 quoted[i] = quoted[after] = True
     return quoted
+
+
+_FORWARD_INTRO = re.compile(
+    r"^\s*(begin forwarded message|начало пересылаемого сообщения)\s*:\s*$", re.I
+)
+"""Apple Mail's line above a forwarded mail (the others write an `_ORIGINAL` row)."""
+_HEADER_LINE = re.compile(r"^\s*\*?[^\s:*]{1,30}\*?\s*:")
+
+
+def forwarded_own(body: str, sender: str) -> str | None:
+    """The player's note and the orders of a mail they forward of their own ('my orders
+    did not arrive'), when the note holds no order line; None otherwise.
+
+    Only the sender's own mail counts (its forwarded header names their address): a
+    forwarded report of ours, or anyone else's mail, is never read as orders.
+    """
+    lines = body.replace("\r\n", "\n").split("\n")
+    start = next((i for i, line in enumerate(lines) if _is_forward_start(lines, i)), None)
+    if start is None or not sender:
+        return None
+    note = clean_body("\n".join(lines[:start]))
+    if _ORDER_LIKE.search(note):
+        return None
+    i = start + (not _HEADER_FROM.match(lines[start]))
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    header = []
+    while i < len(lines) and _HEADER_LINE.match(lines[i]):
+        header.append(lines[i])
+        i += 1
+    author = next((h for h in header if _HEADER_FROM.match(h)), "")
+    if sender.lower() not in author.lower():
+        return None
+    orders = clean_body("\n".join(lines[i:]))
+    return "\n".join(t for t in (note, orders) if t) if orders else None
+
+
+def _is_forward_start(lines: list[str], i: int) -> bool:
+    line = lines[i]
+    if _ORIGINAL.match(line) or _FORWARD_INTRO.match(line):
+        return True
+    return bool(_HEADER_FROM.match(line) and _header_follows(lines, i + 1))
+
+
+def _header_follows(lines: list[str], start: int) -> bool:
+    """Whether one of the next two lines with text is a quoted mail's header line."""
+    following = [line for line in lines[start : start + 4] if line.strip()][:2]
+    return any(_HEADER_NEXT.match(line) for line in following)
 
 
 def _is_tail(head: str, line: str) -> bool:

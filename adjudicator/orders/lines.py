@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 SIGNS = str.maketrans(
@@ -32,14 +33,20 @@ def plain_signs(text: str) -> str:
     return text.translate(SIGNS)
 
 
-def order_lines(text: str) -> Iterator[tuple[int, str]]:
-    """Yield (line number, content) for each line that holds something, its signs plain.
+_LIST_NUMBER = re.compile(r"^\s*\d{1,3}[.)]\s+")
+"""'1. ' or '2) ' before a line: players number their orders, and baltic receipts list the
+action lines so ('1. move ...'); pasted back, the number is no part of the order."""
 
-    >>> list(order_lines("# my orders\\nWinterfell: march –1  # go\\n\\n"))
-    [(2, 'Winterfell: march -1')]
+
+def order_lines(text: str) -> Iterator[tuple[int, str]]:
+    """Yield (line number, content) for each line that holds something, its signs plain
+    and without a list number.
+
+    >>> list(order_lines("# my orders\\nWinterfell: march –1  # go\\n\\n2) Pyke: raid"))
+    [(2, 'Winterfell: march -1'), (4, 'Pyke: raid')]
     """
     for number, raw in enumerate(text.splitlines(), start=1):
-        content = plain_signs(raw.split("#", 1)[0]).strip()
+        content = _LIST_NUMBER.sub("", plain_signs(raw.split("#", 1)[0])).strip()
         if content:
             yield number, content
 

@@ -24,6 +24,10 @@ MISSED_STEP = N_(
     "orders for what the game asks now."
 )
 AS_READ = N_("Your mail as read (password hidden):")
+ATTACHMENTS_NOT_READ = N_(
+    "Not read: %(names)s. Only plain text is read: write your orders in the mail itself, "
+    "or attach them as a .txt file."
+)
 
 REJECTED = N_(
     "Game %(game)s: your orders were NOT accepted, and nothing of them was applied.\n"

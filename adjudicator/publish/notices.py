@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -21,7 +21,7 @@ from adjudicator.inbox.mail import redact_passwords
 from adjudicator.inbox.quotes import looks_quoted
 from adjudicator.publish import messages
 from adjudicator.publish.smtp import Outbox, compose, queue_mail
-from adjudicator.render import with_local_time
+from adjudicator.render import one_line, with_local_time
 from adjudicator.submissions import hide_inline_passwords
 from adjudicator.text import _l, from_data
 from adjudicator.text import say as said
@@ -327,6 +327,7 @@ def receipt_body(
     missed: str = "",
     lang: str = "en",
     game: str | None = None,
+    skipped: Sequence[str] = (),
 ) -> str:
     """What a receipt says in `lang`: what was understood (`Receipt.say`: the instructions'
     echoes in the player's words), what it replaced, the next deadline (once) in UTC and the
@@ -354,7 +355,7 @@ def receipt_body(
         lines += [f"  {say_value(w, lang, game)}" for w in why]
     deadline = next_deadline(receipt.deadline, now, zone, lang)
     as_read = f"{say(messages.AS_READ, lang)}\n{numbered(text, lang)}"
-    parts = [head, "\n".join(lines), deadline, as_read]
+    parts = [head, "\n".join(lines), deadline, not_read(skipped, lang), as_read]
     return "\n\n".join(p for p in parts if p) + "\n"
 
 
@@ -365,10 +366,11 @@ def rejection_body(
     ours: frozenset[str] = frozenset(),
     lang: str = "en",
     game: str | None = None,
+    skipped: Sequence[str] = (),
 ) -> str:
     """Every problem with its line number, in `lang` (`OrderError.say`); nothing of the mail
     was applied. An error on a line that looks like quoted mail says so (`ours`: the lines
-    of the mail answered)."""
+    of the mail answered); attached files not read are named (`skipped`)."""
 
     lines = text.splitlines()
     problems = []
@@ -381,7 +383,14 @@ def rejection_body(
     head = say(messages.REJECTED, lang, game=game_id)
     shown = "\n\n".join(problems) or say(messages.NO_DETAILS, lang)
     as_read = f"{say(messages.AS_READ, lang)}\n{numbered(text, lang)}"
-    return f"{head}\n\n{shown}\n\n{as_read}\n"
+    parts = [head, shown, not_read(skipped, lang), as_read]
+    return "\n\n".join(p for p in parts if p) + "\n"
+
+
+def not_read(skipped: Sequence[str], lang: str) -> str:
+    """The sentence naming the attached files we did not read ('' when none)."""
+    names = ", ".join(one_line(name) for name in skipped)
+    return say(messages.ATTACHMENTS_NOT_READ, lang, names=names) if skipped else ""
 
 
 def too_large_body(game_id: str, size: int, limit: int, lang: str = "en") -> str:

@@ -83,6 +83,8 @@ def parse_action(side: str, verb: str, rest: str, text: str) -> dict[str, Any]:
     if verb in keywords.MOVE_VERBS:
         parts = []
         for piece in text.split(";"):
+            if not piece.strip(" \t.,;!"):  # 'move ...;' ends with the separator: no part
+                continue
             match = _VERB.match(piece)
             part_verb = keywords.verb(match.group(1)) if match else ""
             if part_verb not in keywords.MOVE_VERBS:

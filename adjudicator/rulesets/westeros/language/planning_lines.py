@@ -93,6 +93,9 @@ def parse_token(text: str) -> OrderToken:
     known = _type_words()
     words = normalize(words)
     type_ = known.get(words)
+    if type_ is None and len(words) >= 3:  # 'supp', 'подд.', 'cons': a player's short form
+        types = {t for word, t in known.items() if word.startswith(words)}
+        type_ = types.pop() if len(types) == 1 else None
     if type_ is None and len(words) > _longest_close():
         raise _not_a_token(text)
     if type_ is None:
