@@ -17,13 +17,15 @@ from enum import StrEnum
 from typing import Any
 
 from adjudicator.clock import parse_time
+from adjudicator.form import HEADER
 from adjudicator.inbox.mail import redact_passwords
 from adjudicator.inbox.quotes import looks_quoted
 from adjudicator.publish import messages
 from adjudicator.publish.smtp import Outbox, compose, queue_mail
-from adjudicator.render import one_line, with_local_time
+from adjudicator.render import display_name, one_line, with_local_time
+from adjudicator.rulesets import find_ruleset
 from adjudicator.submissions import hide_inline_passwords
-from adjudicator.text import _l, from_data
+from adjudicator.text import Name, _l, from_data
 from adjudicator.text import say as said
 from adjudicator.text import say as say_value
 
@@ -109,13 +111,9 @@ def say(message: str, lang: str, names: str | None = None, /, **fields: Any) -> 
 def header_line(player: str, lang: str, game: str | None) -> str:
     """The order form's first line for `player` in `lang` ('дом: Старк', 'сторона: Швеция'):
     the game's own header word and the player's name in the reader's words."""
-    from adjudicator.form import HEADER
-    from adjudicator.render import display_name
-    from adjudicator.text import Name
 
     if not game:
         return say(HEADER, lang, None, player=player)
-    from adjudicator.rulesets import find_ruleset
 
     header = getattr(find_ruleset(game), "form_header", HEADER)
     return say(header, lang, game, player=Name(player, display_name(game, player)))
