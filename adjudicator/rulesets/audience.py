@@ -1,6 +1,6 @@
 """Event kinds declared per ruleset, each field with who may see it: a whitelist.
 
-A ruleset declares every event kind it emits as a small frozen dataclass, in
+A ruleset declares every event kind it emits as a small dataclass, in
 ``rulesets/<game>/reported.py``, whose fields say their audience: `public` (everyone: the
 public report), `owner` (the side the event concerns: its private report), `gm` (no
 player's report). What the public report gets is built from the public fields only, so a
@@ -80,11 +80,15 @@ def key_of(f: dataclasses.Field[Any]) -> str:
 
 
 def declare(kind: str, shape: str = "") -> Callable[[type[T]], type[T]]:
-    """Class decorator: `cls` declares the event `kind` (in its `shape`), as a frozen
-    keyword-only dataclass whose every field is made with `public`, `owner` or `gm`."""
+    """Class decorator: `cls` declares the event `kind` (in its `shape`), as a dataclass
+    whose every field is made with `public`, `owner` or `gm`.
+
+    A declaration is read, never made into an event (the rules emit plain data), so no
+    ``__init__``, ``__repr__`` or ``__eq__`` is generated: writing those for ~140 kinds cost
+    every run 25 ms of importing."""
 
     def wrap(cls: type[T]) -> type[T]:
-        record = dataclasses.dataclass(frozen=True, kw_only=True)(cls)
+        record = dataclasses.dataclass(init=False, repr=False, eq=False)(cls)
         record.kind = kind  # type: ignore[attr-defined]
         record.shape = shape  # type: ignore[attr-defined]
         for f in dataclasses.fields(record):
