@@ -808,8 +808,7 @@ def _title(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     out.append(_text(x, y + 28, line, 12, "start"))
     y += 40
     if view.get("viewer"):
-        who = style.get("players", {}).get(view["viewer"]) or _side(style, view["viewer"])["name"]
-        mark = say("private") % {"house": who}  # the msgid's field: the viewer, any side
+        mark = mapwords.private_mark(view["game"], view["viewer"], style.get("lang", "en"))
         out.append(_text(x, y + 4, mark, 12, "start", font_weight="bold", fill="#a61b1b"))
         y += 16
     return out, y

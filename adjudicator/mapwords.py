@@ -29,15 +29,18 @@ from typing import Any
 from adjudicator.data import load_game_data
 from adjudicator.i18n import localized_names, translations
 from adjudicator.mapshapes import regions_of
-from adjudicator.text import N_
+from adjudicator.text import N_, Name, Text
 from adjudicator.vocabulary import name_in, names_of, sections
 
 PHRASES = {
     "round": N_("Round %(round)s"),
-    "private": N_("Private map: %(house)s"),
+    "private": N_("Private map: %(viewer)s"),
     "gauge": N_("%(label)s: %(value)s"),
 }
 """The sentences mapdraw writes itself, by key; English when the style carries none."""
+
+PRIVATE = {"text": PHRASES["private"], "field": "viewer", "section": ""}
+"""A private map's line when the style names no sentence of its own (`private_mark`)."""
 
 
 def drawing_data(game: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
@@ -79,6 +82,7 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
     style["season_names"] = {k: say(v) for k, v in style.get("seasons", {}).items()}
     style["players"] = {k: names.get(k) or say(v) for k, v in style.get("players", {}).items()}
     style["phrases"] = {k: say(v) for k, v in PHRASES.items()}
+    style["lang"] = lang
     style["port_names"] = _port_names(game, lang, style.get("names", {}).get("ports"))
     named = style.get("view", {}).get("named")
     if named:  # pieces shown by name (blocks): their names, and the legend's sample's mark
@@ -98,6 +102,19 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
         if (name := name_in(game, renamed, ident, lang))
     }
     return board, style
+
+
+def private_mark(game: str, viewer: str, lang: str) -> str:
+    """The line that says whose private map this is, so it is not posted by mistake: the
+    style's ``private`` sentence (a msgid of the game's catalog), its ``field`` the viewer as
+    a `Name` of names.yaml's ``section``, said with its grammar («Личная карта дома
+    Старков», «Личная карта Швеции»); else the engine's own sentence."""
+    _, style = drawing_data(game)
+    spec = {**PRIVATE, **style.get("private", {})}
+    side = style.get("sides", {}).get(viewer, {})
+    english = style.get("players", {}).get(viewer) or side.get("name") or viewer.title()
+    name = Name(viewer, english, spec["section"])
+    return Text(spec["text"], ((spec["field"], name),)).say(lang, game)
 
 
 STAR_MARKS = {"hollow": "☆", "black": "★"}
@@ -198,6 +215,8 @@ def messages(game: str) -> Iterator[str]:
 
     _, style = drawing_data(game)
     yield from PHRASES.values()
+    if "private" in style:
+        yield style["private"]["text"]
     if "title" in style:
         yield style["title"]
     yield from (look["name"] for look in style["kinds"].values())
