@@ -797,12 +797,7 @@ def _heading(x: float, y: float, text: str, w: float) -> str:
 def _title(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
     """Game, round and phase; a private map names its viewer so it is not posted by mistake."""
     out = [_text(x, y + 8, style.get("title", view["game"]), 18, "start", font_weight="bold")]
-    say = style.get("phrases", mapwords.PHRASES).get
-    if "when" in view:  # '1708 Spring': its words said in the map's language, if it has them
-        seasons = style.get("season_names", {})
-        when = " ".join(seasons.get(word, word) for word in str(view["when"]).split(" "))
-    else:
-        when = say("round") % {"round": view.get("round", "?")}
+    when = mapwords.moment(view["game"], view, style.get("lang", "en"))
     phase = view.get("phase", "")
     line = f"{when} · {style.get('phase_names', {}).get(phase, phase)}".rstrip(" ·")
     out.append(_text(x, y + 28, line, 12, "start"))
@@ -886,8 +881,7 @@ def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     if value is None:
         return [], y - 14
     top, step = spec["max"], spec["step"]
-    say = style.get("phrases", mapwords.PHRASES)
-    heading = say["gauge"] % {"label": spec["label"], "value": value}
+    heading = mapwords.gauge(view["game"], spec["label"], value, style.get("lang", "en"))
     out = [_heading(x, y, heading, w)]
     y += 34
     cell = w / (top // step + 1)

@@ -79,10 +79,8 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
     for section in style.get("panel", {}).get("sections", []):
         _section(section, game, lang, say)
     style["phase_names"] = {k: say(v) for k, v in style.get("phases", {}).items()}
-    style["season_names"] = {k: say(v) for k, v in style.get("seasons", {}).items()}
     style["players"] = {k: names.get(k) or say(v) for k, v in style.get("players", {}).items()}
-    style["phrases"] = {k: say(v) for k, v in PHRASES.items()}
-    style["lang"] = lang
+    style["lang"] = lang  # the sentences said as the map is drawn (`moment`, `private_mark`)
     style["port_names"] = _port_names(game, lang, style.get("names", {}).get("ports"))
     named = style.get("view", {}).get("named")
     if named:  # pieces shown by name (blocks): their names, and the legend's sample's mark
@@ -115,6 +113,32 @@ def private_mark(game: str, viewer: str, lang: str) -> str:
     english = style.get("players", {}).get(viewer) or side.get("name") or viewer.title()
     name = Name(viewer, english, spec["section"])
     return Text(spec["text"], ((spec["field"], name),)).say(lang, game)
+
+
+def moment(game: str, view: Mapping[str, Any], lang: str) -> str:
+    """The title's moment, a sentence said whole: the style's ``when`` (a msgid of the
+    game's catalog, its ``fields`` the view's keys of those names, a field of ``names`` an
+    id said from that names.yaml section, its English word the style's table of that name:
+    «Весна 1708», «Primavera de 1708»); else the engine's «Round 3». A title line starts
+    with a capital letter."""
+    _, style = drawing_data(game)
+    spec = style.get("when")
+    if not spec:
+        return Text(PHRASES["round"], (("round", view.get("round", "?")),)).say(lang, game)
+    fields = []
+    for key in spec["fields"]:
+        value = view.get(key, "?")
+        section = spec.get("names", {}).get(key)
+        if section:
+            value = Name(str(value), style.get(section, {}).get(value, str(value)), section)
+        fields.append((key, value))
+    said = Text(spec["text"], tuple(fields)).say(lang, game)
+    return said[:1].upper() + said[1:]
+
+
+def gauge(game: str, label: str, value: Any, lang: str) -> str:
+    """A gauge's heading: its label (already in `lang`) and its value («Угроза одичалых: 2»)."""
+    return Text(PHRASES["gauge"], (("label", label), ("value", value))).say(lang, game)
 
 
 STAR_MARKS = {"hollow": "☆", "black": "★"}
@@ -222,7 +246,8 @@ def messages(game: str) -> Iterator[str]:
     yield from (look["name"] for look in style["kinds"].values())
     yield from (label for label in style.get("labels", {}).values() if "\n" not in label)
     yield from style.get("phases", {}).values()
-    yield from style.get("seasons", {}).values()
+    if "when" in style:
+        yield style["when"]["text"]
     names = localized_names(game, "ru")
     yield from (word for ident, word in style.get("players", {}).items() if ident not in names)
     for section, table in (("units", style.get("units", {})), ("orders", style.get("orders", {}))):
