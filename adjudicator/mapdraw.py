@@ -713,20 +713,26 @@ def _named(x: float, y: float, side: str, unit: Mapping, style: Mapping) -> str:
 
 
 def _order_parts(token: str, style: Mapping) -> tuple[str, str]:
-    """(badge text, colour) of an order token name such as ``march+1`` or ``raid*``."""
-    for prefix in sorted(style["orders"], key=len, reverse=True):
-        if token.startswith(prefix):
-            look = style["orders"][prefix]
-            return look["text"] + token[len(prefix) :].replace("*", "★"), look["colour"]
-    return token, INK
+    """(badge text, colour) of an order token as the view names it (``march+1``), as the
+    style's ``tokens`` says: its order's letter and colour, then its mark (M+1, R★); a
+    token the table lacks is drawn as its text, in ink."""
+    entry = style.get("tokens", {}).get(token)
+    if entry is None:
+        return token, INK
+    look = style["orders"][entry["order"]]
+    return look["text"] + entry.get("mark", ""), look["colour"]
 
 
 def _order(x: float, y: float, token: str, style: Mapping) -> str:
-    """A revealed order as a white badge with the type's colour, straddling the tile edge."""
-    text, colour = _order_parts(token, style)
+    """A revealed order token on the board (see `_badge`)."""
+    return _badge(x, y, token, *_order_parts(token, style))
+
+
+def _badge(x: float, y: float, order: str, text: str, colour: str) -> str:
+    """An order as a white badge with the type's colour, straddling the tile edge."""
     w = 8 + 6.5 * len(text)
     return (
-        f'<g class="order" data-order="{_esc(token)}"><rect x="{_n(x - w / 2)}" y="{_n(y - 7)}" '
+        f'<g class="order" data-order="{_esc(order)}"><rect x="{_n(x - w / 2)}" y="{_n(y - 7)}" '
         f'width="{_n(w)}" height="14" rx="7" fill="#ffffff" stroke="{colour}" '
         f'stroke-width="2"/>{_text(x, y, text, 10, font_weight="bold", fill=colour)}</g>'
     )
@@ -980,9 +986,9 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
         neutral = _shield(x + 14, y + 1, 5, None, style)
         rows += [(mine, say(style["view"]["shields"]["class"])), (neutral, say("neutral"))]
     for kind, look in sorted(style.get("orders", {}).items()):
-        rows.append((_order(x + 15, y, kind, style), look["name"]))
-    if style.get("orders"):
-        rows.append((_order(x + 15, y, f"{min(style['orders'])}*", style), say("special")))
+        rows.append((_badge(x + 15, y, kind, look["text"], look["colour"]), look["name"]))
+    if spec.get("special"):  # a special token, as the section names it
+        rows.append((_order(x + 15, y, spec["special"], style), say("special")))
     named = style["view"].get("named", {}).get("class")
     if named and say(named) and view.get("viewer"):  # a piece its owner sees: its strength
         mark = style.get("sample_mark", "Ab")
