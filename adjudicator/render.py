@@ -152,8 +152,9 @@ def on_another_day(local: Any, shown: str, lang: str) -> str:
     }
 
 
-ANOTHER_DAY = N_("%(weekday)s %(time)s")
-"""A local time on another day than UTC's; `date` (the day and month) may stand for `weekday`."""
+ANOTHER_DAY = N_("%(time)s on %(weekday)s, %(date)s")
+"""A local time on another day than UTC's (its weekday, and its day and month); a language
+says what of them it needs («7 янв., 02:00»; «qui. 02:00»)."""
 
 
 @functools.cache
