@@ -713,20 +713,26 @@ def _named(x: float, y: float, side: str, unit: Mapping, style: Mapping) -> str:
 
 
 def _order_parts(token: str, style: Mapping) -> tuple[str, str]:
-    """(badge text, colour) of an order token name such as ``march+1`` or ``raid*``."""
-    for prefix in sorted(style["orders"], key=len, reverse=True):
-        if token.startswith(prefix):
-            look = style["orders"][prefix]
-            return look["text"] + token[len(prefix) :].replace("*", "★"), look["colour"]
-    return token, INK
+    """(badge text, colour) of an order token as the view names it (``march+1``), as the
+    style's ``tokens`` says: its order's letter and colour, then its mark (M+1, R★); a
+    token the table lacks is drawn as its text, in ink."""
+    entry = style.get("tokens", {}).get(token)
+    if entry is None:
+        return token, INK
+    look = style["orders"][entry["order"]]
+    return look["text"] + entry.get("mark", ""), look["colour"]
 
 
 def _order(x: float, y: float, token: str, style: Mapping) -> str:
-    """A revealed order as a white badge with the type's colour, straddling the tile edge."""
-    text, colour = _order_parts(token, style)
+    """A revealed order token on the board (see `_badge`)."""
+    return _badge(x, y, token, *_order_parts(token, style))
+
+
+def _badge(x: float, y: float, order: str, text: str, colour: str) -> str:
+    """An order as a white badge with the type's colour, straddling the tile edge."""
     w = 8 + 6.5 * len(text)
     return (
-        f'<g class="order" data-order="{_esc(token)}"><rect x="{_n(x - w / 2)}" y="{_n(y - 7)}" '
+        f'<g class="order" data-order="{_esc(order)}"><rect x="{_n(x - w / 2)}" y="{_n(y - 7)}" '
         f'width="{_n(w)}" height="14" rx="7" fill="#ffffff" stroke="{colour}" '
         f'stroke-width="2"/>{_text(x, y, text, 10, font_weight="bold", fill=colour)}</g>'
     )
@@ -797,19 +803,13 @@ def _heading(x: float, y: float, text: str, w: float) -> str:
 def _title(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
     """Game, round and phase; a private map names its viewer so it is not posted by mistake."""
     out = [_text(x, y + 8, style.get("title", view["game"]), 18, "start", font_weight="bold")]
-    say = style.get("phrases", mapwords.PHRASES).get
-    if "when" in view:  # '1708 Spring': its words said in the map's language, if it has them
-        seasons = style.get("season_names", {})
-        when = " ".join(seasons.get(word, word) for word in str(view["when"]).split(" "))
-    else:
-        when = say("round") % {"round": view.get("round", "?")}
+    when = mapwords.moment(view["game"], view, style.get("lang", "en"))
     phase = view.get("phase", "")
     line = f"{when} · {style.get('phase_names', {}).get(phase, phase)}".rstrip(" ·")
     out.append(_text(x, y + 28, line, 12, "start"))
     y += 40
     if view.get("viewer"):
-        who = style.get("players", {}).get(view["viewer"]) or _side(style, view["viewer"])["name"]
-        mark = say("private") % {"house": who}  # the msgid's field: the viewer, any side
+        mark = mapwords.private_mark(view["game"], view["viewer"], style.get("lang", "en"))
         out.append(_text(x, y + 4, mark, 12, "start", font_weight="bold", fill="#a61b1b"))
         y += 16
     return out, y
@@ -887,8 +887,7 @@ def _gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     if value is None:
         return [], y - 14
     top, step = spec["max"], spec["step"]
-    say = style.get("phrases", mapwords.PHRASES)
-    heading = say["gauge"] % {"label": spec["label"], "value": value}
+    heading = mapwords.gauge(view["game"], spec["label"], value, style.get("lang", "en"))
     out = [_heading(x, y, heading, w)]
     y += 34
     cell = w / (top // step + 1)
@@ -987,9 +986,9 @@ def _legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y:
         neutral = _shield(x + 14, y + 1, 5, None, style)
         rows += [(mine, say(style["view"]["shields"]["class"])), (neutral, say("neutral"))]
     for kind, look in sorted(style.get("orders", {}).items()):
-        rows.append((_order(x + 15, y, kind, style), look["name"]))
-    if style.get("orders"):
-        rows.append((_order(x + 15, y, f"{min(style['orders'])}*", style), say("special")))
+        rows.append((_badge(x + 15, y, kind, look["text"], look["colour"]), look["name"]))
+    if spec.get("special"):  # a special token, as the section names it
+        rows.append((_order(x + 15, y, spec["special"], style), say("special")))
     named = style["view"].get("named", {}).get("class")
     if named and say(named) and view.get("viewer"):  # a piece its owner sees: its strength
         mark = style.get("sample_mark", "Ab")

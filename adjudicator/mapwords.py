@@ -29,15 +29,18 @@ from typing import Any
 from adjudicator.data import load_game_data
 from adjudicator.i18n import localized_names, translations
 from adjudicator.mapshapes import regions_of
-from adjudicator.text import N_
+from adjudicator.text import N_, Name, Text
 from adjudicator.vocabulary import name_in, names_of, sections
 
 PHRASES = {
     "round": N_("Round %(round)s"),
-    "private": N_("Private map: %(house)s"),
+    "private": N_("Private map: %(viewer)s"),
     "gauge": N_("%(label)s: %(value)s"),
 }
 """The sentences mapdraw writes itself, by key; English when the style carries none."""
+
+PRIVATE = {"text": PHRASES["private"], "field": "viewer", "section": ""}
+"""A private map's line when the style names no sentence of its own (`private_mark`)."""
 
 
 def drawing_data(game: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
@@ -76,9 +79,8 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
     for section in style.get("panel", {}).get("sections", []):
         _section(section, game, lang, say)
     style["phase_names"] = {k: say(v) for k, v in style.get("phases", {}).items()}
-    style["season_names"] = {k: say(v) for k, v in style.get("seasons", {}).items()}
     style["players"] = {k: names.get(k) or say(v) for k, v in style.get("players", {}).items()}
-    style["phrases"] = {k: say(v) for k, v in PHRASES.items()}
+    style["lang"] = lang  # the sentences said as the map is drawn (`moment`, `private_mark`)
     style["port_names"] = _port_names(game, lang, style.get("names", {}).get("ports"))
     named = style.get("view", {}).get("named")
     if named:  # pieces shown by name (blocks): their names, and the legend's sample's mark
@@ -98,6 +100,45 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
         if (name := name_in(game, renamed, ident, lang))
     }
     return board, style
+
+
+def private_mark(game: str, viewer: str, lang: str) -> str:
+    """The line that says whose private map this is, so it is not posted by mistake: the
+    style's ``private`` sentence (a msgid of the game's catalog), its ``field`` the viewer as
+    a `Name` of names.yaml's ``section``, said with its grammar («Личная карта дома
+    Старков», «Личная карта Швеции»); else the engine's own sentence."""
+    _, style = drawing_data(game)
+    spec = {**PRIVATE, **style.get("private", {})}
+    side = style.get("sides", {}).get(viewer, {})
+    english = style.get("players", {}).get(viewer) or side.get("name") or viewer.title()
+    name = Name(viewer, english, spec["section"])
+    return Text(spec["text"], ((spec["field"], name),)).say(lang, game)
+
+
+def moment(game: str, view: Mapping[str, Any], lang: str) -> str:
+    """The title's moment, a sentence said whole: the style's ``when`` (a msgid of the
+    game's catalog, its ``fields`` the view's keys of those names, a field of ``names`` an
+    id said from that names.yaml section, its English word the style's table of that name:
+    «Весна 1708», «Primavera de 1708»); else the engine's «Round 3». A title line starts
+    with a capital letter."""
+    _, style = drawing_data(game)
+    spec = style.get("when")
+    if not spec:
+        return Text(PHRASES["round"], (("round", view.get("round", "?")),)).say(lang, game)
+    fields = []
+    for key in spec["fields"]:
+        value = view.get(key, "?")
+        section = spec.get("names", {}).get(key)
+        if section:
+            value = Name(str(value), style.get(section, {}).get(value, str(value)), section)
+        fields.append((key, value))
+    said = Text(spec["text"], tuple(fields)).say(lang, game)
+    return said[:1].upper() + said[1:]
+
+
+def gauge(game: str, label: str, value: Any, lang: str) -> str:
+    """A gauge's heading: its label (already in `lang`) and its value («Угроза одичалых: 2»)."""
+    return Text(PHRASES["gauge"], (("label", label), ("value", value))).say(lang, game)
 
 
 STAR_MARKS = {"hollow": "☆", "black": "★"}
@@ -198,12 +239,15 @@ def messages(game: str) -> Iterator[str]:
 
     _, style = drawing_data(game)
     yield from PHRASES.values()
+    if "private" in style:
+        yield style["private"]["text"]
     if "title" in style:
         yield style["title"]
     yield from (look["name"] for look in style["kinds"].values())
     yield from (label for label in style.get("labels", {}).values() if "\n" not in label)
     yield from style.get("phases", {}).values()
-    yield from style.get("seasons", {}).values()
+    if "when" in style:
+        yield style["when"]["text"]
     names = localized_names(game, "ru")
     yield from (word for ident, word in style.get("players", {}).items() if ident not in names)
     for section, table in (("units", style.get("units", {})), ("orders", style.get("orders", {}))):

@@ -146,9 +146,25 @@ def _local_time(moment: Any, zone: str | None, lang: str) -> str | None:
         return shown
     if lang == "en":
         return f"{local.strftime('%a')} {shown}"
+    return on_another_day(local, shown, lang)
+
+
+def on_another_day(local: Any, shown: str, lang: str) -> str:
+    """A local time `shown` whose day is not UTC's, as `lang` says it whole (the catalog's
+    `ANOTHER_DAY`): its date in Russian («7 янв., 02:00»: «чт 02:00» read like a form), the
+    weekday in Portuguese («qui. 02:00»). Not for English, which keeps 'Thu 02:00 MSK'."""
     from babel.dates import format_date
 
-    return f"{format_date(local, 'EEE', locale=lang)} {shown}"
+    return translations(lang).gettext(ANOTHER_DAY) % {
+        "weekday": format_date(local, "EEE", locale=lang),
+        "date": format_date(local, "d MMM", locale=lang),
+        "time": shown,
+    }
+
+
+ANOTHER_DAY = N_("%(time)s on %(weekday)s, %(date)s")
+"""A local time on another day than UTC's (its weekday, and its day and month); a language
+says what of them it needs («7 янв., 02:00»; «qui. 02:00»)."""
 
 
 @functools.cache

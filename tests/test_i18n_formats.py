@@ -33,7 +33,7 @@ def test_a_deadline_in_each_language(lang: str, expected: str) -> None:
         ("ru", "Europe/Moscow",
          "7 янв. 2027\xa0г., 12:00 UTC (15:00 по московскому времени)"),
         ("ru", "Pacific/Auckland",
-         "7 янв. 2027\xa0г., 12:00 UTC (пт 01:00 по местному времени, Новая Зеландия)"),
+         "7 янв. 2027\xa0г., 12:00 UTC (8 янв., 01:00 по местному времени, Новая Зеландия)"),
         ("pt_BR", "America/Sao_Paulo",
          "7 de jan. de 2027 12:00 UTC (09:00 no horário de Brasília)"),
         ("pt_BR", "Europe/Berlin",
@@ -45,6 +45,23 @@ def test_a_deadline_in_each_language(lang: str, expected: str) -> None:
 )  # fmt: skip
 def test_the_readers_local_time_beside_it(lang: str, zone: str, expected: str) -> None:
     assert format_deadline(NOON, lang, zone) == expected
+
+
+def test_a_local_time_on_another_day_names_its_date_in_russian() -> None:
+    """«(чт 02:00 по московскому времени)» read like a form; the local date, as the UTC one
+    is written, reads as a sentence (issue 20). Receipts, reports and mail say it alike."""
+    from adjudicator.publish.notices import when
+
+    late = datetime(2027, 1, 6, 23, 0, tzinfo=UTC)
+    assert format_deadline(late, "ru", "Europe/Moscow") == (
+        "6 янв. 2027\xa0г., 23:00 UTC (7 янв., 02:00 по московскому времени)"
+    )
+    assert when(late, "Europe/Moscow", "ru") == (
+        "06.01.2027, 23:00 UTC (7 янв., 02:00 по московскому времени)"
+    )
+    assert format_deadline(late, "en", "Europe/Moscow") == (
+        "2027-01-06 23:00 UTC (Thu 02:00 MSK in Europe/Moscow)"
+    )
 
 
 @pytest.mark.parametrize(

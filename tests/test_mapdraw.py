@@ -237,3 +237,31 @@ def test_the_units_symbols_are_the_games_own() -> None:
     assert 'href="#sym-ship"' in svg and 'href="#sym-knight"' in svg
     units = load_game_data("westeros", "map.yaml")["units"]
     assert f'<path id="sym-knight" d="{units["knight"]["symbol"]}"/>' in svg
+
+
+def test_an_order_token_is_drawn_as_the_games_map_data_says_not_read_by_the_drawer() -> None:
+    """The drawer knows no game's token syntax (issue 22): map.yaml's `tokens` gives each of
+    the board's tokens (`OrderToken.text`) its order and the mark after the letter; a text
+    the table lacks is drawn as it is, in ink, never taken apart."""
+    from adjudicator.mapwords import drawing_data
+    from adjudicator.rulesets.westeros.board import load_board
+    from tests.test_mapdraw_i18n import badges
+
+    _, style = drawing_data("westeros")
+    assert set(style["tokens"]) == {t.text() for t in load_board().tokens}
+    view = start_view()
+    view["orders"] = {
+        "winterfell": "march+1",
+        "pyke": "raid*",
+        "sunspear": "consolidate-power*",
+        "highgarden": "defense+2",
+        "kings_landing": "march+7",  # no token of the game
+    }
+    drawn = badges(draw_svg(view))
+    assert drawn == {
+        "winterfell": "M+1",
+        "pyke": "R★",
+        "sunspear": "CP★",
+        "highgarden": "D+2",
+        "kings_landing": "march+7",
+    }

@@ -119,8 +119,35 @@ def test_a_portuguese_map_uses_the_brazilian_names() -> None:
 
 
 def test_the_private_map_names_its_reader_in_their_language() -> None:
-    assert "Личная карта: Старк" in texts(draw_svg(start_view(viewer="stark"), lang="ru"))
-    assert "Mapa privado: Stark" in texts(draw_svg(start_view(viewer="stark"), lang="pt_BR"))
+    """The line is a sentence of the game's catalog, its viewer a name with its grammar
+    (issue 20): a house as a family in Russian, the nation in the genitive."""
+    from adjudicator.rulesets.baltic.position import scenario_state
+    from adjudicator.rulesets.baltic.view import view as baltic_view
+
+    assert "Личная карта дома Старков" in texts(draw_svg(start_view(viewer="stark"), lang="ru"))
+    assert "Mapa privado da Casa Stark" in texts(draw_svg(start_view(viewer="stark"), lang="pt_BR"))
+    state = scenario_state("poltava")
+    assert "Личная карта Швеции" in texts(draw_svg(baltic_view(state, "sweden"), lang="ru"))
+    assert "Mapa privado da Coalizão" in texts(
+        draw_svg(baltic_view(state, "coalition"), lang="pt_BR")
+    )
+    assert "Private map: Sweden" in texts(draw_svg(baltic_view(state, "sweden")))
+
+
+def test_a_baltic_map_says_its_season_as_the_game_says_it() -> None:
+    """The title's moment is the game's sentence, not its English words swapped one by one
+    («1708 Лето»): the season said from names.yaml, in the language's order."""
+    from adjudicator.rulesets.baltic.position import scenario_state
+    from adjudicator.rulesets.baltic.view import view as baltic_view
+
+    view = baltic_view(scenario_state("poltava"), None)
+    lines = {
+        lang: next(t for t in texts(draw_svg(view, lang=lang)) if " · " in t)
+        for lang in ("en", "ru", "pt_BR")
+    }
+    assert lines["en"].startswith("1708 Spring · ")
+    assert lines["ru"].startswith("Весна 1708 · ")
+    assert lines["pt_BR"].startswith("Primavera de 1708 · ")
 
 
 def test_english_is_drawn_as_before() -> None:

@@ -22,7 +22,7 @@ from adjudicator.inbox.mail import redact_passwords
 from adjudicator.inbox.quotes import looks_quoted
 from adjudicator.publish import messages
 from adjudicator.publish.smtp import Outbox, compose, queue_mail
-from adjudicator.render import display_name, one_line, with_local_time
+from adjudicator.render import display_name, on_another_day, one_line, with_local_time
 from adjudicator.rulesets import find_ruleset
 from adjudicator.submissions import hide_inline_passwords
 from adjudicator.text import Name, _l, from_data
@@ -150,9 +150,8 @@ def _moment(moment: datetime, lang: str, *, utc: bool, weekday: bool = False) ->
     locale = lang
     if utc:
         return format_datetime(moment, "short", tzinfo=moment.tzinfo, locale=locale) + " UTC"
-    if weekday:
-        return format_datetime(moment, "EEE HH:mm", tzinfo=moment.tzinfo, locale=locale)
-    return format_time(moment, "short", tzinfo=moment.tzinfo, locale=locale)
+    shown = format_time(moment, "short", tzinfo=moment.tzinfo, locale=locale)
+    return on_another_day(moment, shown, lang) if weekday else shown
 
 
 def time_left(deadline: datetime, now: datetime, lang: str = "en") -> str:

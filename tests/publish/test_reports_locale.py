@@ -79,7 +79,7 @@ def test_the_russian_map_of_a_run_has_the_russian_labels(games: dict[str, Path])
     assert titles["kings_landing"] == "Королевская Гавань"
     assert "Influence" not in svg and "Влияние" in svg
     mine = sorted((games["ru"] / ".adjudicator" / "private" / "stark").glob("*.svg"))[-1]
-    assert "Личная карта: Старк" in mine.read_text()
+    assert "Личная карта дома Старков" in mine.read_text()
 
 
 def test_russian_deadlines_are_written_the_russian_way(games: dict[str, Path]) -> None:
@@ -135,7 +135,7 @@ def test_the_map_command_draws_in_the_readers_language(games: dict[str, Path]) -
     assert area_titles(public.output)["winterfell"] == "Винтерфелл"
     mine = cli("map", game, "--house", "stark")
     assert area_titles(mine.output)["kings_landing"] == "Porto Real"
-    assert "Mapa privado: Stark" in mine.output
+    assert "Mapa privado da Casa Stark" in mine.output
 
 
 @pytest.mark.parametrize("lang", ["en", "pt_BR"])

@@ -350,3 +350,15 @@ def test_the_year_track_line_says_each_entry_with_its_year(lang: str, expected: 
     """An entry and its year through the catalog, not «1710: кубик» glued after a colon."""
     text = render("baltic", "report", "md", context(moved_state(), None, []), lang)
     assert expected in text
+
+
+def test_a_diplomatic_openings_roll_reads_as_an_activation_in_russian() -> None:
+    """C.1 roll 10's dice label: the roll is an activation roll (10.1e), its cause named
+    after it, not «дипломатическая возможность для Османской империи»."""
+    from adjudicator.rulesets.baltic.control import board
+    from adjudicator.rulesets.baltic.politics import ROLL_LABELS
+    from adjudicator.text import _l
+
+    label = _l(ROLL_LABELS["diplomatic opening"], nation=board().said("OTT"))
+    assert label.say("ru", "baltic") == "активация Османской империи (дипломатическая возможность)"
+    assert str(label) == "diplomatic opening Ottoman Empire"

@@ -239,10 +239,10 @@ def test_a_rejected_answer_is_reported_in_the_reports_language(lang: str, expect
         (
             "ru",
             [
-                "сбор войск Риверран: пехотинец (будет использовано, только если на момент"
-                " запроса у вас будет Риверран)",
-                "Преданы мечу: без Обороны (будет использовано, только если на момент запроса"
-                " у вас будет Валирийский меч)",
+                "сбор войск Риверран: пехотинец (сработает, только если к моменту запроса"
+                " Риверран будет у вас)",
+                "Преданы мечу: без Обороны (сработает, только если к моменту запроса"
+                " Валирийский меч будет у вас)",
             ],
         ),
         (
@@ -266,3 +266,19 @@ def test_a_conditional_receipt_is_one_sentence_in_the_players_language(
     assert (
         str(understood[0]) == "muster Riverrun: footman (used only if you hold Riverrun when asked)"
     )
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "(сработает, только если к моменту запроса Риверран будет у вас)",
+        "(будет использовано, только если на момент запроса у вас будет Риверран)",  # older
+    ],
+)
+def test_a_russian_receipts_conditional_line_pasted_back_means_the_same(note: str) -> None:
+    """The note a receipt adds reads as the line without it, in today's wording and in the
+    wording of older receipts."""
+    state = westeros_state({}, units={"winterfell": {"stark": ["footman"]}})
+    (plain,) = RULESET.parse(state, "stark", "muster Riverrun: footman\n")
+    (pasted,) = RULESET.parse(state, "stark", f"сбор войск Риверран: пехотинец {note}\n")
+    assert pasted.understood == plain.understood
