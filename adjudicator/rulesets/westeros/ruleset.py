@@ -2,6 +2,10 @@
 
 Round: Westeros phase (from round 2) -> Planning (secret orders, reveal) -> Messenger Raven
 -> Action (raids, marches and combat, consolidate power) -> clean-up -> next round.
+
+The action and Westeros chapters, the order form, `clear` and the bots are imported where
+first used, not at the top: every command loads the ruleset, and `status`, `check` or a run
+that stops in planning need none of them (start-up, DESIGN.md).
 """
 
 from __future__ import annotations
