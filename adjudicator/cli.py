@@ -438,7 +438,7 @@ def status(game_dir: Path, now: str | None) -> None:
             "warning: %(n)d wrong passwords for %(player)s in this step: nothing more is "
             "checked for it until the next step",
             n=n,
-            player=player,
+            player=_player_in(player, lang, ruleset),
         )
         echo(guessed, lang)
     if game.config.paused:
@@ -458,7 +458,10 @@ def status(game_dir: Path, now: str | None) -> None:
     table = []
     for row in rows:
         hours = (parse_time(row["deadline"]) - moment).total_seconds() / 3600
-        shown = {"deadline": row["deadline"], "hours": _decimal(abs(hours), lang)}
+        shown = {
+            "deadline": _deadline_in(row["deadline"], lang),
+            "hours": _decimal(abs(hours), lang),
+        }
         by = (
             _l("by %(deadline)s (%(hours)s h left)", **shown)
             if hours >= 0
@@ -466,7 +469,8 @@ def status(game_dir: Path, now: str | None) -> None:
         )
         summary = summary_in(row, lang, ruleset)
         mark = marks[bool(row["answered"])]
-        table.append((row, [row["player"], summary, mark, by.say(lang, ruleset)]))
+        who = _player_in(row["player"], lang, ruleset)
+        table.append((row, [who, summary, mark, by.say(lang, ruleset)]))
     rejected = _rejected_by_player(game)
     # A table: the player id, what is awaited, whether it is in, by when; columns as wide
     # as their widest cell, so that long summaries (a battle, a card) keep them aligned.
@@ -483,7 +487,29 @@ def status(game_dir: Path, now: str | None) -> None:
     for player, files in rejected.items():
         for file in files:
             said = _said_rejected(file, game_dir).say(lang, None)
-            click.echo(f"  {player or '?':<{widths[0]}} {said}")
+            who = _player_in(player, lang, ruleset) if player else "?"
+            click.echo(f"  {who:<{widths[0]}} {said}")
+
+
+def _player_in(player: str, lang: str, ruleset: str) -> str:
+    """A player as the game's reports name them in `lang` («Баратеон», «Suécia»): a
+    Russian or Portuguese GM reads no id. English keeps the id, as `status` always printed
+    it (GMs' scripts read it)."""
+    if lang == "en":
+        return player
+    from adjudicator.render import display_name
+
+    return Name(player, display_name(ruleset, player)).say(lang, ruleset)
+
+
+def _deadline_in(deadline: str, lang: str) -> str:
+    """A deadline as the reports write it in `lang` ('3 янв. 2027 г., 12:00 UTC'); English
+    keeps the ISO time of game.yaml, as `status` always printed it."""
+    if lang == "en":
+        return deadline
+    from adjudicator.render import format_deadline
+
+    return format_deadline(deadline, lang)
 
 
 def aligned(rows: list[list[str]]) -> list[str]:
