@@ -479,14 +479,13 @@ def status(game_dir: Path, now: str | None) -> None:
     for (row, _), line in zip(table, lines, strict=True):
         click.echo(f"  {line}")
         notes = [_l("not used: %(why)s", why=why).say(lang, ruleset) for why in row["skipped"]]
-        notes += [
-            _said_rejected(r, game_dir).say(lang, None) for r in rejected.pop(row["player"], [])
-        ]
+        files = rejected.pop(row["player"], [])
+        notes += [_said_rejected(r, game_dir, lang).say(lang, None) for r in files]
         for note in notes:
             click.echo(f"  {'':{widths[0]}} {note}")
     for player, files in rejected.items():
         for file in files:
-            said = _said_rejected(file, game_dir).say(lang, None)
+            said = _said_rejected(file, game_dir, lang).say(lang, None)
             who = _player_in(player, lang, ruleset) if player else "?"
             click.echo(f"  {who:<{widths[0]}} {said}")
 
@@ -503,8 +502,8 @@ def _player_in(player: str, lang: str, ruleset: str) -> str:
 
 
 def _deadline_in(deadline: str, lang: str) -> str:
-    """A deadline as the reports write it in `lang` ('3 янв. 2027 г., 12:00 UTC'); English
-    keeps the ISO time of game.yaml, as `status` always printed it."""
+    """A deadline (or another moment) as the reports write it in `lang` ('3 янв. 2027 г.,
+    12:00 UTC'); English keeps the ISO time of game.yaml, as `status` always printed it."""
     if lang == "en":
         return deadline
     from adjudicator.render import format_deadline
@@ -530,13 +529,13 @@ def _rejected_by_player(game: Any) -> dict[str, list[Any]]:
     return by_player
 
 
-def _said_rejected(file: Any, game_dir: Path) -> Text:
+def _said_rejected(file: Any, game_dir: Path, lang: str) -> Text:
     from adjudicator.clock import utc
 
     return _l(
         "rejected: %(file)s at %(when)s (the errors: %(errors)s)",
         file=file.name,
-        when=utc(file.when),
+        when=_deadline_in(utc(file.when), lang),
         errors=str(file.errors.relative_to(game_dir)),
     )
 

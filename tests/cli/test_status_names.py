@@ -11,6 +11,7 @@ import pytest
 
 from adjudicator.i18n import localized_names
 from tests.conftest import cli_raising as cli
+from tests.conftest import drop
 
 START, NOW = "2027-01-01T12:00Z", "2027-01-01T13:00Z"
 PLAYERS = {"westeros": ["baratheon", "lannister", "stark"], "baltic": ["sweden", "coalition"]}
@@ -53,3 +54,14 @@ def test_status_columns_stay_aligned_with_the_names(tmp_path: Path) -> None:
     rows = player_lines(tmp_path, "westeros", "ru")
     assert [row[:12] for row in rows] == ["  Баратеон  ", "  Ланнистер ", "  Старк     "]
     assert len({row.index("отдать") for row in rows}) == 1
+
+
+def test_a_rejected_file_is_listed_under_its_player_with_the_readers_time(new_game) -> None:
+    game = new_game(settings={"lang": "ru"})
+    drop(game, "stark", "Атлантида: поход\n")
+    cli("run", game, "--now", NOW)
+    lines = cli("status", game, "--now", NOW).output.splitlines()
+    stark = next(n for n, line in enumerate(lines) if line.startswith("  Старк "))
+    rejected = lines[stark + 1]
+    assert "stark.txt" in rejected and "(1 янв. 2027\u00a0г., 13:00 UTC)" in rejected
+    assert not re.search(r"\d{4}-\d\d-\d\dT", rejected.split(";")[0]), rejected
