@@ -65,3 +65,14 @@ def test_a_rejected_file_is_listed_under_its_player_with_the_readers_time(new_ga
     rejected = lines[stark + 1]
     assert "stark.txt" in rejected and "(1 янв. 2027\u00a0г., 13:00 UTC)" in rejected
     assert not re.search(r"\d{4}-\d\d-\d\dT", rejected.split(";")[0]), rejected
+
+
+def test_the_wrong_passwords_warning_names_the_house(new_game) -> None:
+    from adjudicator.guessing import LIMIT
+
+    game = new_game(settings={"lang": "ru"})
+    for n in range(LIMIT):
+        drop(game, "stark", "# nothing\n", name=f"a{n:03d}.txt", pw=f"guess-{n}")
+    cli("run", game, "--now", NOW)
+    warning = cli("status", game, "--now", NOW).output.splitlines()[1]
+    assert "Старк" in warning and "stark" not in warning, warning
