@@ -438,7 +438,7 @@ def status(game_dir: Path, now: str | None) -> None:
             "warning: %(n)d wrong passwords for %(player)s in this step: nothing more is "
             "checked for it until the next step",
             n=n,
-            player=player,
+            player=_player_in(player, lang, ruleset),
         )
         echo(guessed, lang)
     if game.config.paused:
@@ -458,7 +458,10 @@ def status(game_dir: Path, now: str | None) -> None:
     table = []
     for row in rows:
         hours = (parse_time(row["deadline"]) - moment).total_seconds() / 3600
-        shown = {"deadline": row["deadline"], "hours": _decimal(abs(hours), lang)}
+        shown = {
+            "deadline": _deadline_in(row["deadline"], lang),
+            "hours": _decimal(abs(hours), lang),
+        }
         by = (
             _l("by %(deadline)s (%(hours)s h left)", **shown)
             if hours >= 0
@@ -466,7 +469,8 @@ def status(game_dir: Path, now: str | None) -> None:
         )
         summary = summary_in(row, lang, ruleset)
         mark = marks[bool(row["answered"])]
-        table.append((row, [row["player"], summary, mark, by.say(lang, ruleset)]))
+        who = _player_in(row["player"], lang, ruleset)
+        table.append((row, [who, summary, mark, by.say(lang, ruleset)]))
     rejected = _rejected_by_player(game)
     # A table: the player id, what is awaited, whether it is in, by when; columns as wide
     # as their widest cell, so that long summaries (a battle, a card) keep them aligned.
@@ -475,15 +479,36 @@ def status(game_dir: Path, now: str | None) -> None:
     for (row, _), line in zip(table, lines, strict=True):
         click.echo(f"  {line}")
         notes = [_l("not used: %(why)s", why=why).say(lang, ruleset) for why in row["skipped"]]
-        notes += [
-            _said_rejected(r, game_dir).say(lang, None) for r in rejected.pop(row["player"], [])
-        ]
+        files = rejected.pop(row["player"], [])
+        notes += [_said_rejected(r, game_dir, lang).say(lang, None) for r in files]
         for note in notes:
             click.echo(f"  {'':{widths[0]}} {note}")
     for player, files in rejected.items():
         for file in files:
-            said = _said_rejected(file, game_dir).say(lang, None)
-            click.echo(f"  {player or '?':<{widths[0]}} {said}")
+            said = _said_rejected(file, game_dir, lang).say(lang, None)
+            who = _player_in(player, lang, ruleset) if player else "?"
+            click.echo(f"  {who:<{widths[0]}} {said}")
+
+
+def _player_in(player: str, lang: str, ruleset: str) -> str:
+    """A player as the game's reports name them in `lang` («Баратеон», «Suécia»): a
+    Russian or Portuguese GM reads no id. English keeps the id, as `status` always printed
+    it (GMs' scripts read it)."""
+    if lang == "en":
+        return player
+    from adjudicator.render import display_name
+
+    return Name(player, display_name(ruleset, player)).say(lang, ruleset)
+
+
+def _deadline_in(deadline: str, lang: str) -> str:
+    """A deadline (or another moment) as the reports write it in `lang` ('3 янв. 2027 г.,
+    12:00 UTC'); English keeps the ISO time of game.yaml, as `status` always printed it."""
+    if lang == "en":
+        return deadline
+    from adjudicator.render import format_deadline
+
+    return format_deadline(deadline, lang)
 
 
 def aligned(rows: list[list[str]]) -> list[str]:
@@ -504,13 +529,13 @@ def _rejected_by_player(game: Any) -> dict[str, list[Any]]:
     return by_player
 
 
-def _said_rejected(file: Any, game_dir: Path) -> Text:
+def _said_rejected(file: Any, game_dir: Path, lang: str) -> Text:
     from adjudicator.clock import utc
 
     return _l(
         "rejected: %(file)s at %(when)s (the errors: %(errors)s)",
         file=file.name,
-        when=utc(file.when),
+        when=_deadline_in(utc(file.when), lang),
         errors=str(file.errors.relative_to(game_dir)),
     )
 

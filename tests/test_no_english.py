@@ -75,19 +75,29 @@ def is_map(name: str) -> bool:
     return name.endswith(".svg")
 
 
+def kept_ids(game: str, name: str, line: str) -> set[str]:
+    """The ids `line` of file `name` may print: the game's own id in titles and on the GM's
+    console; player ids only in `run`'s output (`status` names the players as the reports
+    do, issue 20)."""
+    if not (name.startswith("console/") or "game" in line):
+        return set()
+    players = set() if name.startswith("console/status-") else set(GAMES[game]["players"])
+    return {*players, game, "game"}
+
+
 def latin_in_russian(folder: Path, game: str, maps: bool = False) -> list[str]:
     """Latin words a Russian reader would meet: ids only where the GM's console prints
-    them (`status` and `run` list players by id), the game's own id in its titles."""
-    ids = {*GAMES[game]["players"], game, "game"}
+    them (`kept_ids`), the game's own id in its titles."""
     found = []
     for name, number, line in texts(folder):
         if echoed(game, name, line) or is_map(name) != maps:
             continue
+        ids = kept_ids(game, name, line)
         for word in words(line):
             latin = re.fullmatch(r"[A-Za-z'’-]+", word)
             if not latin or word in ALLOWED or RULE.match(word):
                 continue
-            if word in ids and (name.startswith("console/") or "game" in line):
+            if word in ids:
                 continue
             found.append(f"{name}:{number}: {word!r} in {line.strip()[:160]!r}")
     return found
@@ -116,15 +126,15 @@ def english_vocabulary() -> set[str]:
 def english_in_portuguese(
     folder: Path, game: str, english: set[str], maps: bool = False
 ) -> list[str]:
-    ids = {*GAMES[game]["players"], game, "game"}
     found = []
     for name, number, line in texts(folder):
         if echoed(game, name, line) or is_map(name) != maps:
             continue
+        ids = kept_ids(game, name, line)
         for word in words(line):
             if word.lower() not in english or word in ALLOWED:
                 continue
-            if word in ids and (name.startswith("console/") or "game" in line):
+            if word in ids:
                 continue
             found.append(f"{name}:{number}: {word!r} in {line.strip()[:160]!r}")
     return found

@@ -28,11 +28,13 @@ def test_status_in_russian(new_game) -> None:
     out = cli("status", game, "--now", NOW).output.splitlines()
     assert out[0] == "g (westeros): раунд 1, фаза замыслов, ещё ни один шаг не разыгран"
     summary = summary_in(waiting(game, "stark"), "ru", "westeros")
-    # Columns as wide as their widest cell (issue 17): 'baratheon', the summary, 'есть'.
-    assert f"  stark     {summary} есть до 2027-01-03T12:00:00Z (осталось 47,0 ч)" in out
-    assert f"  tyrell    {summary} НЕТ  до 2027-01-03T12:00:00Z (осталось 47,0 ч)" in out
+    # Columns as wide as their widest cell (issue 17): 'Баратеон', the summary, 'есть'; the
+    # houses and the deadline as the reports write them (issue 20).
+    by = "до 3 янв. 2027\u00a0г., 12:00 UTC"
+    assert f"  Старк     {summary} есть {by} (осталось 47,0 ч)" in out
+    assert f"  Тирелл    {summary} НЕТ  {by} (осталось 47,0 ч)" in out
     late = cli("status", game, "--now", "2027-01-03T13:30Z").output
-    assert "НЕТ  до 2027-01-03T12:00:00Z (опоздание 1,5 ч)" in late
+    assert f"НЕТ  {by} (опоздание 1,5 ч)" in late
 
 
 def test_status_paused_in_portuguese(new_game) -> None:
@@ -42,7 +44,8 @@ def test_status_paused_in_portuguese(new_game) -> None:
         "g (westeros): rodada 1, Fase de Planejamento, nenhuma etapa resolvida ainda",
         'PAUSADO: nada é resolvido até "adjudicator resume"',
     ]
-    assert "FALTA até 2027-01-03T12:00:00Z (faltam 47,0 h)" in out[2]
+    assert out[2].startswith("  Baratheon ")
+    assert "FALTA até 3 de jan. de 2027 12:00 UTC (faltam 47,0 h)" in out[2]
 
 
 def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> None:
