@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.rulesets.baltic import harbors, politics, supply
+from adjudicator.rulesets.baltic.state import State
 from tests.rulesets.baltic.blank import blank_state
 from tests.rulesets.baltic.loaded_dice import LoadedDice
 from tests.rulesets.baltic.phase import kinds, play, reports, submit
@@ -160,11 +161,10 @@ def test_5_2_one_battle_asks_no_order_and_tells_nothing() -> None:
     assert kinds(events, "standing_skipped") == []
 
 
-def test_7_3_forage_losses_entries_passed_over_are_told_with_why() -> None:
-    """7.3 (D10): Pskov feeds 1 of Sweden's 3 armies: two steps are lost. The line's Karl
-    XII is a royal at 1 and Armfeldt is in Livland: both are passed over; Lybecker loses its
-    last step, then the default takes Upplands'."""
-    state = blank_state(
+def _pskov_foraging() -> State:
+    """7.3: Pskov feeds 1 of Sweden's 3 armies there (two steps are lost); Karl XII is a
+    royal block at strength 1, Armfeldt is in Livland."""
+    return blank_state(
         blocks={
             "swe_karl": ("pskov", 1),
             "swe_lybecker": ("pskov", 1),
@@ -173,6 +173,13 @@ def test_7_3_forage_losses_entries_passed_over_are_told_with_why() -> None:
             "swe_armfeldt": ("livland", 2),
         },
     )
+
+
+def test_7_3_forage_losses_entries_passed_over_are_told_with_why() -> None:
+    """7.3 (D10): Pskov feeds 1 of Sweden's 3 armies: two steps are lost. The line's Karl
+    XII is a royal at 1 and Armfeldt is in Livland: both are passed over; Lybecker loses its
+    last step, then the default takes Upplands'."""
+    state = _pskov_foraging()
     submit(state, "sweden", "forage losses Pskov: Karl XII, Armfeldt, Lybecker")
     events: list = []
     supply.forage_check(state, events)
@@ -283,15 +290,7 @@ def test_9_3e_a_fleet_retreat_entry_passed_over_is_told_in_the_sides_language(
 def test_7_3_forage_entries_passed_over_are_told_in_the_sides_language(
     lang: str, said: str
 ) -> None:
-    state = blank_state(
-        blocks={
-            "swe_karl": ("pskov", 1),
-            "swe_lybecker": ("pskov", 1),
-            "swe_upplands": ("pskov", 2),
-            "swe_stenbock": ("pskov", 3),
-            "swe_armfeldt": ("livland", 2),
-        },
-    )
+    state = _pskov_foraging()
     submit(state, "sweden", "потери от фуража Псков: Карл XII, Армфельт, Любекер")
     events: list = []
     supply.forage_check(state, events)
