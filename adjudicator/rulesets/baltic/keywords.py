@@ -82,6 +82,31 @@ ACTION_VERBS = (
 )
 MOVE_VERBS = ("move", "embark", "sail", "disembark")
 
+ANY = "any"
+"""The location of a standing line for any location (13.4), as keys and values keep it:
+the id of the keyword `any`."""
+
+CLEAR_PHRASES = {
+    "battle_order": "battle_order",
+    "battle": "battle",
+    "hit_order": "hit_order",
+    "retreat_priority": "retreat",
+    "regroup": "regroup",
+    "withdraw_fleets": "fleets",
+    "keep_fleets": "fleets",
+    "fleet_retreat_priority": "fleet_retreat",
+    "forage_losses": "forage",
+    "displace_priority": "displace",
+    "build_priority": "build",
+    "reform": "reform",
+    "offer_truce": "offer",
+    "accept_truce": "truce",
+    "decline_truce": "truce",
+    "cede": "cede",
+    "all": "all",
+}
+"""A standing line's head keyword (any language) -> what `clear` clears."""
+
 
 def words_of(ident: str) -> list[str]:
     """Every spelling of keyword `ident`: English first, then Russian and Portuguese."""

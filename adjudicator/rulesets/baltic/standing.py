@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from adjudicator.rulesets.baltic.keywords import ANY
 from adjudicator.rulesets.baltic.state import SEASONS, State
 from adjudicator.text import N_, Text, _l, from_data, to_data
 
-ANY = "any"
 ONCE = ("offer", "reform", "cede")
 """Keys whose lines are used up when applied (13.4)."""
 
