@@ -1,9 +1,14 @@
-"""What a receipt echoes of the action lines (13.2, 13.3): each line as it was understood.
+"""What a receipt echoes of the action and standing lines (13.2-13.4): each line as it was
+understood.
 
 The echo is written in the order language itself, in the reader's words, with every block
 and place resolved (`Sheremetev★`, `Ingermanland` for `Narva`), so that a player can check
 which block was matched before anything moves and paste the line back unchanged. It is a
-`Text` of catalog sentences, one per kind of line, said when the reader is known.
+`Text` of catalog sentences, one per kind of line, said when the reader is known; a ru or
+pt_BR sentence uses the keywords the parser reads and names in the cases it reads (the
+genitive, the prepositional, a nation's dative), so the echo, pasted back, is the same line.
+A standing line's echo is built from its key and value alone (`echo_standing`), so the
+reports that name a line passed over build it again from the state.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from typing import Any
 
 from adjudicator.rulesets.baltic import keywords
 from adjudicator.rulesets.baltic.control import board
-from adjudicator.text import Name, Text, _l, _ln
+from adjudicator.text import N_, Name, Text, _l, _ln
 
 
 def echo_lines(lines: Sequence[dict[str, Any]]) -> Text:
@@ -56,28 +61,37 @@ def echo_standing(key: str, value: Any) -> Text | None:
     return said(parts, value) if said else None
 
 
+BATTLE = {
+    "fight": (N_("battle %(place)s: fight"), N_("battle %(place)s %(blocks)s: fight")),
+    "retreat_round": (
+        N_("battle %(place)s: retreat round %(round)d"),
+        N_("battle %(place)s %(blocks)s: retreat round %(round)d"),
+    ),
+    "retreat_weaker": (
+        N_("battle %(place)s: retreat when weaker"),
+        N_("battle %(place)s %(blocks)s: retreat when weaker"),
+    ),
+}
+"""A `battle` line's mode -> its sentence for all blocks there, and for the blocks named."""
+
+
 def _battle(parts: list[str], value: dict[str, Any]) -> Text:
-    """`battle <location|any> [<blocks>]: fight | retreat round N | retreat when weaker`."""
-    where, mode = place(value["location"]), value["mode"]
+    """`battle <location|any> [<blocks>]: fight | retreat round N | retreat when weaker` (D3)."""
+    for_all, for_some = BATTLE[value["mode"]]
+    where, round_ = place(value["location"]), value["round"]
     if value["blocks"]:
-        blocks = named(value["blocks"])
-        if mode == "retreat_round":
-            return _l(
-                "battle %(place)s %(blocks)s: retreat round %(round)d",
-                place=where,
-                blocks=blocks,
-                round=value["round"],
-            )
-        if mode == "retreat_weaker":
-            return _l(
-                "battle %(place)s %(blocks)s: retreat when weaker", place=where, blocks=blocks
-            )
-        return _l("battle %(place)s %(blocks)s: fight", place=where, blocks=blocks)
-    if mode == "retreat_round":
-        return _l("battle %(place)s: retreat round %(round)d", place=where, round=value["round"])
-    if mode == "retreat_weaker":
-        return _l("battle %(place)s: retreat when weaker", place=where)
-    return _l("battle %(place)s: fight", place=where)
+        return _l(for_some, place=where, blocks=named(value["blocks"]), round=round_)
+    return _l(for_all, place=where, round=round_)
+
+
+def _battle_order(parts: list[str], value: dict[str, Any]) -> Text:
+    """`battle order: <locations>` (D2)."""
+    return _l("battle order: %(places)s", places=[place(p) for p in value["locations"]])
+
+
+def _hit_order(parts: list[str], value: dict[str, Any]) -> Text:
+    """`hit order: <blocks>` (D4)."""
+    return _l("hit order: %(blocks)s", blocks=named(value["blocks"]))
 
 
 def _retreat(parts: list[str], value: dict[str, Any]) -> Text:
@@ -103,12 +117,45 @@ def _choice(choice: dict[str, Any]) -> Text | Name:
     return _l("sea %(fleets)s", fleets=said)
 
 
+def _regroup(parts: list[str], value: dict[str, Any]) -> Text:
+    """`regroup <territory>: <blocks> -> <territory>` (D7)."""
+    return _l(
+        "regroup %(place)s: %(blocks)s -> %(to)s",
+        place=place(parts[0]),
+        blocks=named(value["blocks"]),
+        to=place(value["to"]),
+    )
+
+
 def _fleets(parts: list[str], value: dict[str, Any]) -> Text:
     """`withdraw fleets <territory>` / `keep fleets <territory>` (D8)."""
     where = board().said(parts[0])
     if value["withdraw"]:
         return _l("withdraw fleets %(place)s", place=where)
     return _l("keep fleets %(place)s", place=where)
+
+
+def _fleet_retreat(parts: list[str], value: dict[str, Any]) -> Text:
+    """`fleet retreat priority: <harbors>` (D9)."""
+    return _l("fleet retreat priority: %(places)s", places=[place(p) for p in value["harbors"]])
+
+
+def _forage(parts: list[str], value: dict[str, Any]) -> Text:
+    """`forage losses <territory|any>: <blocks>` (D10)."""
+    return _l(
+        "forage losses %(place)s: %(blocks)s", place=place(parts[0]), blocks=named(value["blocks"])
+    )
+
+
+def _displace(parts: list[str], value: dict[str, Any]) -> Text:
+    """`displace priority: <territories>` (D11)."""
+    return _l("displace priority: %(places)s", places=[place(p) for p in value["territories"]])
+
+
+def _build(parts: list[str], value: dict[str, Any]) -> Text:
+    """`build priority <nation>: <territories>` (D12)."""
+    places = [place(p) for p in value["territories"]]
+    return _l("build priority %(nation)s: %(places)s", nation=place(parts[0]), places=places)
 
 
 def _reform(parts: list[str], value: dict[str, Any]) -> Text:
@@ -119,6 +166,11 @@ def _reform(parts: list[str], value: dict[str, Any]) -> Text:
     if value["year"]:
         return _l("reform %(block)s in %(year)d", block=block, year=value["year"])
     return _l("reform %(block)s", block=block)
+
+
+def _offer(parts: list[str], value: dict[str, Any]) -> Text:
+    """`offer truce <nation>` (D14)."""
+    return _l("offer truce %(nation)s", nation=place(value["nation"]))
 
 
 def _truce(parts: list[str], value: dict[str, Any]) -> Text:
@@ -152,35 +204,18 @@ def _clear(parts: list[str], value: None) -> Text:
 
 
 STANDING: dict[str, Callable[[list[str], Any], Text]] = {
-    "battle_order": lambda parts, value: _l(
-        "battle order: %(places)s", places=[place(p) for p in value["locations"]]
-    ),
+    "battle_order": _battle_order,
     "battle": _battle,
-    "hit_order": lambda parts, value: _l("hit order: %(blocks)s", blocks=named(value["blocks"])),
-    "fleet_retreat": lambda parts, value: _l(
-        "fleet retreat priority: %(places)s", places=[place(p) for p in value["harbors"]]
-    ),
+    "hit_order": _hit_order,
     "retreat": _retreat,
-    "regroup": lambda parts, value: _l(
-        "regroup %(place)s: %(blocks)s -> %(to)s",
-        place=place(parts[0]),
-        blocks=named(value["blocks"]),
-        to=place(value["to"]),
-    ),
+    "regroup": _regroup,
     "fleets": _fleets,
-    "forage": lambda parts, value: _l(
-        "forage losses %(place)s: %(blocks)s", place=place(parts[0]), blocks=named(value["blocks"])
-    ),
-    "displace": lambda parts, value: _l(
-        "displace priority: %(places)s", places=[place(p) for p in value["territories"]]
-    ),
-    "build": lambda parts, value: _l(
-        "build priority %(nation)s: %(places)s",
-        nation=place(parts[0]),
-        places=[place(p) for p in value["territories"]],
-    ),
+    "fleet_retreat": _fleet_retreat,
+    "forage": _forage,
+    "displace": _displace,
+    "build": _build,
     "reform": _reform,
-    "offer": lambda parts, value: _l("offer truce %(nation)s", nation=place(value["nation"])),
+    "offer": _offer,
     "truce": _truce,
     "cede": _cede,
     "clear": _clear,
