@@ -149,14 +149,14 @@ ECHOES = [
         "sweden",
         "accept truce Ottoman Empire",
         "accept truce Ottoman Empire",
-        "принять перемирие Османская империя",
+        "принять перемирие Османской империи",
         "aceitar trégua Império Otomano",
     ),
     (
         "coalition",
         "decline truce Russia",
         "decline truce Russia",
-        "отклонить перемирие Россия",
+        "отклонить перемирие России",
         "recusar trégua Rússia",
     ),
     (
@@ -310,3 +310,13 @@ def test_13_4_clear_battle_order_keeps_the_battle_lines() -> None:
     sent = "battle order: Pskov\nbattle any: fight\nclear battle order"
     merge(book, "sweden", [i.value for i in parse_submission(book, "sweden", sent)[1:]])
     assert list(book.standing["sweden"]) == ["battle|any|"]
+
+
+def test_10_2c_a_truce_offered_to_your_own_nation_is_refused_in_the_dative() -> None:
+    """«Вы не можете предложить перемирие Польше»: offered to a nation, in the dative."""
+    from adjudicator.orders.errors import OrderErrors
+
+    with pytest.raises(OrderErrors) as caught:
+        standing("sweden", "offer truce Poland")
+    said = caught.value.errors[0].say("ru", "baltic")
+    assert "Вы не можете предложить перемирие Польше (10.2c, 10.2j)" in said
