@@ -283,6 +283,19 @@ def test_10_2j_a_truce_offered_to_each_nation_reads_back(lang: str) -> None:
         assert again.value["value"] == {"nation": nation}
 
 
+@pytest.mark.parametrize("verb", ["accept", "decline"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_10_2j_a_truce_accepted_or_declined_for_each_nation_reads_back(
+    lang: str, verb: str
+) -> None:
+    """«принять перемирие Османской империи»: the genitive of every nation names it again."""
+    board = load_board()
+    for nation, info in board.nations.items():
+        line = standing(info.side, f"{verb} truce {board.name(nation)}")
+        again = standing(info.side, line.echo.say(lang, "baltic"))
+        assert (again.key, again.value["value"]) == (line.key, line.value["value"])
+
+
 @pytest.mark.parametrize(
     ("text", "key"),
     [
