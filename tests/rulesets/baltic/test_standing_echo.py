@@ -333,3 +333,46 @@ def test_10_2c_a_truce_offered_to_your_own_nation_is_refused_in_the_dative() -> 
         standing("sweden", "offer truce Poland")
     said = caught.value.errors[0].say("ru", "baltic")
     assert "Вы не можете предложить перемирие Польше (10.2c, 10.2j)" in said
+
+
+PER_PLACE = [
+    "battle {place}: fight",
+    "battle {place} Karl XII: retreat round 1",
+    "retreat priority {place}: {territory}, sea",
+    "forage losses {place}: Karl XII",
+    "clear battle {place}",
+]
+PER_TERRITORY = [
+    "withdraw fleets {territory}",
+    "keep fleets {territory}",
+    "regroup {territory}: Karl XII -> {territory}",
+    "displace priority: {territory}",
+    "fleet retreat priority: {territory}",
+    "build priority Sweden: {territory}",
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_13_4_every_place_in_every_standing_line_reads_back(lang: str) -> None:
+    """Each territory and sea zone, in the case each sentence says it in, names itself
+    again: no case form of one place is another place's name."""
+    board = load_board()
+    wrong = []
+    territories = list(board.territories)
+    for place in [*territories, *board.seas]:
+        territory = place if place in board.territories else territories[0]
+        for line in PER_PLACE + (PER_TERRITORY if place in board.territories else []):
+            text = line.format(place=board.name(place), territory=board.name(territory))
+            sent = standing("sweden", text)
+            said = sent.echo.say(lang, "baltic")
+            again = standing("sweden", said)
+            if (again.key, again.value["value"]) != (sent.key, sent.value["value"]):
+                wrong.append(said)
+    for cession in board.tables["cessions"]:
+        ceded, to = board.name(cession["territory"]), board.name(cession["to"])
+        for text in (f"cede {ceded} at entry", f"cede {ceded} if {to} activates"):
+            sent = standing("sweden", text)
+            said = sent.echo.say(lang, "baltic")
+            if standing("sweden", said).value["value"] != sent.value["value"]:
+                wrong.append(said)
+    assert wrong == []
