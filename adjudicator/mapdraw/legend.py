@@ -37,8 +37,7 @@ def legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
     blocked = tile(next(iter(style["kinds"].values())), x, y - 8, 30, 16, True)
     rows.append((blocked, say("impassable")))
     rows += _legend_regions(view, style, x, y, side, say)
-    rows.append((year_mark(x + 11, y - 3, {"cube": side}, style), say("cube")))
-    rows.append((year_mark(x + 11, y - 5, {"block": ""}, style), say("year_block")))
+    rows += _legend_years(x, y, side, style, say)
     for field, mark in style.get("area_marks", {}).items():
         if mark["glyph"] == "towers":
             kinds = mark["towers"].items()
@@ -73,6 +72,18 @@ def legend(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: 
         out.append(f'<g transform="translate(0 {dy})">{mark}</g>')
         out.append(text(x + 40, y + dy, label, 11, "start"))
     return ['<g id="legend">', *out, "</g>"], y + len(rows) * 21
+
+
+def _legend_years(x: float, y: float, side: str, style: Mapping, say) -> list:
+    """Key rows of a year track (the style's ``view.years``): a side's marker, its words
+    under the marker's name (``cube``), and a piece due back (``due_back``)."""
+    if "years" not in style["view"]:
+        return []
+    marker = style["view"]["years"].get("marker")
+    rows = [(year_mark(x + 11, y - 5, {}, marker, style), say("due_back"))]
+    if marker:
+        rows.insert(0, (year_mark(x + 11, y - 3, {marker: side}, marker, style), say(marker)))
+    return rows
 
 
 def _legend_regions(view: Mapping, style: Mapping, x: float, y: float, side: str, say) -> list:

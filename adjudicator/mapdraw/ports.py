@@ -1,5 +1,7 @@
-"""Ports named on their territory's coast (a map of regions with ``harbours``): an anchor and
-the port's name with its harbour strength, which orders use for the territory (A.2).
+"""Ports named on the coast of the land they serve (a map of regions with ``harbours``, as
+baltic's: A.2): an anchor, and the port's name with its harbour strength, which orders use
+for the land. Each is a ``<g class="harbour" data-<land>=.. data-port=..>`` group, ``<land>``
+the game's word for it (the drawing data's ``coast_ports.attribute``: territory).
 
 A name is set where it covers nothing else, so this module weighs every box the areas'
 tiles and marks take (`areas.taken`) and the names already set.
@@ -52,12 +54,13 @@ def least_covered(boxes: list[tuple], places: list | tuple, occupied: list[tuple
 
 
 def ports_on_coasts(view, areas, pos, style, shapes) -> str:
-    """Every port on its territory's coast: an anchor, and the port's name, which
-    orders use for the territory, with its harbour strength (A.2). Each name stands on the
+    """Every port on its land's coast: an anchor, and the port's name, which orders use
+    for the land, with its harbour strength (A.2). Each name stands on the
     first side of its anchor that covers no tile, mark or other port's name (the drawing
     data's ``port_labels`` may say which side to try first), else where it covers least."""
     boxes = [box for i, a in areas.items() for box in taken(a, pos[i], view, style)]
     ox, oy = style["map_origin"]
+    word = style["coast_ports"]["attribute"]  # the game's word for the port's area
     out = ['<g id="ports">']
     for ident, harbour in sorted(shapes.get("harbours", {}).items()):
         x, y = harbour["at"][0] + ox, harbour["at"][1] + oy
@@ -81,7 +84,7 @@ def ports_on_coasts(view, areas, pos, style, shapes) -> str:
         # PNG's drawing time (issue 21); the names are bold and dark on light land.
         font = {"font_style": "italic", "fill": "#173a5e"}
         out.append(
-            f'<g class="harbour" data-territory="{ident}" data-port="{esc(harbour["name"])}">'
+            f'<g class="harbour" data-{word}="{ident}" data-port="{esc(harbour["name"])}">'
             + anchor(x, y + 1, 0.7)
             + text(x + place[0], y + place[1], words, PORT_SIZE, place[2], **font)
             + "</g>"

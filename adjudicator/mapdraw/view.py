@@ -1,14 +1,14 @@
 """What the drawer reads of a view, in the game's words.
 
 A view is a ruleset's dict (`Ruleset.view`), keyed in the game's nouns: houses or nations,
-power tokens, garrisons. The drawing data's ``view`` names those keys (``sides``,
-``counters``, ``shields``, ``named``) and the SVG's words for them, and every other module
-asks here, so none of them names a game's noun.
+power tokens, garrisons, truce cubes. The drawing data's ``view`` names those keys
+(``sides``, ``counters``, ``shields``, ``named``, ``years``) and the SVG's words for them,
+and every other module asks here, so none of them names a game's noun.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from adjudicator.mapdraw.svg import INK
@@ -41,6 +41,16 @@ def shields(view: Mapping[str, Any], style: Mapping[str, Any]) -> Mapping[str, i
     """Area -> the strength of the shield drawn beside it (a garrison), if the game has any."""
     spec = style["view"].get("shields")
     return view.get(spec["key"], {}) if spec else {}
+
+
+def year_entries(
+    view: Mapping[str, Any], style: Mapping[str, Any]
+) -> tuple[Sequence[Mapping[str, Any]], str | None]:
+    """The year track's entries (each on its ``year``), by the style's ``view.years.key``,
+    and the field that makes an entry a side's marker (``marker``: baltic's truce cube),
+    its value the side; no entries where the game has no such track."""
+    spec = style["view"].get("years")
+    return (view.get(spec["key"], ()), spec.get("marker")) if spec else ((), None)
 
 
 def area_keyed(style: Mapping[str, Any]) -> tuple[str, ...]:

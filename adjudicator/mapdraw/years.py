@@ -11,13 +11,15 @@ from typing import Any
 
 from adjudicator.mapdraw.sections import heading
 from adjudicator.mapdraw.svg import INK, esc, num, text
-from adjudicator.mapdraw.view import side_look
+from adjudicator.mapdraw.view import side_look, year_entries
 
 
 def years(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: float):
     """A year track: this year and the next ones to the last (at most ``span``), this one
-    marked, the last one framed; under each year what the view's ``year_track`` puts there:
-    cubes in a side's colour, grey pieces due back (public, as at the table)."""
+    marked, the last one framed; under each year what the view's track puts there (the
+    drawing data's ``view.years``): the sides' markers in their colours, grey pieces due
+    back (public, as at the table)."""
+    entries, marker = year_entries(view, style)
     year, last = view.get("year"), view.get("last_year")
     if year is None or last is None:
         return [], y - 14
@@ -37,19 +39,23 @@ def years(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: f
         out.append(
             text(x + i * cell + cell / 2 - 1, y, str(shown), 9, fill=ink, font_weight="bold")
         )
-        due = [e for e in view.get("year_track", ()) if e.get("year") == shown]
+        due = [e for e in entries if e.get("year") == shown]
         for j, entry in enumerate(due[:4]):
-            out.append(year_mark(x + i * cell + 2 + j * 9, y + 12, entry, style))
+            out.append(year_mark(x + i * cell + 2 + j * 9, y + 12, entry, marker, style))
     return out, y + 26
 
 
-def year_mark(x: float, y: float, entry: Mapping[str, Any], style: Mapping) -> str:
-    """A cube (a small square in a side's colour) or a piece due back (a grey block)."""
-    if "cube" in entry:
-        colour = side_look(style, entry["cube"])["colour"]
+def year_mark(
+    x: float, y: float, entry: Mapping[str, Any], marker: str | None, style: Mapping
+) -> str:
+    """An entry of the track: with the field ``marker``, a side's marker (a truce cube: a
+    small square in the side's colour, ``data-<marker>``); else a piece due back (a grey
+    block)."""
+    if marker in entry:
+        colour = side_look(style, entry[marker])["colour"]
         return (
             f'<rect x="{num(x)}" y="{num(y)}" width="7" height="7" fill="{colour}" stroke="{INK}" '
-            f'data-cube="{esc(entry["cube"])}"/>'
+            f'data-{marker}="{esc(entry[marker])}"/>'
         )
     return (
         f'<rect x="{num(x)}" y="{num(y)}" width="7" height="10" rx="1" fill="#6e6e6e" '
