@@ -618,8 +618,8 @@ def check(game_dir: Path, file: BinaryIO, house: str | None) -> None:
         checked = check_text(game_dir, text, house)
     except NotAPlayer as wrong:
         said = _l(
-            "'%(house)s' is not a player; players: %(players)s",
-            house=wrong.house,
+            "'%(player)s' is not a player; players: %(players)s",
+            player=wrong.house,
             players=", ".join(wrong.players),
         )
         raise click.BadParameter(said.say(lang, None), param_hint="--player") from None
@@ -743,8 +743,8 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
         players = game.ruleset.players(game.state)
         if house is not None and house.lower() not in players:
             wrong = _l(
-                "'%(house)s' is not a player; players: %(players)s",
-                house=house,
+                "'%(player)s' is not a player; players: %(players)s",
+                player=house,
                 players=", ".join(players),
             )
             raise click.BadParameter(wrong.say(game.language(), None), param_hint="--player")
