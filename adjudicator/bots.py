@@ -155,8 +155,8 @@ def write_bot_orders(
         if house is not None:
             if house.lower() not in players:
                 absent = _l(
-                    "'%(house)s' does not play; players: %(players)s",
-                    house=house,
+                    "'%(player)s' does not play; players: %(players)s",
+                    player=house,
                     players=tuple(players),
                 )
                 raise GameError(absent)

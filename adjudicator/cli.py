@@ -592,12 +592,17 @@ def export(game_dir: Path, public: bool) -> None:
 
 \b
   adjudicator check mygame stark.txt                 # as the inbox would read it
-  adjudicator check mygame post.txt --house stark    # a forum post: no password needed
+  adjudicator check mygame post.txt --player stark   # a forum post: no password needed
 """
 )
 @GAME_DIR
 @click.argument("file", type=click.File("rb"), metavar="FILE")
-@click.option("--house", help="Read FILE as this player's, header and password optional.")
+@click.option(
+    "--player",
+    "--house",
+    "house",
+    help="Read FILE as this player's (a house, a side), header and password optional.",
+)
 def check(game_dir: Path, file: BinaryIO, house: str | None) -> None:
     """Dry run: print the receipt (or every error) FILE would get now, in the player's
     language. Changes nothing; exits 1 when FILE would be rejected."""
@@ -613,11 +618,11 @@ def check(game_dir: Path, file: BinaryIO, house: str | None) -> None:
         checked = check_text(game_dir, text, house)
     except NotAPlayer as wrong:
         said = _l(
-            "'%(house)s' is not a player; players: %(players)s",
-            house=wrong.house,
+            "'%(player)s' is not a player; players: %(players)s",
+            player=wrong.house,
             players=", ".join(wrong.players),
         )
-        raise click.BadParameter(said.say(lang, None), param_hint="--house") from None
+        raise click.BadParameter(said.say(lang, None), param_hint="--player") from None
     click.echo(checked.text)
     if not checked.accepted:
         raise click.exceptions.Exit(1)
@@ -712,7 +717,12 @@ def password_command(game_dir: Path, house: str | None, gm: bool) -> None:
 
 @main.command("map")
 @GAME_DIR
-@click.option("--house", help="Draw what this player may see (default: the public map).")
+@click.option(
+    "--player",
+    "--house",
+    "house",
+    help="Draw what this player (a house, a side) may see (default: the public map).",
+)
 @click.option(
     "-o",
     "--output",
@@ -733,11 +743,11 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
         players = game.ruleset.players(game.state)
         if house is not None and house.lower() not in players:
             wrong = _l(
-                "'%(house)s' is not a player; players: %(players)s",
-                house=house,
+                "'%(player)s' is not a player; players: %(players)s",
+                player=house,
                 players=", ".join(players),
             )
-            raise click.BadParameter(wrong.say(game.language(), None), param_hint="--house")
+            raise click.BadParameter(wrong.say(game.language(), None), param_hint="--player")
         viewer = house and house.lower()
         view = game.ruleset.view(game.state, viewer)
         svg = draw_svg(view, width=width, lang=game.language(viewer))
@@ -761,7 +771,9 @@ def map_command(game_dir: Path, house: str | None, output: Path | None, width: i
 
 @main.command()
 @GAME_DIR
-@click.option("--house", help="Only this player (default: every player asked now).")
+@click.option(
+    "--player", "--house", "house", help="Only this player (default: every player asked now)."
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bots' dice.")
 @click.option("--ahead", is_flag=True, help="Also send standing instructions for the round.")
 @click.option(

@@ -63,6 +63,23 @@ def escape_bbcode(text: Any) -> str:
     return one_line(text).replace("[", "[\u200b")
 
 
+_MD_LINE_START = re.compile(r"^(\d*)([-+=.)])")
+
+
+def escaped_lines(text: Any, fmt: str) -> list[str]:
+    """Text of several lines (a baltic echo: "2 action lines:" then each line, numbered),
+    one escaped string per line, for a list macro to show each on its own (`f.nested`).
+
+    A line stands at the start of a Markdown list item, where '-', '+', '=' and '1.' would
+    open a list, a rule or a heading: they are escaped too, so a player's text stays text.
+    """
+    escape = escape_markdown if fmt == "md" else escape_bbcode
+    lines = [escape(line.strip()) for line in _LINE_BREAKS.split(str(text)) if line.strip()]
+    if fmt == "md":
+        lines = [_MD_LINE_START.sub(r"\1\\\2", line) for line in lines]
+    return lines or [""]
+
+
 def format_number(value: Any, lang: str) -> str:
     """A number as `lang` writes it (Babel): 12 345 in ru, 12.345 in pt_BR.
 
@@ -223,6 +240,7 @@ def environment(game: str, fmt: str, lang: str = "en") -> Any:
     )
     escape = escape_markdown if fmt == "md" else escape_bbcode
     env.filters["x"] = escape
+    env.filters["x_lines"] = functools.partial(escaped_lines, fmt=fmt)
     _install_gettext(env, lang)
     local = localized_names(game, lang)
 

@@ -7,6 +7,9 @@ impossible; the test names the first upward import it finds, and each circle it 
 
 Inside westeros the same check runs over the ruleset's own layers (facts, words, rules, the
 order language, bots, the contract): the rules never import the language that reads lines.
+Inside the map drawer it runs over the order the picture is drawn in (text, the view, glyphs,
+tiles, areas, coasts and ground, the panel's sections, the panel, the page), with no circle
+even inside one layer.
 """
 
 from __future__ import annotations
@@ -98,6 +101,23 @@ WESTEROS_LAYERS: list[tuple[str, tuple[str, ...]]] = [
 """Inside westeros, lowest first (docs/architecture.md): the rules take values and never read
 a line; the order language reads lines into those values on top of the rules; both name
 things and build sentences through words/. Names are relative to the ruleset's package."""
+
+
+MAPDRAW = "adjudicator.mapdraw"
+MAPDRAW_LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    ("text", ("svg",)),
+    ("reading", ("view",)),
+    ("glyphs", ("pieces", "marks")),
+    ("tiles", ("tiles",)),
+    ("areas", ("areas",)),
+    ("coasts", ("ports", "ground")),
+    ("sections", ("sections", "years", "legend")),
+    ("panel", ("panel",)),
+    ("page", ("page", "__init__")),
+]
+"""Inside the map drawer, lowest first (docs/architecture.md): a module draws with the parts
+drawn before it, never with the page or the panel that place it. Names are relative to the
+drawer's package."""
 
 
 def modules() -> dict[str, Path]:
@@ -258,3 +278,27 @@ def test_the_westeros_check_finds_a_function_local_import_of_the_language(tmp_pa
     assert upward(edges, WESTEROS_LAYERS, WESTEROS) == [
         f"{name} (line 2) imports {WESTEROS}.language.action_lines: rules -> language"
     ]
+
+
+def test_every_mapdraw_module_has_a_layer_inside_the_drawer() -> None:
+    for name in graph():
+        if name == MAPDRAW or name.startswith(MAPDRAW + "."):
+            layer_of(name, MAPDRAW_LAYERS, MAPDRAW)
+
+
+def test_inside_the_drawer_no_import_goes_up_and_none_goes_round() -> None:
+    """A glyph never imports the page that places it; and no two modules of the drawer
+    import each other, even through others, even inside one layer."""
+    assert upward(graph(), MAPDRAW_LAYERS, MAPDRAW) == []
+    inside = [group for group in circles(graph()) if any(m.startswith(MAPDRAW) for m in group)]
+    assert inside == []
+
+
+def test_the_drawer_check_finds_a_glyph_reaching_for_the_page() -> None:
+    """The check above can fail: a made-up import of the page by the text helpers is named."""
+    edges = graph()
+    edges[f"{MAPDRAW}.svg"] = {**edges[f"{MAPDRAW}.svg"], f"{MAPDRAW}.page": 7}
+    assert upward(edges, MAPDRAW_LAYERS, MAPDRAW) == [
+        f"{MAPDRAW}.svg (line 7) imports {MAPDRAW}.page: text -> page"
+    ]
+    assert any(f"{MAPDRAW}.svg" in group for group in circles(edges))

@@ -79,11 +79,11 @@ def waiting_lines(
         pname = escape(pname) if pname else pname
         deadline = format_deadline(request["deadline"], lang, zone)
         summary = summary_in(request, lang, game)
-        words = {"house": who, "player": pname, "request": summary, "by": deadline}
+        words = {"player": who, "name": pname, "request": summary, "by": deadline}
         if pname:
-            line = _("%(house)s (%(player)s): %(request)s, by %(by)s") % words
+            line = _("%(player)s (%(name)s): %(request)s, by %(by)s") % words
         else:
-            line = _("%(house)s: %(request)s, by %(by)s") % words
+            line = _("%(player)s: %(request)s, by %(by)s") % words
         # Issue 17: a private report says which of the player's lines were skipped and why.
         skipped = request.get("skipped", []) if player else []
         why = [say(s, lang, game) for s in skipped]

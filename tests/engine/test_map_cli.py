@@ -62,3 +62,19 @@ def test_each_report_has_its_map_and_every_house_a_private_one(new_game) -> None
         # Every house sees the whole westeros board: its PNG is the public one, not the
         # same board drawn again (its SVG still names its reader).
         assert png == (game / "reports" / "0001.png").read_bytes()
+
+
+def test_map_for_a_baltic_side_is_asked_as_a_player(tmp_path) -> None:
+    """`--player` names a side of any game (`--house` stays for westeros GMs): Sweden's map
+    shows Sweden's own blocks by name, which the public map keeps hidden."""
+    game = tmp_path / "b"
+    new = ["new", str(game), "--game", "baltic", "--option", "scenario=poltava"]
+    assert CliRunner().invoke(main, new).exit_code == 0
+    public = CliRunner().invoke(main, ["map", str(game)])
+    sweden = CliRunner().invoke(main, ["map", str(game), "--player", "sweden"])
+    assert sweden.exit_code == 0, sweden.output
+    assert "Lewenhaupt" in sweden.output and "Lewenhaupt" not in public.output
+    wrong = CliRunner().invoke(main, ["map", str(game), "--player", "stark"])
+    assert wrong.exit_code == 2
+    assert "'stark' is not a player; players: sweden, coalition" in wrong.output
+    assert "--player" in wrong.output
