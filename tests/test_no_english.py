@@ -64,13 +64,6 @@ def words(line: str) -> list[str]:
     return WORD.findall(bare)
 
 
-def echoed(game: str, name: str, line: str) -> bool:
-    """NOTE: a baltic receipt echoes each line as the player wrote it (13.2), in the
-    receipt file and in `run`'s output: the player's own words, as quoted text is."""
-    receipt = name.startswith(("receipts/", "console/run-"))
-    return game == "baltic" and receipt and line.startswith("  ")
-
-
 def is_map(name: str) -> bool:
     return name.endswith(".svg")
 
@@ -90,7 +83,7 @@ def latin_in_russian(folder: Path, game: str, maps: bool = False) -> list[str]:
     them (`kept_ids`), the game's own id in its titles."""
     found = []
     for name, number, line in texts(folder):
-        if echoed(game, name, line) or is_map(name) != maps:
+        if is_map(name) != maps:
             continue
         ids = kept_ids(game, name, line)
         for word in words(line):
@@ -128,7 +121,7 @@ def english_in_portuguese(
 ) -> list[str]:
     found = []
     for name, number, line in texts(folder):
-        if echoed(game, name, line) or is_map(name) != maps:
+        if is_map(name) != maps:
             continue
         ids = kept_ids(game, name, line)
         for word in words(line):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.data import load_game_data
+from adjudicator.grammar import grammar_of
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.baltic import board_checks as checks
 from adjudicator.text import Name
@@ -359,6 +360,7 @@ def load_board() -> Board:
                     n["name"],
                     *n.get("aliases", []),
                     *translated(GAME, "nations", n["id"], genitive=True),
+                    *_russian_dative(n["id"]),
                 ]
                 for n in load_game_data(GAME, "nations.yaml")
             },
@@ -453,6 +455,13 @@ def _block(raw: Mapping[str, Any], roster: int) -> BlockInfo:
 def _names(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:
     """Id -> name and aliases, what players may type for it."""
     return {r["id"]: [r["name"], *r.get("aliases", [])] for r in rows}
+
+
+def _russian_dative(nation: str) -> list[str]:
+    """A nation's Russian dative (grammar.yaml), the case a truce is offered in: the echo
+    «предложить перемирие Ганноверу» (10.2j), pasted back, names Hannover."""
+    grammar = grammar_of(GAME, "nations", nation, "ru")
+    return [grammar.forms["dat"]] if grammar and "dat" in grammar.forms else []
 
 
 def _location_names(map_data: Mapping[str, Any]) -> dict[str, list[str]]:

@@ -1,19 +1,24 @@
-"""What a receipt echoes of the action lines (13.2, 13.3): each line as it was understood.
+"""What a receipt echoes of the action and standing lines (13.2-13.4): each line as it was
+understood.
 
 The echo is written in the order language itself, in the reader's words, with every block
 and place resolved (`Sheremetev★`, `Ingermanland` for `Narva`), so that a player can check
 which block was matched before anything moves and paste the line back unchanged. It is a
-`Text` of catalog sentences, one per kind of line, said when the reader is known.
+`Text` of catalog sentences, one per kind of line, said when the reader is known; a ru or
+pt_BR sentence uses the keywords the parser reads and names in the cases it reads (the
+genitive, the prepositional, a nation's dative), so the echo, pasted back, is the same line.
+A standing line's echo is built from its key and value alone (`echo_standing`), so the
+reports that name a line passed over build it again from the state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from adjudicator.rulesets.baltic import keywords
 from adjudicator.rulesets.baltic.control import board
-from adjudicator.text import Name, Text, _l, _ln
+from adjudicator.text import N_, Name, Text, _l, _ln
 
 
 def echo_lines(lines: Sequence[dict[str, Any]]) -> Text:
@@ -47,16 +52,180 @@ def echo(line: dict[str, Any]) -> Text:
 
 
 def echo_standing(key: str, value: Any) -> Text | None:
-    """A standing line that names blocks, with the blocks resolved (the reform twins above
-    all: `reform Menshikov` is echoed as the pair's hollow twin); None: echo it as written."""
-    if key == "reform" and value["block"]:
-        block = board().said(value["block"])
-        if value["year"]:
-            return _l("reform %(block)s in %(year)d", block=block, year=value["year"])
-        return _l("reform %(block)s", block=block)
-    if key == "hit_order":
-        return _l("hit order: %(blocks)s", blocks=named(value["blocks"]))
-    return None
+    """A standing line (13.4) as understood, in the reader's words: blocks resolved (the
+    reform twins above all: `reform Menshikov` is echoed as the pair's hollow twin), places
+    and nations named. Read back, it gives the same key and value. None for a key no line
+    of today's language writes (an old game file's): show its text as written."""
+    kind, *parts = key.split("|")
+    said = STANDING.get(kind)
+    return said(parts, value) if said else None
+
+
+BATTLE = {
+    "fight": (N_("battle %(place)s: fight"), N_("battle %(place)s %(blocks)s: fight")),
+    "retreat_round": (
+        N_("battle %(place)s: retreat round %(round)d"),
+        N_("battle %(place)s %(blocks)s: retreat round %(round)d"),
+    ),
+    "retreat_weaker": (
+        N_("battle %(place)s: retreat when weaker"),
+        N_("battle %(place)s %(blocks)s: retreat when weaker"),
+    ),
+}
+"""A `battle` line's mode -> its sentence for all blocks there, and for the blocks named."""
+
+
+def _battle(parts: list[str], value: dict[str, Any]) -> Text:
+    """`battle <location|any> [<blocks>]: fight | retreat round N | retreat when weaker` (D3)."""
+    for_all, for_some = BATTLE[value["mode"]]
+    where, round_ = place(value["location"]), value["round"]
+    if value["blocks"]:
+        return _l(for_some, place=where, blocks=named(value["blocks"]), round=round_)
+    return _l(for_all, place=where, round=round_)
+
+
+def _battle_order(parts: list[str], value: dict[str, Any]) -> Text:
+    """`battle order: <locations>` (D2)."""
+    return _l("battle order: %(places)s", places=[place(p) for p in value["locations"]])
+
+
+def _hit_order(parts: list[str], value: dict[str, Any]) -> Text:
+    """`hit order: <blocks>` (D4)."""
+    return _l("hit order: %(blocks)s", blocks=named(value["blocks"]))
+
+
+def _retreat(parts: list[str], value: dict[str, Any]) -> Text:
+    """`retreat priority <territory|any>: <territory>, sea [<fleets>], ...` (D5)."""
+    return _l(
+        "retreat priority %(place)s: %(choices)s",
+        place=place(parts[0]),
+        choices=[_choice(choice) for choice in value["choices"]],
+    )
+
+
+def _choice(choice: dict[str, Any]) -> Text | Name:
+    """A territory, or `sea` with the fleets to board, one after another (the parser reads
+    them apart by spaces: commas part the choices)."""
+    if not choice.get("sea"):
+        return board().said(choice["to"])
+    fleets = choice["fleets"]
+    if not fleets:
+        return _l("sea")
+    said: Text | Name = board().said(fleets[0])
+    for fleet in fleets[1:]:
+        said = _l("%(fleets)s %(fleet)s", fleets=said, fleet=board().said(fleet))
+    return _l("sea %(fleets)s", fleets=said)
+
+
+def _regroup(parts: list[str], value: dict[str, Any]) -> Text:
+    """`regroup <territory>: <blocks> -> <territory>` (D7)."""
+    return _l(
+        "regroup %(place)s: %(blocks)s -> %(to)s",
+        place=place(parts[0]),
+        blocks=named(value["blocks"]),
+        to=place(value["to"]),
+    )
+
+
+def _fleets(parts: list[str], value: dict[str, Any]) -> Text:
+    """`withdraw fleets <territory>` / `keep fleets <territory>` (D8)."""
+    where = board().said(parts[0])
+    if value["withdraw"]:
+        return _l("withdraw fleets %(place)s", place=where)
+    return _l("keep fleets %(place)s", place=where)
+
+
+def _fleet_retreat(parts: list[str], value: dict[str, Any]) -> Text:
+    """`fleet retreat priority: <harbors>` (D9)."""
+    return _l("fleet retreat priority: %(places)s", places=[place(p) for p in value["harbors"]])
+
+
+def _forage(parts: list[str], value: dict[str, Any]) -> Text:
+    """`forage losses <territory|any>: <blocks>` (D10)."""
+    return _l(
+        "forage losses %(place)s: %(blocks)s", place=place(parts[0]), blocks=named(value["blocks"])
+    )
+
+
+def _displace(parts: list[str], value: dict[str, Any]) -> Text:
+    """`displace priority: <territories>` (D11)."""
+    return _l("displace priority: %(places)s", places=[place(p) for p in value["territories"]])
+
+
+def _build(parts: list[str], value: dict[str, Any]) -> Text:
+    """`build priority <nation>: <territories>` (D12)."""
+    places = [place(p) for p in value["territories"]]
+    return _l("build priority %(nation)s: %(places)s", nation=place(parts[0]), places=places)
+
+
+def _reform(parts: list[str], value: dict[str, Any]) -> Text:
+    """`reform <block> [in <year>]` or `reform none` (D13)."""
+    if not value["block"]:
+        return _l("reform none")
+    block = board().said(value["block"])
+    if value["year"]:
+        return _l("reform %(block)s in %(year)d", block=block, year=value["year"])
+    return _l("reform %(block)s", block=block)
+
+
+def _offer(parts: list[str], value: dict[str, Any]) -> Text:
+    """`offer truce <nation>` (D14)."""
+    return _l("offer truce %(nation)s", nation=place(value["nation"]))
+
+
+def _truce(parts: list[str], value: dict[str, Any]) -> Text:
+    """`accept truce <nation>` / `decline truce <nation>` (D15)."""
+    nation = board().said(value["nation"])
+    if value["accept"]:
+        return _l("accept truce %(nation)s", nation=nation)
+    return _l("decline truce %(nation)s", nation=nation)
+
+
+def _cede(parts: list[str], value: dict[str, Any]) -> Text:
+    """`cede <territory> at entry` / `cede <territory> if <nation> activates` (D16)."""
+    territory = board().said(value["territory"])
+    if value["when"] == "entry":
+        return _l("cede %(place)s at entry", place=territory)
+    return _l(
+        "cede %(place)s if %(nation)s activates",
+        place=territory,
+        nation=board().said(value["nation"]),
+    )
+
+
+def _clear(parts: list[str], value: None) -> Text:
+    """`clear <keyword> [<location|nation>]`, `clear all` (13.4): the keyword of the first
+    head that clears that kind (`keywords.CLEAR_PHRASES`)."""
+    kind, target = parts[0], parts[1:]
+    head = keywords.name(next(h for h, k in keywords.CLEAR_PHRASES.items() if k == kind))
+    if target:
+        return _l("clear %(keyword)s %(target)s", keyword=head, target=place(target[0]))
+    return _l("clear %(keyword)s", keyword=head)
+
+
+STANDING: dict[str, Callable[[list[str], Any], Text]] = {
+    "battle_order": _battle_order,
+    "battle": _battle,
+    "hit_order": _hit_order,
+    "retreat": _retreat,
+    "regroup": _regroup,
+    "fleets": _fleets,
+    "fleet_retreat": _fleet_retreat,
+    "forage": _forage,
+    "displace": _displace,
+    "build": _build,
+    "reform": _reform,
+    "offer": _offer,
+    "truce": _truce,
+    "cede": _cede,
+    "clear": _clear,
+}
+"""A standing line's key kind (`standing.key`) -> its echo, one catalog sentence each."""
+
+
+def place(ident: str) -> Name:
+    """A location, nation or block by its name, or the keyword `any`."""
+    return keywords.name("any") if ident == keywords.ANY else board().said(ident)
 
 
 def part(item: dict[str, Any]) -> Text:

@@ -357,7 +357,7 @@ def parse_clear(rest: str) -> Standing:
     if kind is None:
         raise invalid(
             _l("expected 'clear <keyword> [<location>]' or 'clear all'"),
-            [keywords.name(head) for head in CLEAR_PHRASES],
+            [keywords.name(head) for head in keywords.CLEAR_PHRASES],
         )
     if not rest.strip() or kind == "all":
         return key("clear", kind), None
@@ -365,40 +365,24 @@ def parse_clear(rest: str) -> Standing:
     return key("clear", kind, target), None
 
 
-CLEAR_PHRASES = {
-    "battle": "battle",
-    "hit_order": "hit_order",
-    "retreat_priority": "retreat",
-    "regroup": "regroup",
-    "withdraw_fleets": "fleets",
-    "keep_fleets": "fleets",
-    "fleet_retreat_priority": "fleet_retreat",
-    "forage_losses": "forage",
-    "displace_priority": "displace",
-    "build_priority": "build",
-    "reform": "reform",
-    "offer_truce": "offer",
-    "accept_truce": "truce",
-    "decline_truce": "truce",
-    "cede": "cede",
-    "all": "all",
-}
-"""A standing line's head keyword (any language) -> what `clear` clears."""
-
-
 def clear_kind(rest: str) -> tuple[str | None, str]:
-    """The kind a `clear` line names and the rest: English first words as always ('clear
-    battle Pskov', 'clear fleets'), else a head keyword in any language, longest first
-    ('очистить приоритет отступления Псков')."""
+    """The kind a `clear` line names and the rest: a head keyword in any language, longest
+    first ('clear fleet retreat priority', 'очистить приоритет отступления Псков'), else an
+    English first word as always ('clear battle Pskov', 'clear fleets').
+
+    NOTE (13.4): the whole head is read before a first word, so that `clear battle order`
+    clears the `battle order` line (it cleared the `battle` lines) and `clear fleet retreat
+    priority` reads (it was taken for `clear fleet` and a place 'retreat priority')."""
+    heads = sorted(keywords.CLEAR_PHRASES, key=lambda h: -max(map(len, keywords.words_of(h))))
+    for head in heads:
+        match = re.match(rf"^{K(head)}\s*(.*)$", rest.strip(), re.IGNORECASE | re.DOTALL)
+        if match:
+            return keywords.CLEAR_PHRASES[head], match.group(1)
     tokens = rest.split(None, 1)
     kind = CLEAR_KINDS.get(tokens[0].lower()) if tokens else None
     if kind is not None:
         tail = tokens[1] if len(tokens) > 1 else ""
         return kind, re.sub(r"^(order|priority|losses|truce|fleets)\s*", "", tail, flags=re.I)
-    for head in sorted(CLEAR_PHRASES, key=lambda h: -max(map(len, keywords.words_of(h)))):
-        match = re.match(rf"^{K(head)}\s*(.*)$", rest.strip(), re.IGNORECASE | re.DOTALL)
-        if match:
-            return CLEAR_PHRASES[head], match.group(1)
     return None, rest
 
 

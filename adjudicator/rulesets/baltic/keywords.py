@@ -82,6 +82,36 @@ ACTION_VERBS = (
 )
 MOVE_VERBS = ("move", "embark", "sail", "disembark")
 
+CONNECTORS = ("в", "во", "на", "у")
+"""The prepositions of the Russian prepositional of a place (grammar.yaml: «в Лифляндии»,
+«во Пскове», «на Зеландии»). An echo says `at <place>` with the place's own, so each is
+read as `at` (13.3: «погрузка Ревентлов на Зеландии»), though «на» is `on` too."""
+
+ANY = "any"
+"""The location of a standing line for any location (13.4), as keys and values keep it:
+the id of the keyword `any`."""
+
+CLEAR_PHRASES = {
+    "battle_order": "battle_order",
+    "battle": "battle",
+    "hit_order": "hit_order",
+    "retreat_priority": "retreat",
+    "regroup": "regroup",
+    "withdraw_fleets": "fleets",
+    "keep_fleets": "fleets",
+    "fleet_retreat_priority": "fleet_retreat",
+    "forage_losses": "forage",
+    "displace_priority": "displace",
+    "build_priority": "build",
+    "reform": "reform",
+    "offer_truce": "offer",
+    "accept_truce": "truce",
+    "decline_truce": "truce",
+    "cede": "cede",
+    "all": "all",
+}
+"""A standing line's head keyword (any language) -> what `clear` clears."""
+
 
 def words_of(ident: str) -> list[str]:
     """Every spelling of keyword `ident`: English first, then Russian and Portuguese."""
@@ -97,7 +127,7 @@ def _variants(word: str) -> set[str]:
 @functools.cache
 def pattern(ident: str) -> str:
     """A non-capturing regex group matching any spelling of `ident` as whole words."""
-    found: set[str] = set()
+    found: set[str] = set(CONNECTORS) if ident == "at" else set()
     for word in words_of(ident):
         found |= _variants(word)
     alternatives = sorted(found, key=lambda w: (-len(w), w))

@@ -596,10 +596,11 @@ class Skipped:
 
 @declare("standing_skipped")
 class StandingSkipped:
-    """A standing line that could not be used, with why: for its side only."""
+    """A standing line that could not be used, with why: for its side only. `text` is the
+    line's echo as data (`text.to_data`), or as written for a key no echo knows."""
 
     side: str = public()
-    text: str = public()
+    text: dict[str, Any] | str = public()
     why: dict[str, Any] = public()
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from adjudicator.rulesets.baltic.echo import echo_standing
+from adjudicator.rulesets.baltic.keywords import ANY
 from adjudicator.rulesets.baltic.state import SEASONS, State
 from adjudicator.text import N_, Text, _l, from_data, to_data
 
-ANY = "any"
 ONCE = ("offer", "reform", "cede")
 """Keys whose lines are used up when applied (13.4)."""
 
@@ -80,9 +81,14 @@ def applied_default(out: list[dict[str, Any]], side: str, decision: str, **data:
 def skipped(out: list[dict[str, Any]], state: State, side: str, name: str, why: Text) -> None:
     """Tell `side` alone that its standing line `name` was not used, with the reason (13.5:
     a line illegal when used is skipped, never in silence). Call it before `use_up`. The
-    line is kept in `State.passed_over` too, for the reminders before the side's next orders."""
+    line is kept in `State.passed_over` too, for the reminders before the side's next orders.
+
+    The line is named by its echo, in the reader's language as the receipt said it, built
+    again from the key and value the state keeps (the state's format is unchanged); a key
+    no echo knows is named by the text as written."""
     line = lines(state, side).get(name)
-    text = line["text"] if line else name
+    said = echo_standing(name, line["value"]) if line else None
+    text = to_data(said) if said is not None else line["text"] if line else name
     out.append(
         {"kind": "standing_skipped", "side": side, "text": text, "why": to_data(why), "_to": side}
     )
@@ -99,7 +105,7 @@ def passed_over(state: State, side: str) -> list[Text]:
     """`side`'s standing lines passed over this season and the last, each said as its
     report said it (13.5)."""
     return [
-        _l(PASSED_OVER, text=line["text"], why=from_data(line["why"]))
+        _l(PASSED_OVER, text=from_data(line["text"]), why=from_data(line["why"]))
         for line in state.passed_over.get(side, [])
         if line["season"] >= season_number(state) - 1
     ]

@@ -171,7 +171,8 @@ class State:
     passed_over: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Secret. Side -> its standing lines the rules passed over this season and the last,
     each {season, text, why} (13.5, told in its report as it happens): the reminders before
-    its next deadlines list them again (`Baltic.passed_over`)."""
+    its next deadlines list them again (`Baltic.passed_over`). `text` is the line's echo as
+    data (`text.to_data`; a game file of before issue 20 holds the line as written)."""
     recon: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Secret. Side -> recon results: [{year, season, location, blocks: [{block, strength,
     aboard}]}] (3.5)."""

@@ -19,8 +19,14 @@ ALL = "all"
 
 
 def location(text: str, among: list[str] | None = None) -> str:
-    """A territory (or port) or sea zone id."""
-    return board().names.find(text.strip(), among)
+    """A territory (or port) or sea zone id. A place said in the Russian prepositional with
+    its own preposition («на Зеландии», as an echo lists the places of a build) is read
+    without it."""
+    text = text.strip()
+    first, _, rest = text.partition(" ")
+    if first.lower() in keywords.CONNECTORS and board().names.lookup(rest, among):
+        text = rest
+    return board().names.find(text, among)
 
 
 def territory(text: str) -> str:

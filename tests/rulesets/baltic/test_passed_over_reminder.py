@@ -15,6 +15,7 @@ from adjudicator.rulesets.baltic import standing
 from adjudicator.rulesets.baltic.position import export
 from adjudicator.rulesets.baltic.ruleset import RULESET
 from adjudicator.rulesets.baltic.state import State
+from adjudicator.text import Name, _l, to_data
 from tests.conftest import START
 from tests.rulesets.baltic.blank import blank_state
 from tests.rulesets.baltic.loaded_dice import LoadedDice
@@ -22,6 +23,8 @@ from tests.rulesets.baltic.phase import play, submit
 
 PASSWORDS = {"sweden": "pw-sweden", "coalition": "pw-coalition"}
 LINE = "hit order: Apraksin"
+SAID = {"en": LINE, "ru": "порядок потерь: Апраксин", "pt_BR": "ordem das perdas: Apraksin"}
+"""The line as its echo says it to each reader (issue 20)."""
 
 
 def send(path: Path, side: str, body: str, name: str) -> None:
@@ -68,30 +71,32 @@ def coalition_reminder(path: Path, lang: str) -> str:
 def test_5_4_a_hit_order_passed_over_in_a_battle_is_in_the_next_reminder(tmp_path) -> None:
     path = battle_in_pskov(tmp_path)
     private = (path / ".adjudicator" / "private" / "coalition" / "0001.md").read_text("utf-8")
-    assert f"Ваша постоянная строка «{LINE}» не применена:" in private, private
+    assert f"Ваша постоянная строка «{SAID['ru']}» не применена:" in private, private
     said = {
         "en": (
             "Standing lines of yours that were recently passed over:\n"
-            f'  Your standing line "{LINE}" was not used: it names none of the equally strong '
-            "blocks that could take the hit in Pskov: Golitsyn, Weyde (5.4)."
+            f'  Your standing line "{SAID["en"]}" was not used: it names none of the equally '
+            "strong blocks that could take the hit in Pskov: Golitsyn, Weyde (5.4)."
         ),
         "ru": (
             "Ваши постоянные строки, которые недавно не были применены:\n"
-            f"  Ваша постоянная строка «{LINE}» не применена: в ней не назван ни один из "
+            f"  Ваша постоянная строка «{SAID['ru']}» не применена: в ней не назван ни один из "
             "равных по силе блоков, которые могли получить попадание в Пскове: Голицын, "
             "Вейде (5.4)."
         ),
         "pt_BR": (
             "Suas linhas permanentes que não foram usadas recentemente:\n"
-            f'  Sua linha permanente "{LINE}" não foi usada: ela não nomeia nenhum dos blocos '
-            "igualmente fortes que podiam sofrer o acerto em Pskov: Golitsyn, Weyde (5.4)."
+            f'  Sua linha permanente "{SAID["pt_BR"]}" não foi usada: ela não nomeia nenhum dos '
+            "blocos igualmente fortes que podiam sofrer o acerto em Pskov: Golitsyn, Weyde (5.4)."
         ),
     }
     for lang, told in said.items():
         body = coalition_reminder(path, lang)
         assert told in body, body
     public = (path / "reports" / "0001.md").read_text("utf-8")
-    assert LINE not in public and LINE not in (path / "game.yaml").read_text("utf-8")
+    published = public + (path / "game.yaml").read_text("utf-8")
+    assert not any(said in published for said in SAID.values())
+    assert "Apraksin" not in published  # neither the line nor its echo's data (13.6)
 
 
 def test_13_5_the_reminders_tell_them_this_season_and_the_next_only() -> None:
@@ -118,3 +123,18 @@ def test_13_5_the_reminders_tell_them_this_season_and_the_next_only() -> None:
     assert RULESET.passed_over(state, "coalition") == []
     standing.forget_passed_over(state)
     assert state.passed_over == {}
+
+
+def test_13_5_a_line_passed_over_in_an_older_game_file_is_told_as_written() -> None:
+    """A game file of before issue 20 keeps the line passed over as its text: it still
+    loads and is told as written; a new one is told by its echo, in the reader's words."""
+    state = blank_state()
+    why = to_data(_l("%(block)s is at full strength", block=Name("rus_apraksin", "Apraksin")))
+    state.passed_over = {
+        "coalition": [{"season": standing.season_number(state), "text": LINE, "why": why}]
+    }
+    loaded = RULESET.restore(RULESET.save(state))
+    (told,) = RULESET.passed_over(loaded, "coalition")
+    assert told.say("ru", "baltic") == (
+        f"Ваша постоянная строка «{LINE}» не применена: Апраксин уже в полной силе."
+    )

@@ -12,10 +12,12 @@ import pytest
 
 from adjudicator import engine
 from adjudicator.create import create_game
+from adjudicator.rulesets.baltic import words
 from adjudicator.rulesets.baltic.instructions import parse_submission
 from adjudicator.rulesets.baltic.position import export, scenario_state
 from adjudicator.rulesets.baltic.state import State
 from tests.conftest import START
+from tests.rulesets.baltic.blank import blank_state
 
 PASSWORDS = {"sweden": "pw-sweden", "coalition": "pw-coalition"}
 
@@ -132,4 +134,26 @@ def test_13_2_a_russian_echo_names_the_place_in_the_genitive() -> None:
     assert [(x["action"], x.get("at"), x.get("nation")) for x in again.value["lines"]] == [
         ("siege", "polotsk", None),
         ("politics", None, "POL"),
+    ]
+
+
+def test_13_3_a_place_said_with_na_reads_back_as_at() -> None:
+    """«погрузка Ревентлов на Зеландии»: the Russian prepositional of Sjælland takes «на»,
+    not «в»; the echo of an embark there, pasted back, embarks there (a whole-game round
+    trip found it rejected as 'expected embark <blocks> at <territory>')."""
+    state = blank_state(
+        active=("SWE", "RUS", "DEN"),
+        first_player="coalition",
+        blocks={"den_reventlow": ("sjaelland", 3), "den_gyldenlove": ("kattegat", 2)},
+    )
+    text = "embark Reventlow at Sjaelland"
+    (orders, *_) = parse_submission(state, "coalition", text)
+    echo = orders.echo.say("ru", "baltic").splitlines()[1].split(". ", 1)[1]
+    assert echo == "погрузка Ревентлов на Зеландии"
+    (again, *_) = parse_submission(state, "coalition", echo)
+    assert again.value["lines"][0]["parts"][0]["at"] == "sjaelland"
+    assert words.territories("в Лифляндии, на Зеландии, во Пскове") == [
+        "livland",
+        "sjaelland",
+        "pskov",
     ]

@@ -1,0 +1,378 @@
+"""Every kind of standing line (13.4) is echoed in the reader's language (issue 20), with
+its places, nations and blocks resolved, and the echo, pasted back, is the same line: the
+same key and the same value, in English, Russian and Portuguese (the brief: whatever we
+print, pasted back, means the same)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.requests import Instruction
+from adjudicator.rulesets.baltic import keywords
+from adjudicator.rulesets.baltic.board import load_board
+from adjudicator.rulesets.baltic.echo import STANDING
+from adjudicator.rulesets.baltic.instructions import parse_submission
+from adjudicator.rulesets.baltic.position import scenario_state
+from adjudicator.rulesets.baltic.state import State
+
+LANGS = ("en", "ru", "pt_BR")
+
+ECHOES = [
+    # side, the line as sent, its echo in en, ru, pt_BR
+    (
+        "sweden",
+        "battle order: pskov, gulf of finland",
+        "battle order: Pskov, Gulf of Finland",
+        "порядок сражений: Псков, Финский залив",
+        "ordem das batalhas: Pskov, Golfo da Finlândia",
+    ),
+    (
+        "sweden",
+        "battle any: fight",
+        "battle any: fight",
+        "сражение любой: сражаться",
+        "batalha qualquer: lutar",
+    ),
+    (
+        "sweden",
+        "battle Pskov Karl, Livgardet: retreat round 2",
+        "battle Pskov Karl XII, Livgardet: retreat round 2",
+        "сражение Псков Карл XII, Лейб-гвардия: отступить в раунде 2",
+        "batalha Pskov Carlos XII, Guarda Real: recuar na rodada 2",
+    ),
+    (
+        "sweden",
+        "battle Narva: retreat when weaker",
+        "battle Ingermanland: retreat when weaker",
+        "сражение Ингерманландия: отступить если слабее",
+        "batalha Íngria: recuar se mais fraco",
+    ),
+    (
+        "sweden",
+        "battle any Stenbock: fight",
+        "battle any Stenbock: fight",
+        "сражение любой Стенбок: сражаться",
+        "batalha qualquer Stenbock: lutar",
+    ),
+    (
+        "sweden",
+        "hit order: Upplands, Karl",
+        "hit order: Upplands, Karl XII",
+        "порядок потерь: Упландский полк, Карл XII",
+        "ordem das perdas: Upplands, Carlos XII",
+    ),
+    (
+        "sweden",
+        "fleet retreat priority: Karlskrona, Svealand",
+        "fleet retreat priority: Småland, Svealand",
+        "приоритет отступления флотов: Смоланд, Свеаланд",
+        "prioridade de retirada das frotas: Esmolândia, Svealand",
+    ),
+    (
+        "sweden",
+        "retreat priority Narva: Livland, sea Wachtmeister, sea",
+        "retreat priority Ingermanland: Livland, sea Wachtmeister, sea",
+        "приоритет отступления Ингерманландия: Лифляндия, море Вахтмейстер, море",
+        "prioridade de retirada Íngria: Livônia, mar Wachtmeister, mar",
+    ),
+    (
+        "sweden",
+        "retreat priority any: sea Wachtmeister Ankarstierna",
+        "retreat priority any: sea Wachtmeister Anckarstierna",
+        "приоритет отступления любой: море Вахтмейстер Анкарштерна",
+        "prioridade de retirada qualquer: mar Wachtmeister Anckarstierna",
+    ),
+    (
+        "sweden",
+        "regroup Narva: Karl -> Livland",
+        "regroup Ingermanland: Karl XII -> Livland",
+        "перегруппировка Ингерманландия: Карл XII -> Лифляндия",
+        "reagrupar Íngria: Carlos XII -> Livônia",
+    ),
+    (
+        "sweden",
+        "withdraw fleets Svealand",
+        "withdraw fleets Svealand",
+        "вывести флоты Свеаланда",
+        "retirar frotas Svealand",
+    ),
+    (
+        "sweden",
+        "keep fleets Reval",
+        "keep fleets Estland",
+        "оставить флоты Эстляндии",
+        "manter frotas Estônia",
+    ),
+    (
+        "sweden",
+        "forage losses any: Lewenhaupt",
+        "forage losses any: Lewenhaupt",
+        "потери от фуража любой: Левенгаупт",
+        "perdas de forragem qualquer: Lewenhaupt",
+    ),
+    (
+        "sweden",
+        "forage losses Livland: Livgardet, Karl",
+        "forage losses Livland: Livgardet, Karl XII",
+        "потери от фуража Лифляндия: Лейб-гвардия, Карл XII",
+        "perdas de forragem Livônia: Guarda Real, Carlos XII",
+    ),
+    (
+        "sweden",
+        "displace priority: Livland, Estland",
+        "displace priority: Livland, Estland",
+        "приоритет вытеснения: Лифляндия, Эстляндия",
+        "prioridade de deslocamento: Livônia, Estônia",
+    ),
+    (
+        "sweden",
+        "build priority Ottoman Empire: Moldavia",
+        "build priority Ottoman Empire: Moldavia",
+        "приоритет постройки Османской империи: Молдавия",
+        "prioridade de construção Império Otomano: Moldávia",
+    ),
+    (
+        "sweden",
+        "offer truce Hannover",
+        "offer truce Hannover",
+        "предложить перемирие Ганноверу",
+        "oferecer trégua Hanôver",
+    ),
+    (
+        "sweden",
+        "offer truce Denmark",
+        "offer truce Denmark-Norway",
+        "предложить перемирие Дании-Норвегии",
+        "oferecer trégua Dinamarca-Noruega",
+    ),
+    (
+        "sweden",
+        "accept truce Ottoman Empire",
+        "accept truce Ottoman Empire",
+        "принять перемирие Османской империи",
+        "aceitar trégua Império Otomano",
+    ),
+    (
+        "coalition",
+        "decline truce Russia",
+        "decline truce Russia",
+        "отклонить перемирие России",
+        "recusar trégua Rússia",
+    ),
+    (
+        "sweden",
+        "cede Bremen-Verden at entry",
+        "cede Bremen-Verden at entry",
+        "уступка Бремена-Вердена во входную фазу",
+        "ceder Bremen-Verden na fase de entrada",
+    ),
+    (
+        "sweden",
+        "cede Pommern if Prussia activates",
+        "cede Pommern if Prussia activates",
+        "уступка Померании, если Пруссия вступит в войну",
+        "ceder Pomerânia se Prússia entrar na guerra",
+    ),
+    (
+        "coalition",
+        "reform Menshikov in 1704",
+        "reform Menshikov☆ in 1704",
+        "реформа Меншиков (полый) в 1704",
+        "reforma Menshikov (vazado) em 1704",
+    ),
+    (
+        "coalition",
+        "reform none",
+        "reform none",
+        "реформировать никого",
+        "reforma nenhuma",
+    ),
+    (
+        "sweden",
+        "clear battle Pskov",
+        "clear battle Pskov",
+        "отменить сражение Псков",
+        "limpar batalha Pskov",
+    ),
+    (
+        "sweden",
+        "clear retreat any",
+        "clear retreat priority any",
+        "отменить приоритет отступления любой",
+        "limpar prioridade de retirada qualquer",
+    ),
+    (
+        "sweden",
+        "clear fleets Svealand",
+        "clear withdraw fleets Svealand",
+        "отменить вывести флоты Свеаланд",
+        "limpar retirar frotas Svealand",
+    ),
+    (
+        "sweden",
+        "clear build priority Sweden",
+        "clear build priority Sweden",
+        "отменить приоритет постройки Швеция",
+        "limpar prioridade de construção Suécia",
+    ),
+    (
+        "coalition",
+        "clear decline truce Russia",
+        "clear accept truce Russia",
+        "отменить принять перемирие Россия",
+        "limpar aceitar trégua Rússia",
+    ),
+    ("sweden", "clear all", "clear all", "отменить все", "limpar todos"),
+]
+
+
+def state() -> State:
+    """The Grand Campaign as it starts: Karl XII and the Livgardet in Pskov's neighbourhood
+    do not matter; every name above is one of the side's blocks."""
+    return scenario_state("grand_campaign")
+
+
+def standing(side: str, text: str) -> Instruction:
+    (line,) = parse_submission(state(), side, text)[1:]
+    return line
+
+
+@pytest.mark.parametrize(("side", "text", "en", "ru", "pt_BR"), ECHOES, ids=[e[1] for e in ECHOES])
+def test_13_4_a_standing_line_is_echoed_in_the_readers_words(
+    side: str, text: str, en: str, ru: str, pt_BR: str
+) -> None:
+    echo = standing(side, text).echo
+    assert not isinstance(echo, str), "echoed as written"
+    assert [echo.say(lang, "baltic") for lang in LANGS] == [en, ru, pt_BR]
+
+
+@pytest.mark.parametrize(("side", "text"), [e[:2] for e in ECHOES], ids=[e[1] for e in ECHOES])
+def test_13_4_a_standing_lines_echo_pasted_back_is_the_same_line(side: str, text: str) -> None:
+    line = standing(side, text)
+    for lang in LANGS:
+        said = line.echo.say(lang, "baltic")
+        again = standing(side, said)
+        assert (again.key, again.value["value"]) == (line.key, line.value["value"]), (lang, said)
+
+
+def test_13_4_the_table_has_a_line_of_every_kind() -> None:
+    """Every key kind the parser writes has an echo and a case above."""
+    kinds = {standing(side, text).key.split("|")[0] for side, text, *_ in ECHOES}
+    assert kinds == set(STANDING)
+
+
+@pytest.mark.parametrize("head", sorted(keywords.CLEAR_PHRASES))
+def test_13_4_a_clear_of_every_kind_pasted_back_clears_the_same(head: str) -> None:
+    line = standing("sweden", f"clear {keywords.ENGLISH[head][0]}")
+    assert line.key == f"clear|{keywords.CLEAR_PHRASES[head]}"
+    for lang in LANGS:
+        assert standing("sweden", line.echo.say(lang, "baltic")).key == line.key, lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_10_2j_a_truce_offered_to_each_nation_reads_back(lang: str) -> None:
+    """«предложить перемирие Ганноверу»: the dative of every nation that may be offered a
+    truce names it again."""
+    board = load_board()
+    for nation, info in board.nations.items():
+        if not info.truce_offer:
+            continue
+        side = "coalition" if info.side == "sweden" else "sweden"
+        line = standing(side, f"offer truce {board.name(nation)}")
+        again = standing(side, line.echo.say(lang, "baltic"))
+        assert again.value["value"] == {"nation": nation}
+
+
+@pytest.mark.parametrize("verb", ["accept", "decline"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_10_2j_a_truce_accepted_or_declined_for_each_nation_reads_back(
+    lang: str, verb: str
+) -> None:
+    """«принять перемирие Османской империи»: the genitive of every nation names it again."""
+    board = load_board()
+    for nation, info in board.nations.items():
+        line = standing(info.side, f"{verb} truce {board.name(nation)}")
+        again = standing(info.side, line.echo.say(lang, "baltic"))
+        assert (again.key, again.value["value"]) == (line.key, line.value["value"])
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("clear fleet retreat priority", "clear|fleet_retreat"),
+        ("clear battle order", "clear|battle_order"),
+        ("clear battle", "clear|battle"),
+        ("clear fleet", "clear|fleet_retreat"),
+        ("clear retreat Pskov", "clear|retreat|pskov"),
+        ("очистить порядок сражений", "clear|battle_order"),
+        ("limpar reagrupar Narva", "clear|regroup|ingermanland"),
+    ],
+)
+def test_13_4_clear_reads_the_whole_head_keyword(text: str, key: str) -> None:
+    """`clear fleet retreat priority` clears the fleet retreat priority (it was read as
+    `clear fleet` and a place 'retreat priority'); `clear battle order` clears the battle
+    order (it cleared every `battle` line), so that the echo of either reads back."""
+    assert standing("sweden", text).key == key
+
+
+def test_13_4_clear_battle_order_keeps_the_battle_lines() -> None:
+    """Merged into the book, `clear battle order` removes the battle order line only."""
+    from adjudicator.rulesets.baltic.standing import merge
+
+    book = state()
+    sent = "battle order: Pskov\nbattle any: fight\nclear battle order"
+    merge(book, "sweden", [i.value for i in parse_submission(book, "sweden", sent)[1:]])
+    assert list(book.standing["sweden"]) == ["battle|any|"]
+
+
+def test_10_2c_a_truce_offered_to_your_own_nation_is_refused_in_the_dative() -> None:
+    """«Вы не можете предложить перемирие Польше»: offered to a nation, in the dative."""
+    from adjudicator.orders.errors import OrderErrors
+
+    with pytest.raises(OrderErrors) as caught:
+        standing("sweden", "offer truce Poland")
+    said = caught.value.errors[0].say("ru", "baltic")
+    assert "Вы не можете предложить перемирие Польше (10.2c, 10.2j)" in said
+
+
+PER_PLACE = [
+    "battle {place}: fight",
+    "battle {place} Karl XII: retreat round 1",
+    "retreat priority {place}: {territory}, sea",
+    "forage losses {place}: Karl XII",
+    "clear battle {place}",
+]
+PER_TERRITORY = [
+    "withdraw fleets {territory}",
+    "keep fleets {territory}",
+    "regroup {territory}: Karl XII -> {territory}",
+    "displace priority: {territory}",
+    "fleet retreat priority: {territory}",
+    "build priority Sweden: {territory}",
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_13_4_every_place_in_every_standing_line_reads_back(lang: str) -> None:
+    """Each territory and sea zone, in the case each sentence says it in, names itself
+    again: no case form of one place is another place's name."""
+    board = load_board()
+    wrong = []
+    territories = list(board.territories)
+    for place in [*territories, *board.seas]:
+        territory = place if place in board.territories else territories[0]
+        for line in PER_PLACE + (PER_TERRITORY if place in board.territories else []):
+            text = line.format(place=board.name(place), territory=board.name(territory))
+            sent = standing("sweden", text)
+            said = sent.echo.say(lang, "baltic")
+            again = standing("sweden", said)
+            if (again.key, again.value["value"]) != (sent.key, sent.value["value"]):
+                wrong.append(said)
+    for cession in board.tables["cessions"]:
+        ceded, to = board.name(cession["territory"]), board.name(cession["to"])
+        for text in (f"cede {ceded} at entry", f"cede {ceded} if {to} activates"):
+            sent = standing("sweden", text)
+            said = sent.echo.say(lang, "baltic")
+            if standing("sweden", said).value["value"] != sent.value["value"]:
+                wrong.append(said)
+    assert wrong == []
