@@ -126,12 +126,13 @@ def _variants(word: str) -> set[str]:
 
 @functools.cache
 def pattern(ident: str) -> str:
-    """A non-capturing regex group matching any spelling of `ident` as whole words."""
+    """A non-capturing regex group matching any spelling of `ident` as whole words; a comma
+    may stand between its words, as a writer puts one before «если» or "when"."""
     found: set[str] = set(CONNECTORS) if ident == "at" else set()
     for word in words_of(ident):
         found |= _variants(word)
     alternatives = sorted(found, key=lambda w: (-len(w), w))
-    body = "|".join(r"\s+".join(map(re.escape, w.split())) for w in alternatives)
+    body = "|".join(r",?\s+".join(map(re.escape, w.split())) for w in alternatives)
     return rf"(?:{body})(?!\w)"
 
 

@@ -30,7 +30,7 @@ ECHOES = [
         "sweden",
         "battle any: fight",
         "battle any: fight",
-        "сражение любой: сражаться",
+        "сражение везде: сражаться",
         "batalha qualquer: lutar",
     ),
     (
@@ -44,14 +44,14 @@ ECHOES = [
         "sweden",
         "battle Narva: retreat when weaker",
         "battle Ingermanland: retreat when weaker",
-        "сражение Ингерманландия: отступить если слабее",
+        "сражение Ингерманландия: отступить, если слабее",
         "batalha Íngria: recuar se mais fraco",
     ),
     (
         "sweden",
         "battle any Stenbock: fight",
         "battle any Stenbock: fight",
-        "сражение любой Стенбок: сражаться",
+        "сражение везде Стенбок: сражаться",
         "batalha qualquer Stenbock: lutar",
     ),
     (
@@ -79,7 +79,7 @@ ECHOES = [
         "sweden",
         "retreat priority any: sea Wachtmeister Ankarstierna",
         "retreat priority any: sea Wachtmeister Anckarstierna",
-        "приоритет отступления любой: море Вахтмейстер Анкарштерна",
+        "приоритет отступления везде: море Вахтмейстер Анкарштерна",
         "prioridade de retirada qualquer: mar Wachtmeister Anckarstierna",
     ),
     (
@@ -107,7 +107,7 @@ ECHOES = [
         "sweden",
         "forage losses any: Lewenhaupt",
         "forage losses any: Lewenhaupt",
-        "потери от фуража любой: Левенгаупт",
+        "потери от фуража везде: Левенгаупт",
         "perdas de forragem qualquer: Lewenhaupt",
     ),
     (
@@ -198,7 +198,7 @@ ECHOES = [
         "sweden",
         "clear retreat any",
         "clear retreat priority any",
-        "отменить приоритет отступления любой",
+        "отменить приоритет отступления везде",
         "limpar prioridade de retirada qualquer",
     ),
     (
@@ -253,6 +253,22 @@ def test_13_4_a_standing_lines_echo_pasted_back_is_the_same_line(side: str, text
         said = line.echo.say(lang, "baltic")
         again = standing(side, said)
         assert (again.key, again.value["value"]) == (line.key, line.value["value"]), (lang, said)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "сражение везде: отступить, если слабее",
+        "сражение везде: отступить если слабее",
+        "сражение любой: отступать,  если слабее",
+        "battle any: retreat, when weaker",
+    ],
+)
+def test_13_4_a_comma_between_a_keywords_words_is_read(text: str) -> None:
+    """A writer's comma before «если» (Russian needs one there) changes nothing."""
+    line = standing("sweden", text)
+    assert line.key == "battle|any|"
+    assert line.value["value"]["mode"] == "retreat_weaker"
 
 
 def test_13_4_the_table_has_a_line_of_every_kind() -> None:
