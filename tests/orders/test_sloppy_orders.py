@@ -56,6 +56,22 @@ def test_baltic_move_line_ending_in_its_separator_is_read(tail):
     assert not kinds(events, "void")
 
 
+@pytest.mark.parametrize("arrow", ["->", "→", "=>", ">", " > ", " - ", " – ", " to ", " TO "])
+def test_baltic_a_path_step_is_read_as_players_type_it(arrow):
+    """13.3: 'Svealand -> Götaland' is also written 'Svealand - Götaland', '… > …', '… to …'
+    (a name's own hyphen, 'Bremen-Verden', is no step: it has no spaces around it)."""
+    state = blank_state(blocks={"swe_karl": ("svealand", 4)})
+    events = play(state, "sweden", f"move Karl XII: Svealand{arrow}Götaland\n", LoadedDice([]))
+    assert state.blocks["swe_karl"].at == "gotaland"
+    assert not kinds(events, "void")
+
+
+def test_baltic_a_russian_path_with_dashes_is_read():
+    state = blank_state(blocks={"swe_karl": ("svealand", 4)})
+    play(state, "sweden", "перемещение Карл XII: Свеаланд — Гёталанд\n", LoadedDice([]))
+    assert state.blocks["swe_karl"].at == "gotaland"
+
+
 @pytest.mark.parametrize(
     ("house", "pw"),
     [

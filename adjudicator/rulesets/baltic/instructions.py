@@ -267,9 +267,10 @@ def parse_truce(rest: str, accept: bool) -> Standing:
 def parse_regroup(side: str, rest: str) -> Standing:
     head, tail = words.split_head(rest)
     where = words.territory(head)
-    found, _, target = tail.partition("->")
-    if not target.strip():
+    parts = words.ARROW.split(tail, maxsplit=1)
+    if len(parts) < 2 or not parts[1].strip():
         raise invalid(_l("expected 'regroup <territory>: <blocks> -> <territory>'"))
+    found, target = parts
     to = words.territory(target)
     return key("regroup", where, to), {"blocks": list(words.blocks(found, side, False)), "to": to}
 

@@ -14,7 +14,9 @@ from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.state import State
 from adjudicator.text import _l
 
-ARROW = re.compile(r"\s*(?:->|→|=>)\s*")
+ARROW = re.compile(r"\s*(?:->|→|=>|>)\s*|\s+(?:[-–—]|to)\s+", re.IGNORECASE)
+"""A step of a path: '->' as the echo writes it, and what players type for it ('→', '=>',
+'>', a dash or 'to' between spaces; a name's own hyphen, 'Bremen-Verden', has none)."""
 ALL = "all"
 
 
