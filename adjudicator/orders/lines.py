@@ -24,6 +24,12 @@ SIGNS = str.maketrans(
 ASCII sign the parsers know (issue 17: 'March −1' pasted back must stay March -1)."""
 
 
+ARROW = re.compile(r"\s*(?:->|→|=>|>)\s*|\s+(?:[-–—]|to)\s+", re.IGNORECASE)
+"""A step of a path ('Winterfell -> Moat Cailin', 'footman -> knight'): '->' as our echoes
+write it, and what players type for it: '→', '=>', '>', a dash or 'to' between spaces; a
+name's own hyphen ('Bremen-Verden') has no spaces."""
+
+
 def plain_signs(text: str) -> str:
     """`text` with every minus, dash and full-width sign as ASCII '-', '+' and ':'.
 

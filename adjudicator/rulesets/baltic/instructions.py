@@ -16,7 +16,7 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.orders.errors import LineError, OrderError, OrderErrors, illegal, invalid
-from adjudicator.orders.lines import order_lines
+from adjudicator.orders.lines import ARROW, order_lines
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.baltic import actions, keywords, sequence, words
 from adjudicator.rulesets.baltic.control import board
@@ -267,7 +267,7 @@ def parse_truce(rest: str, accept: bool) -> Standing:
 def parse_regroup(side: str, rest: str) -> Standing:
     head, tail = words.split_head(rest)
     where = words.territory(head)
-    parts = words.ARROW.split(tail, maxsplit=1)
+    parts = ARROW.split(tail, maxsplit=1)
     if len(parts) < 2 or not parts[1].strip():
         raise invalid(_l("expected 'regroup <territory>: <blocks> -> <territory>'"))
     found, target = parts

@@ -9,14 +9,12 @@ from __future__ import annotations
 import re
 
 from adjudicator.orders.errors import LineError, invalid
+from adjudicator.orders.lines import ARROW
 from adjudicator.rulesets.baltic import keywords
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.state import State
 from adjudicator.text import _l
 
-ARROW = re.compile(r"\s*(?:->|→|=>|>)\s*|\s+(?:[-–—]|to)\s+", re.IGNORECASE)
-"""A step of a path: '->' as the echo writes it, and what players type for it ('→', '=>',
-'>', a dash or 'to' between spaces; a name's own hyphen, 'Bremen-Verden', has none)."""
 ALL = "all"
 
 

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.orders.errors import LineError, illegal, invalid
+from adjudicator.orders.lines import ARROW
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import flow
@@ -46,7 +47,6 @@ from adjudicator.text import N_, Name, Text, _l
 Parsed = tuple[str, str, Any, Text]
 """kind, key, value, what was understood."""
 _VERB = re.compile(r"\s*([A-Za-z']+)\s*(.*)$", re.DOTALL)
-ARROW = re.compile(r"\s*(?:->|→|=>|\bto\b)\s*", re.IGNORECASE)
 CARD_VERBS = {
     "tyrion": "lannister",
     "replace": "",

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from adjudicator.orders.errors import illegal, invalid
+from adjudicator.orders.lines import ARROW
 from adjudicator.orders.names import normalize
 from adjudicator.rulesets.westeros import flow
 from adjudicator.rulesets.westeros.language.names import (
@@ -31,7 +32,6 @@ from adjudicator.rulesets.westeros.words import said
 from adjudicator.text import Text, _l
 
 Parsed = tuple[str, str, Any, Text]
-ARROW = re.compile(r"\s*(?:->|→|=>)\s*")
 _UPGRADE = re.compile(r"^(?:upgrade\s+)?(.+?)\s+(?:to|->|into)\s+(.+)$")
 _FROM = re.compile(r"^(.+?)\s+from\s+(.+)$")
 _IN = re.compile(r"^(.+?)\s+(?:in|at|into)\s+(.+)$")

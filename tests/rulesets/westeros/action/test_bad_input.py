@@ -97,6 +97,17 @@ def test_lenient_names_are_understood() -> None:
     assert str(ins.understood) == "march Winterfell -> Castle Black: knight; leave power"
 
 
+@pytest.mark.parametrize("arrow", ["->", "→", "=>", ">", " - ", " — ", " to "])
+def test_a_march_step_is_read_as_players_type_it(arrow: str) -> None:
+    """A march's step is '->' as the receipt echoes it, or what players type for it."""
+    ins = parse_action_line(start_state(), "stark", f"march Winterfell{arrow}Castle Black: knight")
+    assert ins.value == {
+        "from": "winterfell",
+        "moves": [["castle_black", ["knight"]]],
+        "leave": False,
+    }
+
+
 @pytest.mark.parametrize(
     ("house", "text", "card"),
     [
