@@ -111,14 +111,20 @@ def gauge(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: f
     y += 34
     cell = w / (top // step + 1)
     for i, mark in enumerate(range(0, top + 1, step)):
-        on = mark == value
-        fill = "#a61b1b" if on else "#ece4cc"
-        out.append(
-            f'<rect x="{num(x + i * cell)}" y="{num(y - 9)}" width="{num(cell - 2)}" height="18" '
-            f'fill="{fill}" stroke="{INK}"/>'
-        )
-        ink = "#ffffff" if on else INK
-        out.append(
-            text(x + i * cell + cell / 2 - 1, y, str(mark), 10, fill=ink, font_weight="bold")
-        )
+        out += box(x + i * cell, y, cell, str(mark), 10, on=mark == value)
     return out, y + 10
+
+
+def box(
+    x: float, y: float, cell: float, label: str, size: int, on: bool, frame: str = ""
+) -> list[str]:
+    """One box of a row of numbered boxes (a gauge's marks, a year track's years): the box
+    holding the current value in red, its number in white; `frame` adds to the box's
+    attributes (the year track frames its last year)."""
+    fill = "#a61b1b" if on else "#ece4cc"
+    shape = (
+        f'<rect x="{num(x)}" y="{num(y - 9)}" width="{num(cell - 2)}" height="18" '
+        f'fill="{fill}" stroke="{INK}"{frame}/>'
+    )
+    ink = "#ffffff" if on else INK
+    return [shape, text(x + cell / 2 - 1, y, label, size, fill=ink, font_weight="bold")]

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adjudicator.mapdraw.sections import heading
-from adjudicator.mapdraw.svg import INK, esc, num, text
+from adjudicator.mapdraw.sections import box, heading
+from adjudicator.mapdraw.svg import INK, esc, num
 from adjudicator.mapdraw.view import side_look, year_entries
 
 
@@ -29,16 +29,8 @@ def years(view: Mapping, style: Mapping, spec: Mapping, x: float, w: float, y: f
     cell = w / span
     for i in range(span):
         shown = year + i
-        on = shown == year
-        frame = 'stroke-width="2.5"' if shown == last else ""
-        out.append(
-            f'<rect x="{num(x + i * cell)}" y="{num(y - 9)}" width="{num(cell - 2)}" height="18" '
-            f'fill="{"#a61b1b" if on else "#ece4cc"}" stroke="{INK}" {frame}/>'
-        )
-        ink = "#ffffff" if on else INK
-        out.append(
-            text(x + i * cell + cell / 2 - 1, y, str(shown), 9, fill=ink, font_weight="bold")
-        )
+        frame = ' stroke-width="2.5"' if shown == last else " "
+        out += box(x + i * cell, y, cell, str(shown), 9, on=shown == year, frame=frame)
         due = [e for e in entries if e.get("year") == shown]
         for j, entry in enumerate(due[:4]):
             out.append(year_mark(x + i * cell + 2 + j * 9, y + 12, entry, marker, style))
