@@ -62,26 +62,42 @@ def echo_standing(key: str, value: Any) -> Text | None:
 
 
 BATTLE = {
-    "fight": (N_("battle %(place)s: fight"), N_("battle %(place)s %(blocks)s: fight")),
+    "fight": (
+        N_("battle %(place)s: fight"),
+        N_("battle %(place)s %(blocks)s: fight"),
+        N_("battle any: fight"),
+        N_("battle any %(blocks)s: fight"),
+    ),
     "retreat_round": (
         N_("battle %(place)s: retreat round %(round)d"),
         N_("battle %(place)s %(blocks)s: retreat round %(round)d"),
+        N_("battle any: retreat round %(round)d"),
+        N_("battle any %(blocks)s: retreat round %(round)d"),
     ),
     "retreat_weaker": (
         N_("battle %(place)s: retreat when weaker"),
         N_("battle %(place)s %(blocks)s: retreat when weaker"),
+        N_("battle any: retreat when weaker"),
+        N_("battle any %(blocks)s: retreat when weaker"),
     ),
 }
-"""A `battle` line's mode -> its sentence for all blocks there, and for the blocks named."""
+"""A `battle` line's mode -> its sentence at a place, at a place for the blocks named, and
+the same two for any place: a place is said with its preposition («в Карелии», «na
+Carélia»), `any` as a sentence says it («везде», «em qualquer lugar»)."""
 
 
 def _battle(parts: list[str], value: dict[str, Any]) -> Text:
     """`battle <location|any> [<blocks>]: fight | retreat round N | retreat when weaker` (D3)."""
-    for_all, for_some = BATTLE[value["mode"]]
-    where, round_ = place(value["location"]), value["round"]
-    if value["blocks"]:
-        return _l(for_some, place=where, blocks=named(value["blocks"]), round=round_)
-    return _l(for_all, place=where, round=round_)
+    sentences = BATTLE[value["mode"]]
+    anywhere = value["location"] == keywords.ANY
+    blocks, round_ = value["blocks"], value["round"]
+    sentence = sentences[2 * anywhere + bool(blocks)]
+    fields: dict[str, Any] = {"round": round_}
+    if blocks:
+        fields["blocks"] = named(blocks)
+    if not anywhere:
+        fields["place"] = board().said(value["location"])
+    return _l(sentence, **fields)
 
 
 def _battle_order(parts: list[str], value: dict[str, Any]) -> Text:
@@ -96,10 +112,11 @@ def _hit_order(parts: list[str], value: dict[str, Any]) -> Text:
 
 def _retreat(parts: list[str], value: dict[str, Any]) -> Text:
     """`retreat priority <territory|any>: <territory>, sea [<fleets>], ...` (D5)."""
+    choices = [_choice(choice) for choice in value["choices"]]
+    if parts[0] == keywords.ANY:
+        return _l("retreat priority any: %(choices)s", choices=choices)
     return _l(
-        "retreat priority %(place)s: %(choices)s",
-        place=place(parts[0]),
-        choices=[_choice(choice) for choice in value["choices"]],
+        "retreat priority %(place)s: %(choices)s", place=board().said(parts[0]), choices=choices
     )
 
 
@@ -142,9 +159,10 @@ def _fleet_retreat(parts: list[str], value: dict[str, Any]) -> Text:
 
 def _forage(parts: list[str], value: dict[str, Any]) -> Text:
     """`forage losses <territory|any>: <blocks>` (D10)."""
-    return _l(
-        "forage losses %(place)s: %(blocks)s", place=place(parts[0]), blocks=named(value["blocks"])
-    )
+    blocks = named(value["blocks"])
+    if parts[0] == keywords.ANY:
+        return _l("forage losses any: %(blocks)s", blocks=blocks)
+    return _l("forage losses %(place)s: %(blocks)s", place=board().said(parts[0]), blocks=blocks)
 
 
 def _displace(parts: list[str], value: dict[str, Any]) -> Text:

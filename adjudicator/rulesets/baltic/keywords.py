@@ -87,6 +87,17 @@ CONNECTORS = ("в", "во", "на", "у")
 «во Пскове», «на Зеландии»). An echo says `at <place>` with the place's own, so each is
 read as `at` (13.3: «погрузка Ревентлов на Зеландии»), though «на» is `on` too."""
 
+PREPOSITIONS = (
+    frozenset(CONNECTORS)
+    | {"из", "с", "со"}
+    | {"em", "no", "na", "nos", "nas", "de", "do", "da", "dos", "das"}
+    | {"a", "à", "ao", "aos", "às"}
+)
+"""The words a sentence may put before a place or a nation, read away with it (`words`): the
+Russian prepositions of its cases («в Карелии», «из Бергенхуса», «с Зеландии») and the
+Portuguese prepositions with the article contracted in («na Carélia», «da Rússia», «à
+Dinamarca-Noruega», «ao Império Otomano»), as an echo writes them and as a player would."""
+
 ANY = "any"
 """The location of a standing line for any location (13.4), as keys and values keep it:
 the id of the keyword `any`."""
