@@ -211,14 +211,39 @@ def _cede(parts: list[str], value: dict[str, Any]) -> Text:
     )
 
 
+CLEAR = {
+    "battle": (N_("clear battle %(place)s"), N_("clear battle any")),
+    "retreat": (N_("clear retreat priority %(place)s"), N_("clear retreat priority any")),
+    "regroup": (N_("clear regroup %(place)s"), ""),
+    "fleets": (N_("clear withdraw fleets %(place)s"), ""),
+    "forage": (N_("clear forage losses %(place)s"), N_("clear forage losses any")),
+    "build": (N_("clear build priority %(nation)s"), ""),
+    "offer": (N_("clear offer truce %(nation)s"), ""),
+    "truce": (N_("clear accept truce %(nation)s"), ""),
+    "cede": (N_("clear cede %(place)s"), ""),
+}
+"""A `clear` line's kind -> its sentence for one place or nation, and for `any` ('' for a
+kind no line keeps for any place): the name in the case its own line says it in («отменить
+сражение в Пскове», «limpar prioridade de construção da Suécia»)."""
+
+NATION_KINDS = ("build", "offer", "truce")
+"""The kinds whose lines are kept per nation, not per place."""
+
+
 def _clear(parts: list[str], value: None) -> Text:
     """`clear <keyword> [<location|nation>]`, `clear all` (13.4): the keyword of the first
     head that clears that kind (`keywords.CLEAR_PHRASES`)."""
     kind, target = parts[0], parts[1:]
     head = keywords.name(next(h for h, k in keywords.CLEAR_PHRASES.items() if k == kind))
-    if target:
-        return _l("clear %(keyword)s %(target)s", keyword=head, target=place(target[0]))
-    return _l("clear %(keyword)s", keyword=head)
+    if not target:
+        return _l("clear %(keyword)s", keyword=head)
+    one, anywhere = CLEAR.get(kind, ("", ""))
+    if target[0] == keywords.ANY and anywhere:
+        return _l(anywhere)
+    if one and target[0] != keywords.ANY:
+        field = "nation" if kind in NATION_KINDS else "place"
+        return _l(one, **{field: board().said(target[0])})
+    return _l("clear %(keyword)s %(target)s", keyword=head, target=place(target[0]))
 
 
 STANDING: dict[str, Callable[[list[str], Any], Text]] = {

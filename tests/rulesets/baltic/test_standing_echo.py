@@ -191,36 +191,36 @@ ECHOES = [
         "sweden",
         "clear battle Pskov",
         "clear battle Pskov",
-        "отменить сражение Псков",
-        "limpar batalha Pskov",
+        "отменить сражение в Пскове",
+        "limpar batalha em Pskov",
     ),
     (
         "sweden",
         "clear retreat any",
         "clear retreat priority any",
         "отменить приоритет отступления везде",
-        "limpar prioridade de retirada qualquer",
+        "limpar prioridade de retirada em qualquer lugar",
     ),
     (
         "sweden",
         "clear fleets Svealand",
         "clear withdraw fleets Svealand",
-        "отменить вывести флоты Свеаланд",
-        "limpar retirar as frotas Svealand",
+        "отменить вывод флотов Свеаланда",
+        "limpar retirar as frotas de Svealand",
     ),
     (
         "sweden",
         "clear build priority Sweden",
         "clear build priority Sweden",
-        "отменить приоритет постройки Швеция",
-        "limpar prioridade de construção Suécia",
+        "отменить приоритет постройки Швеции",
+        "limpar prioridade de construção da Suécia",
     ),
     (
         "coalition",
         "clear decline truce Russia",
         "clear accept truce Russia",
-        "отменить принять перемирие Россия",
-        "limpar aceitar a trégua Rússia",
+        "отменить принятие перемирия России",
+        "limpar aceitar a trégua da Rússia",
     ),
     ("sweden", "clear all", "clear all", "отменить все", "limpar todos"),
 ]
@@ -357,6 +357,8 @@ PER_PLACE = [
     "retreat priority {place}: {territory}, sea",
     "forage losses {place}: Karl XII",
     "clear battle {place}",
+    "clear retreat priority {place}",
+    "clear forage losses {place}",
 ]
 PER_TERRITORY = [
     "withdraw fleets {territory}",
@@ -365,6 +367,9 @@ PER_TERRITORY = [
     "displace priority: {territory}",
     "fleet retreat priority: {territory}",
     "build priority Sweden: {territory}",
+    "clear regroup {territory}",
+    "clear withdraw fleets {territory}",
+    "clear cede {territory}",
 ]
 
 
@@ -451,6 +456,12 @@ NATURAL = [
     ("sweden", "потери от фуража в Лифляндии: Карл XII", "forage losses Livland: Karl XII"),
     ("sweden", "оставить флоты на Зеландии", "keep fleets Sjaelland"),
     ("sweden", "отменить сражение в Пскове", "clear battle Pskov"),
+    ("sweden", "отменить перегруппировку в Пскове", "clear regroup Pskov"),
+    ("sweden", "отменить уступку Померании", "clear cede Pommern"),
+    ("sweden", "отменить предложение перемирия Дании-Норвегии", "clear offer truce Denmark"),
+    ("sweden", "limpar cessão da Pomerânia", "clear cede Pommern"),
+    ("sweden", "limpar oferta de trégua à Rússia", "clear offer truce Russia"),
+    ("sweden", "limpar perdas de forragem em qualquer lugar", "clear forage losses any"),
     # the older spellings, nominative and without an article, still read
     ("coalition", "recusar trégua Rússia", "decline truce Russia"),
     ("sweden", "retirar frotas Svealand", "withdraw fleets Svealand"),
@@ -474,3 +485,18 @@ def test_13_4_a_line_in_a_natives_words_means_the_english_one(
     («recusar a trégua da Rússia», «сражение в Карелии»), as the echo does: the same line."""
     read, meant = standing(side, text), standing(side, english)
     assert (read.key, read.value["value"]) == (meant.key, meant.value["value"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_13_4_a_clear_of_each_nations_line_reads_back(lang: str) -> None:
+    """«отменить предложение перемирия Ганноверу», «limpar prioridade de construção da
+    Suécia»: each nation, in the case its own line says it in, is cleared again."""
+    board = load_board()
+    wrong = []
+    for nation in board.nations:
+        for head in ("build priority", "offer truce", "accept truce", "decline truce"):
+            sent = standing("sweden", f"clear {head} {board.name(nation)}")
+            said = sent.echo.say(lang, "baltic")
+            if standing("sweden", said).key != sent.key:
+                wrong.append(said)
+    assert wrong == []
