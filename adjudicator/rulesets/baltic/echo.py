@@ -5,8 +5,11 @@ The echo is written in the order language itself, in the reader's words, with ev
 and place resolved (`Sheremetev★`, `Ingermanland` for `Narva`), so that a player can check
 which block was matched before anything moves and paste the line back unchanged. It is a
 `Text` of catalog sentences, one per kind of line, said when the reader is known; a ru or
-pt_BR sentence uses the keywords the parser reads and names in the cases it reads (the
-genitive, the prepositional, a nation's dative), so the echo, pasted back, is the same line.
+pt_BR sentence uses the keywords the parser reads and says each name as a native would, in
+the forms the parser reads back (`keywords.PREPOSITIONS`): a Russian case with its
+preposition («сражение в Карелии», «из Бергенхуса», a nation's dative), a Portuguese article
+contracted with its preposition («na Carélia», «da Rússia», «à Dinamarca-Noruega»), so the
+echo, pasted back, is the same line.
 A standing line's echo is built from its key and value alone (`echo_standing`), so the
 reports that name a line passed over build it again from the state.
 """
