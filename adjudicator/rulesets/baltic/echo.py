@@ -5,8 +5,11 @@ The echo is written in the order language itself, in the reader's words, with ev
 and place resolved (`Sheremetev★`, `Ingermanland` for `Narva`), so that a player can check
 which block was matched before anything moves and paste the line back unchanged. It is a
 `Text` of catalog sentences, one per kind of line, said when the reader is known; a ru or
-pt_BR sentence uses the keywords the parser reads and names in the cases it reads (the
-genitive, the prepositional, a nation's dative), so the echo, pasted back, is the same line.
+pt_BR sentence uses the keywords the parser reads and says each name as a native would, in
+the forms the parser reads back (`keywords.PREPOSITIONS`): a Russian case with its
+preposition («сражение в Карелии», «из Бергенхуса», a nation's dative), a Portuguese article
+contracted with its preposition («na Carélia», «da Rússia», «à Dinamarca-Noruega»), so the
+echo, pasted back, is the same line.
 A standing line's echo is built from its key and value alone (`echo_standing`), so the
 reports that name a line passed over build it again from the state.
 """
@@ -62,26 +65,42 @@ def echo_standing(key: str, value: Any) -> Text | None:
 
 
 BATTLE = {
-    "fight": (N_("battle %(place)s: fight"), N_("battle %(place)s %(blocks)s: fight")),
+    "fight": (
+        N_("battle %(place)s: fight"),
+        N_("battle %(place)s %(blocks)s: fight"),
+        N_("battle any: fight"),
+        N_("battle any %(blocks)s: fight"),
+    ),
     "retreat_round": (
         N_("battle %(place)s: retreat round %(round)d"),
         N_("battle %(place)s %(blocks)s: retreat round %(round)d"),
+        N_("battle any: retreat round %(round)d"),
+        N_("battle any %(blocks)s: retreat round %(round)d"),
     ),
     "retreat_weaker": (
         N_("battle %(place)s: retreat when weaker"),
         N_("battle %(place)s %(blocks)s: retreat when weaker"),
+        N_("battle any: retreat when weaker"),
+        N_("battle any %(blocks)s: retreat when weaker"),
     ),
 }
-"""A `battle` line's mode -> its sentence for all blocks there, and for the blocks named."""
+"""A `battle` line's mode -> its sentence at a place, at a place for the blocks named, and
+the same two for any place: a place is said with its preposition («в Карелии», «na
+Carélia»), `any` as a sentence says it («везде», «em qualquer lugar»)."""
 
 
 def _battle(parts: list[str], value: dict[str, Any]) -> Text:
     """`battle <location|any> [<blocks>]: fight | retreat round N | retreat when weaker` (D3)."""
-    for_all, for_some = BATTLE[value["mode"]]
-    where, round_ = place(value["location"]), value["round"]
-    if value["blocks"]:
-        return _l(for_some, place=where, blocks=named(value["blocks"]), round=round_)
-    return _l(for_all, place=where, round=round_)
+    sentences = BATTLE[value["mode"]]
+    anywhere = value["location"] == keywords.ANY
+    blocks, round_ = value["blocks"], value["round"]
+    sentence = sentences[2 * anywhere + bool(blocks)]
+    fields: dict[str, Any] = {"round": round_}
+    if blocks:
+        fields["blocks"] = named(blocks)
+    if not anywhere:
+        fields["place"] = board().said(value["location"])
+    return _l(sentence, **fields)
 
 
 def _battle_order(parts: list[str], value: dict[str, Any]) -> Text:
@@ -96,10 +115,11 @@ def _hit_order(parts: list[str], value: dict[str, Any]) -> Text:
 
 def _retreat(parts: list[str], value: dict[str, Any]) -> Text:
     """`retreat priority <territory|any>: <territory>, sea [<fleets>], ...` (D5)."""
+    choices = [_choice(choice) for choice in value["choices"]]
+    if parts[0] == keywords.ANY:
+        return _l("retreat priority any: %(choices)s", choices=choices)
     return _l(
-        "retreat priority %(place)s: %(choices)s",
-        place=place(parts[0]),
-        choices=[_choice(choice) for choice in value["choices"]],
+        "retreat priority %(place)s: %(choices)s", place=board().said(parts[0]), choices=choices
     )
 
 
@@ -142,9 +162,10 @@ def _fleet_retreat(parts: list[str], value: dict[str, Any]) -> Text:
 
 def _forage(parts: list[str], value: dict[str, Any]) -> Text:
     """`forage losses <territory|any>: <blocks>` (D10)."""
-    return _l(
-        "forage losses %(place)s: %(blocks)s", place=place(parts[0]), blocks=named(value["blocks"])
-    )
+    blocks = named(value["blocks"])
+    if parts[0] == keywords.ANY:
+        return _l("forage losses any: %(blocks)s", blocks=blocks)
+    return _l("forage losses %(place)s: %(blocks)s", place=board().said(parts[0]), blocks=blocks)
 
 
 def _displace(parts: list[str], value: dict[str, Any]) -> Text:
@@ -193,14 +214,39 @@ def _cede(parts: list[str], value: dict[str, Any]) -> Text:
     )
 
 
+CLEAR = {
+    "battle": (N_("clear battle %(place)s"), N_("clear battle any")),
+    "retreat": (N_("clear retreat priority %(place)s"), N_("clear retreat priority any")),
+    "regroup": (N_("clear regroup %(place)s"), ""),
+    "fleets": (N_("clear withdraw fleets %(place)s"), ""),
+    "forage": (N_("clear forage losses %(place)s"), N_("clear forage losses any")),
+    "build": (N_("clear build priority %(nation)s"), ""),
+    "offer": (N_("clear offer truce %(nation)s"), ""),
+    "truce": (N_("clear accept truce %(nation)s"), ""),
+    "cede": (N_("clear cede %(place)s"), ""),
+}
+"""A `clear` line's kind -> its sentence for one place or nation, and for `any` ('' for a
+kind no line keeps for any place): the name in the case its own line says it in («отменить
+сражение в Пскове», «limpar prioridade de construção da Suécia»)."""
+
+NATION_KINDS = ("build", "offer", "truce")
+"""The kinds whose lines are kept per nation, not per place."""
+
+
 def _clear(parts: list[str], value: None) -> Text:
     """`clear <keyword> [<location|nation>]`, `clear all` (13.4): the keyword of the first
     head that clears that kind (`keywords.CLEAR_PHRASES`)."""
     kind, target = parts[0], parts[1:]
     head = keywords.name(next(h for h, k in keywords.CLEAR_PHRASES.items() if k == kind))
-    if target:
-        return _l("clear %(keyword)s %(target)s", keyword=head, target=place(target[0]))
-    return _l("clear %(keyword)s", keyword=head)
+    if not target:
+        return _l("clear %(keyword)s", keyword=head)
+    one, anywhere = CLEAR.get(kind, ("", ""))
+    if target[0] == keywords.ANY and anywhere:
+        return _l(anywhere)
+    if one and target[0] != keywords.ANY:
+        field = "nation" if kind in NATION_KINDS else "place"
+        return _l(one, **{field: board().said(target[0])})
+    return _l("clear %(keyword)s %(target)s", keyword=head, target=place(target[0]))
 
 
 STANDING: dict[str, Callable[[list[str], Any], Text]] = {

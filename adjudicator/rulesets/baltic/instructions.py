@@ -142,7 +142,9 @@ Standing = tuple[str, Any]
 
 
 def loc_or_any(text: str) -> str:
-    return ANY if keywords.matches("any", text) else words.location(text)
+    """A location, or `any` («везде», «em qualquer lugar»: with its preposition too)."""
+    bare = words.unprefixed(text, lambda rest: keywords.matches("any", rest))
+    return ANY if keywords.matches("any", bare) else words.location(text)
 
 
 def split_location_blocks(side: str, head: str) -> tuple[str, list[str]]:

@@ -82,10 +82,23 @@ ACTION_VERBS = (
 )
 MOVE_VERBS = ("move", "embark", "sail", "disembark")
 
-CONNECTORS = ("в", "во", "на", "у")
+CONNECTORS = ("в", "во", "на", "у", "no", "na", "nos", "nas")
 """The prepositions of the Russian prepositional of a place (grammar.yaml: «в Лифляндии»,
-«во Пскове», «на Зеландии»). An echo says `at <place>` with the place's own, so each is
-read as `at` (13.3: «погрузка Ревентлов на Зеландии»), though «на» is `on` too."""
+«во Пскове», «на Зеландии») and the Portuguese `em` contracted with a place's article («na
+Esmolândia»). An echo says `at <place>` with the place's own, so each is read as `at`
+(13.3: «погрузка Ревентлов на Зеландии», «embarcar Stenbock na Esmolândia»), though «на»,
+«no» and «na» are `on` too; names.yaml keeps them apart, each under one keyword."""
+
+PREPOSITIONS = (
+    frozenset(CONNECTORS)
+    | {"из", "с", "со"}
+    | {"em", "de", "do", "da", "dos", "das"}
+    | {"a", "à", "ao", "aos", "às"}
+)
+"""The words a sentence may put before a place or a nation, read away with it (`words`): the
+Russian prepositions of its cases («в Карелии», «из Бергенхуса», «с Зеландии») and the
+Portuguese prepositions with the article contracted in («na Carélia», «da Rússia», «à
+Dinamarca-Noruega», «ao Império Otomano»), as an echo writes them and as a player would."""
 
 ANY = "any"
 """The location of a standing line for any location (13.4), as keys and values keep it:

@@ -7,6 +7,7 @@ port names stand for their territories (1.5). Every reader raises `LineError`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from adjudicator.orders.errors import LineError, invalid
 from adjudicator.orders.lines import ARROW
@@ -19,14 +20,22 @@ ALL = "all"
 
 
 def location(text: str, among: list[str] | None = None) -> str:
-    """A territory (or port) or sea zone id. A place said in the Russian prepositional with
-    its own preposition («на Зеландии», as an echo lists the places of a build) is read
+    """A territory (or port) or sea zone id. A place said with its preposition («на
+    Зеландии», «из Бергенхуса», «na Carélia», «de Svealand»), as an echo says it, is read
     without it."""
+    text = unprefixed(text, lambda rest: board().names.lookup(rest, among) is not None)
+    return board().names.find(text, among)
+
+
+def unprefixed(text: str, is_name: Callable[[str], bool]) -> str:
+    """`text` without a first word that is a preposition (`keywords.PREPOSITIONS`) when what
+    follows it is a name (`is_name`); else `text` as it is, so that a name beginning with
+    such a word still reads."""
     text = text.strip()
     first, _, rest = text.partition(" ")
-    if first.lower() in keywords.CONNECTORS and board().names.lookup(rest, among):
-        text = rest
-    return board().names.find(text, among)
+    if first.lower() in keywords.PREPOSITIONS and rest.strip() and is_name(rest):
+        return rest.strip()
+    return text
 
 
 def territory(text: str) -> str:
@@ -38,7 +47,9 @@ def sea_zone(text: str) -> str:
 
 
 def nation(text: str) -> str:
-    return board().nation_names.find(text.strip())
+    """A nation id; said with a preposition («da Rússia», «ao Império Otomano») too."""
+    text = unprefixed(text, lambda rest: board().nation_names.lookup(rest) is not None)
+    return board().nation_names.find(text)
 
 
 def side_blocks(side: str) -> list[str]:

@@ -157,3 +157,39 @@ def test_13_3_a_place_said_with_na_reads_back_as_at() -> None:
         "sjaelland",
         "pskov",
     ]
+
+
+@pytest.mark.parametrize(
+    ("side", "text", "said"),
+    [
+        ("coalition", "siege Polotsk", "cerco de Polotsk"),
+        ("coalition", "politics Poland", "política na Polônia"),
+        ("coalition", "recon Narva", "reconhecimento da Íngria"),
+        ("sweden", "cede Pommern", "ceder a Pomerânia"),
+        ("sweden", "reinforce Sweden: steps Lewenhaupt", "reforçar a Suécia: passos Lewenhaupt"),
+        (
+            "sweden",
+            "reinforce Sweden: build 2 at Livland, Karlskrona",
+            "reforçar a Suécia: construir 2 na Livônia, na Esmolândia",
+        ),
+        (
+            "sweden",
+            "embark Stenbock on Wachtmeister at Karlskrona",
+            "embarcar Stenbock no Wachtmeister na Esmolândia",
+        ),
+        ("sweden", "embark Stenbock at Karlskrona", "embarcar Stenbock na Esmolândia"),
+    ],
+)
+def test_13_3_a_portuguese_echo_says_a_place_with_its_article(
+    side: str, text: str, said: str
+) -> None:
+    """Issue 20: «cerco de Polotsk», «reconhecimento da Íngria», «construir 2 na Livônia»,
+    as a Brazilian writes them, and the same line pasted back."""
+    state = moment()
+    state.first_player = side
+    (orders, *_) = parse_submission(state, side, text)
+    echo = orders.echo.say("pt_BR", "baltic").splitlines()[1].split(". ", 1)[1]
+    assert echo == said
+    (again, *_) = parse_submission(state, side, said)
+    strip = [{k: v for k, v in line.items() if k != "text"} for line in again.value["lines"]]
+    assert strip == [{k: v for k, v in x.items() if k != "text"} for x in orders.value["lines"]]

@@ -31,28 +31,28 @@ ECHOES = [
         "battle any: fight",
         "battle any: fight",
         "сражение везде: сражаться",
-        "batalha qualquer: lutar",
+        "batalha em qualquer lugar: lutar",
     ),
     (
         "sweden",
         "battle Pskov Karl, Livgardet: retreat round 2",
         "battle Pskov Karl XII, Livgardet: retreat round 2",
-        "сражение Псков Карл XII, Лейб-гвардия: отступить в раунде 2",
-        "batalha Pskov Carlos XII, Guarda Real: recuar na rodada 2",
+        "сражение в Пскове Карл XII, Лейб-гвардия: отступить в раунде 2",
+        "batalha em Pskov Carlos XII, Guarda Real: recuar na rodada 2",
     ),
     (
         "sweden",
         "battle Narva: retreat when weaker",
         "battle Ingermanland: retreat when weaker",
-        "сражение Ингерманландия: отступить, если слабее",
-        "batalha Íngria: recuar se mais fraco",
+        "сражение в Ингерманландии: отступить, если слабее",
+        "batalha na Íngria: recuar se estiver mais fraco",
     ),
     (
         "sweden",
         "battle any Stenbock: fight",
         "battle any Stenbock: fight",
         "сражение везде Стенбок: сражаться",
-        "batalha qualquer Stenbock: lutar",
+        "batalha em qualquer lugar Stenbock: lutar",
     ),
     (
         "sweden",
@@ -72,50 +72,50 @@ ECHOES = [
         "sweden",
         "retreat priority Narva: Livland, sea Wachtmeister, sea",
         "retreat priority Ingermanland: Livland, sea Wachtmeister, sea",
-        "приоритет отступления Ингерманландия: Лифляндия, море Вахтмейстер, море",
-        "prioridade de retirada Íngria: Livônia, mar Wachtmeister, mar",
+        "приоритет отступления из Ингерманландии: Лифляндия, море Вахтмейстер, море",
+        "prioridade de retirada na Íngria: Livônia, mar Wachtmeister, mar",
     ),
     (
         "sweden",
         "retreat priority any: sea Wachtmeister Ankarstierna",
         "retreat priority any: sea Wachtmeister Anckarstierna",
         "приоритет отступления везде: море Вахтмейстер Анкарштерна",
-        "prioridade de retirada qualquer: mar Wachtmeister Anckarstierna",
+        "prioridade de retirada em qualquer lugar: mar Wachtmeister Anckarstierna",
     ),
     (
         "sweden",
         "regroup Narva: Karl -> Livland",
         "regroup Ingermanland: Karl XII -> Livland",
-        "перегруппировка Ингерманландия: Карл XII -> Лифляндия",
-        "reagrupar Íngria: Carlos XII -> Livônia",
+        "перегруппировка в Ингерманландии: Карл XII -> Лифляндия",
+        "reagrupar na Íngria: Carlos XII -> Livônia",
     ),
     (
         "sweden",
         "withdraw fleets Svealand",
         "withdraw fleets Svealand",
         "вывести флоты Свеаланда",
-        "retirar frotas Svealand",
+        "retirar as frotas de Svealand",
     ),
     (
         "sweden",
         "keep fleets Reval",
         "keep fleets Estland",
         "оставить флоты Эстляндии",
-        "manter frotas Estônia",
+        "manter as frotas na Estônia",
     ),
     (
         "sweden",
         "forage losses any: Lewenhaupt",
         "forage losses any: Lewenhaupt",
         "потери от фуража везде: Левенгаупт",
-        "perdas de forragem qualquer: Lewenhaupt",
+        "perdas de forragem em qualquer lugar: Lewenhaupt",
     ),
     (
         "sweden",
         "forage losses Livland: Livgardet, Karl",
         "forage losses Livland: Livgardet, Karl XII",
-        "потери от фуража Лифляндия: Лейб-гвардия, Карл XII",
-        "perdas de forragem Livônia: Guarda Real, Carlos XII",
+        "потери от фуража в Лифляндии: Лейб-гвардия, Карл XII",
+        "perdas de forragem na Livônia: Guarda Real, Carlos XII",
     ),
     (
         "sweden",
@@ -129,35 +129,35 @@ ECHOES = [
         "build priority Ottoman Empire: Moldavia",
         "build priority Ottoman Empire: Moldavia",
         "приоритет постройки Османской империи: Молдавия",
-        "prioridade de construção Império Otomano: Moldávia",
+        "prioridade de construção do Império Otomano: Moldávia",
     ),
     (
         "sweden",
         "offer truce Hannover",
         "offer truce Hannover",
         "предложить перемирие Ганноверу",
-        "oferecer trégua Hanôver",
+        "oferecer trégua a Hanôver",
     ),
     (
         "sweden",
         "offer truce Denmark",
         "offer truce Denmark-Norway",
         "предложить перемирие Дании-Норвегии",
-        "oferecer trégua Dinamarca-Noruega",
+        "oferecer trégua à Dinamarca-Noruega",
     ),
     (
         "sweden",
         "accept truce Ottoman Empire",
         "accept truce Ottoman Empire",
         "принять перемирие Османской империи",
-        "aceitar trégua Império Otomano",
+        "aceitar a trégua do Império Otomano",
     ),
     (
         "coalition",
         "decline truce Russia",
         "decline truce Russia",
         "отклонить перемирие России",
-        "recusar trégua Rússia",
+        "recusar a trégua da Rússia",
     ),
     (
         "sweden",
@@ -171,7 +171,7 @@ ECHOES = [
         "cede Pommern if Prussia activates",
         "cede Pommern if Prussia activates",
         "уступка Померании, если Пруссия вступит в войну",
-        "ceder Pomerânia se Prússia entrar na guerra",
+        "ceder a Pomerânia se a Prússia entrar na guerra",
     ),
     (
         "coalition",
@@ -191,36 +191,36 @@ ECHOES = [
         "sweden",
         "clear battle Pskov",
         "clear battle Pskov",
-        "отменить сражение Псков",
-        "limpar batalha Pskov",
+        "отменить сражение в Пскове",
+        "limpar batalha em Pskov",
     ),
     (
         "sweden",
         "clear retreat any",
         "clear retreat priority any",
         "отменить приоритет отступления везде",
-        "limpar prioridade de retirada qualquer",
+        "limpar prioridade de retirada em qualquer lugar",
     ),
     (
         "sweden",
         "clear fleets Svealand",
         "clear withdraw fleets Svealand",
-        "отменить вывести флоты Свеаланд",
-        "limpar retirar frotas Svealand",
+        "отменить вывод флотов Свеаланда",
+        "limpar retirar as frotas de Svealand",
     ),
     (
         "sweden",
         "clear build priority Sweden",
         "clear build priority Sweden",
-        "отменить приоритет постройки Швеция",
-        "limpar prioridade de construção Suécia",
+        "отменить приоритет постройки Швеции",
+        "limpar prioridade de construção da Suécia",
     ),
     (
         "coalition",
         "clear decline truce Russia",
         "clear accept truce Russia",
-        "отменить принять перемирие Россия",
-        "limpar aceitar trégua Rússia",
+        "отменить принятие перемирия России",
+        "limpar aceitar a trégua da Rússia",
     ),
     ("sweden", "clear all", "clear all", "отменить все", "limpar todos"),
 ]
@@ -357,6 +357,8 @@ PER_PLACE = [
     "retreat priority {place}: {territory}, sea",
     "forage losses {place}: Karl XII",
     "clear battle {place}",
+    "clear retreat priority {place}",
+    "clear forage losses {place}",
 ]
 PER_TERRITORY = [
     "withdraw fleets {territory}",
@@ -365,6 +367,9 @@ PER_TERRITORY = [
     "displace priority: {territory}",
     "fleet retreat priority: {territory}",
     "build priority Sweden: {territory}",
+    "clear regroup {territory}",
+    "clear withdraw fleets {territory}",
+    "clear cede {territory}",
 ]
 
 
@@ -390,5 +395,108 @@ def test_13_4_every_place_in_every_standing_line_reads_back(lang: str) -> None:
             sent = standing("sweden", text)
             said = sent.echo.say(lang, "baltic")
             if standing("sweden", said).value["value"] != sent.value["value"]:
+                wrong.append(said)
+    assert wrong == []
+
+
+NATURAL = [
+    # side, a line as a native writes it, the same line in the English syntax
+    ("coalition", "recusar a trégua da Rússia", "decline truce Russia"),
+    ("coalition", "rejeitar a trégua da Rússia", "decline truce Russia"),
+    ("sweden", "aceitar a trégua do Império Otomano", "accept truce Ottoman Empire"),
+    ("sweden", "oferecer trégua à Dinamarca-Noruega", "offer truce Denmark"),
+    ("sweden", "oferecer uma trégua ao Hanôver", "offer truce Hannover"),
+    ("sweden", "retirar as frotas de Svealand", "withdraw fleets Svealand"),
+    ("sweden", "manter as frotas na Zelândia", "keep fleets Sjaelland"),
+    ("sweden", "manter as frotas em Bergenhus", "keep fleets Bergenhus"),
+    ("sweden", "prioridade de construção da Suécia: Svealand", "build priority Sweden: Svealand"),
+    ("sweden", "batalha na Carélia: recuar na rodada 3", "battle Karelen: retreat round 3"),
+    ("sweden", "batalha em qualquer lugar: lutar", "battle any: fight"),
+    ("sweden", "batalha no Golfo da Finlândia: lutar", "battle Gulf of Finland: fight"),
+    ("sweden", "batalha na Carélia Carlos XII: lutar", "battle Karelen Karl XII: fight"),
+    ("sweden", "perdas de forragem em qualquer lugar: Lewenhaupt", "forage losses any: Lewenhaupt"),
+    (
+        "sweden",
+        "prioridade de retirada em Bergenhus: Akershus",
+        "retreat priority Bergenhus: Akershus",
+    ),
+    (
+        "sweden",
+        "prioridade de retirada de Bergenhus: Akershus",
+        "retreat priority Bergenhus: Akershus",
+    ),
+    ("sweden", "reagrupar na Íngria: Carlos XII -> Livônia", "regroup Narva: Karl -> Livland"),
+    (
+        "sweden",
+        "ceder a Pomerânia se a Prússia entrar na guerra",
+        "cede Pommern if Prussia activates",
+    ),
+    ("sweden", "ceder o Bremen-Verden na fase de entrada", "cede Bremen-Verden at entry"),
+    ("sweden", "limpar batalha em Pskov", "clear battle Pskov"),
+    ("sweden", "сражение в Карелии: сражаться", "battle Karelen: fight"),
+    ("sweden", "сражение в Бергенхусе: отступить в раунде 3", "battle Bergenhus: retreat round 3"),
+    ("sweden", "сражение на Зеландии Карл XII: сражаться", "battle Sjaelland Karl XII: fight"),
+    ("sweden", "сражение в Финском заливе: сражаться", "battle Gulf of Finland: fight"),
+    (
+        "coalition",
+        "перегруппировка в Батурине: Казаки -> Киев",
+        "regroup Baturyn: Cossacks -> Kiev",
+    ),
+    (
+        "sweden",
+        "приоритет отступления из Бергенхуса: Акерсхус",
+        "retreat priority Bergenhus: Akershus",
+    ),
+    (
+        "sweden",
+        "приоритет отступления в Бергенхусе: Акерсхус",
+        "retreat priority Bergenhus: Akershus",
+    ),
+    ("sweden", "приоритет отступления с Зеландии: море", "retreat priority Sjaelland: sea"),
+    ("sweden", "потери от фуража в Лифляндии: Карл XII", "forage losses Livland: Karl XII"),
+    ("sweden", "оставить флоты на Зеландии", "keep fleets Sjaelland"),
+    ("sweden", "отменить сражение в Пскове", "clear battle Pskov"),
+    ("sweden", "отменить перегруппировку в Пскове", "clear regroup Pskov"),
+    ("sweden", "отменить уступку Померании", "clear cede Pommern"),
+    ("sweden", "отменить предложение перемирия Дании-Норвегии", "clear offer truce Denmark"),
+    ("sweden", "limpar cessão da Pomerânia", "clear cede Pommern"),
+    ("sweden", "limpar oferta de trégua à Rússia", "clear offer truce Russia"),
+    ("sweden", "limpar perdas de forragem em qualquer lugar", "clear forage losses any"),
+    # the older spellings, nominative and without an article, still read
+    ("coalition", "recusar trégua Rússia", "decline truce Russia"),
+    ("sweden", "retirar frotas Svealand", "withdraw fleets Svealand"),
+    ("sweden", "batalha qualquer: recuar se mais fraco", "battle any: retreat when weaker"),
+    (
+        "sweden",
+        "prioridade de construção Império Otomano: Moldávia",
+        "build priority Ottoman Empire: Moldavia",
+    ),
+    ("sweden", "сражение Карелия: сражаться", "battle Karelen: fight"),
+    ("sweden", "приоритет отступления Бергенхус: Акерсхус", "retreat priority Bergenhus: Akershus"),
+    ("coalition", "перегруппировка Батурин: Казаки -> Киев", "regroup Baturyn: Cossacks -> Kiev"),
+]
+
+
+@pytest.mark.parametrize(("side", "text", "english"), NATURAL, ids=[n[1] for n in NATURAL])
+def test_13_4_a_line_in_a_natives_words_means_the_english_one(
+    side: str, text: str, english: str
+) -> None:
+    """A player writes a place or a nation with its preposition, its article and its case
+    («recusar a trégua da Rússia», «сражение в Карелии»), as the echo does: the same line."""
+    read, meant = standing(side, text), standing(side, english)
+    assert (read.key, read.value["value"]) == (meant.key, meant.value["value"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_13_4_a_clear_of_each_nations_line_reads_back(lang: str) -> None:
+    """«отменить предложение перемирия Ганноверу», «limpar prioridade de construção da
+    Suécia»: each nation, in the case its own line says it in, is cleared again."""
+    board = load_board()
+    wrong = []
+    for nation in board.nations:
+        for head in ("build priority", "offer truce", "accept truce", "decline truce"):
+            sent = standing("sweden", f"clear {head} {board.name(nation)}")
+            said = sent.echo.say(lang, "baltic")
+            if standing("sweden", said).key != sent.key:
                 wrong.append(said)
     assert wrong == []

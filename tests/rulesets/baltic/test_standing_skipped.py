@@ -14,8 +14,8 @@ from tests.rulesets.baltic.phase import kinds, play, reports, submit
 REGROUP = "regroup Pskov: Dalregementet -> Livland"
 SHOWN = {
     "en": "regroup Pskov: Dalregementet -\\> Livland",  # as Markdown escapes it
-    "ru": "перегруппировка Псков: Далекарлийский полк -\\> Лифляндия",
-    "pt_BR": "reagrupar Pskov: Dalregementet -\\> Livônia",
+    "ru": "перегруппировка в Пскове: Далекарлийский полк -\\> Лифляндия",
+    "pt_BR": "reagrupar em Pskov: Dalregementet -\\> Livônia",
 }
 """The line as its echo says it in the reader's language (issue 20)."""
 
