@@ -98,11 +98,10 @@ def _told(events: list, side: str) -> list[str]:
     ]
 
 
-def test_5_4_a_hit_order_naming_none_of_the_tied_blocks_is_told() -> None:
-    """5.4 (D4): Golitsyn and Weyde, both at 2, tie for the first hit; the Coalition's hit
-    order names only Apraksin, who is not in Pskov: the default order chooses, and the
-    Coalition is told its line settled nothing there."""
-    state = blank_state(
+def _pskov_tie() -> State:
+    """5.4: Lewenhaupt attacks Pskov, where Golitsyn and Weyde, both at 2, tie for the first
+    hit; Apraksin is in Novgorod."""
+    return blank_state(
         blocks={
             "swe_lewenhaupt": ("livland", 4),
             "rus_golitsyn": ("pskov", 2),
@@ -110,6 +109,25 @@ def test_5_4_a_hit_order_naming_none_of_the_tied_blocks_is_told() -> None:
             "rus_apraksin": ("novgorod", 2),
         },
     )
+
+
+def _two_battles() -> State:
+    """5.2: Lewenhaupt can attack Pskov, Stenbock Ingermanland: two battles to order."""
+    return blank_state(
+        blocks={
+            "swe_lewenhaupt": ("livland", 1),
+            "swe_stenbock": ("estland", 1),
+            "rus_golitsyn": ("pskov", 1),
+            "rus_weyde": ("ingermanland", 1),
+        },
+    )
+
+
+def test_5_4_a_hit_order_naming_none_of_the_tied_blocks_is_told() -> None:
+    """5.4 (D4): Golitsyn and Weyde, both at 2, tie for the first hit; the Coalition's hit
+    order names only Apraksin, who is not in Pskov: the default order chooses, and the
+    Coalition is told its line settled nothing there."""
+    state = _pskov_tie()
     submit(state, "coalition", "hit order: Apraksin")
     events = play(state, "sweden", "move Lewenhaupt: Livland -> Pskov", LoadedDice([1] * 4))
     assert [e["block"] for e in kinds(events, "hit")][:1] == ["rus_golitsyn"]  # 5.4 default
@@ -123,13 +141,7 @@ def test_5_4_a_hit_order_naming_none_of_the_tied_blocks_is_told() -> None:
 
 
 def test_5_4_a_hit_order_naming_a_tied_block_is_used_and_not_told() -> None:
-    state = blank_state(
-        blocks={
-            "swe_lewenhaupt": ("livland", 4),
-            "rus_golitsyn": ("pskov", 2),
-            "rus_weyde": ("pskov", 2),
-        },
-    )
+    state = _pskov_tie()
     submit(state, "coalition", "hit order: Apraksin, Weyde")
     events = play(state, "sweden", "move Lewenhaupt: Livland -> Pskov", LoadedDice([1] * 4))
     assert [e["block"] for e in kinds(events, "hit")][:1] == ["rus_weyde"]
@@ -139,14 +151,7 @@ def test_5_4_a_hit_order_naming_a_tied_block_is_used_and_not_told() -> None:
 def test_5_2_a_battle_order_entry_without_a_battle_is_told() -> None:
     """5.2 (D2): Sweden fights in Pskov and Ingermanland, Ingermanland first as its battle
     order says; the line's Novgorod saw no battle, and Sweden is told so."""
-    state = blank_state(
-        blocks={
-            "swe_lewenhaupt": ("livland", 1),
-            "swe_stenbock": ("estland", 1),
-            "rus_golitsyn": ("pskov", 1),
-            "rus_weyde": ("ingermanland", 1),
-        },
-    )
+    state = _two_battles()
     submit(state, "sweden", "battle order: Ingermanland, Novgorod")
     moves = "move Lewenhaupt: Livland -> Pskov\nmove Stenbock: Estland -> Ingermanland"
     events = play(state, "sweden", moves, LoadedDice([1, 1]))
@@ -312,13 +317,7 @@ def test_7_3_forage_entries_passed_over_are_told_in_the_sides_language(
     ],
 )  # fmt: skip
 def test_5_4_an_unused_hit_order_is_told_in_the_sides_language(lang: str, said: str) -> None:
-    state = blank_state(
-        blocks={
-            "swe_lewenhaupt": ("livland", 4),
-            "rus_golitsyn": ("pskov", 2),
-            "rus_weyde": ("pskov", 2),
-        },
-    )
+    state = _pskov_tie()
     submit(state, "coalition", "порядок потерь: Апраксин")
     events = play(state, "sweden", "move Lewenhaupt: Livland -> Pskov", LoadedDice([1] * 4))
     told = reports(state, events, lang)["coalition"]
@@ -334,14 +333,7 @@ def test_5_4_an_unused_hit_order_is_told_in_the_sides_language(lang: str, said: 
     ],
 )
 def test_5_2_an_unused_battle_order_entry_is_told_in_the_sides_language(lang, said) -> None:
-    state = blank_state(
-        blocks={
-            "swe_lewenhaupt": ("livland", 1),
-            "swe_stenbock": ("estland", 1),
-            "rus_golitsyn": ("pskov", 1),
-            "rus_weyde": ("ingermanland", 1),
-        },
-    )
+    state = _two_battles()
     submit(state, "sweden", "ordem das batalhas: Íngria, Novgorod")
     moves = "move Lewenhaupt: Livland -> Pskov\nmove Stenbock: Estland -> Ingermanland"
     events = play(state, "sweden", moves, LoadedDice([1, 1]))
