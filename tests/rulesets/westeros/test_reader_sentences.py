@@ -1,0 +1,171 @@
+"""Report sentences as a native reader of Russian or Brazilian Portuguese writes them (issue 20,
+read over whole games rather than catalog lines).
+
+Each event carries the fields its rule step records (reported.py) and is rendered through the
+real templates, the way a player gets it in the public report. What the reading found:
+Portuguese listed units bare after a preposition («ataca … com Navio, Navio», «recua … com
+Cavaleiro», «perde Catapulta»); both languages printed the port rules' ids bare («P10»);
+house lists went without «и»/«e»; a quoted order type stood in lower case («приказа «поход»»).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.render import environment
+from adjudicator.requests import Event
+
+
+def said(lang: str, kind: str, **data: object) -> str:
+    """One event as the Markdown report in `lang` says it."""
+    return environment("westeros", "md", lang).globals["event"](Event(kind, data))
+
+
+BATTLE = {
+    "area": "the_narrow_sea",
+    "attacker": "stark",
+    "defender": "baratheon",
+    "n": 1,
+    "origin": "the_shivering_sea",
+    "units": ["ship", "ship"],
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "**Битва за Узкое море**: Старк атакует из Дрожащего моря (корабль, корабль),"
+               " обороняется Баратеон."),
+        ("pt_BR", "**Batalha pelo Mar Estreito**: Stark ataca do Mar Tremente (Navio, Navio);"
+                  " Baratheon defende."),
+    ],
+)  # fmt: skip
+def test_combat_a_battle_names_the_attackers_units_in_brackets(lang: str, expected: str) -> None:
+    """Combat (rules p. 15): a march into an enemy's area starts a battle."""
+    assert said(lang, "battle_started", **BATTLE) == expected
+
+
+def test_combat_house_cards_are_named_each_with_its_house() -> None:
+    """Combat, step 2 (rules p. 16): both house cards are revealed at once."""
+    cards = {"attacker": "salladhor-saan", "defender": "tywin-lannister"}
+    text = said(
+        "pt_BR", "cards_revealed", area="blackwater", attacker="baratheon",
+        defender="lannister", cards=cards,
+    )  # fmt: skip
+    assert text == (
+        "Cartas de Casa na batalha pela Água Negra: *Salladhor Saan* (Baratheon)"
+        " e *Tywin Lannister* (Lannister)."
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "Потери Баратеона на Черноводной: осадная башня (разбитые отряды и осадные башни"
+               " не могут отступать)."),
+        ("pt_BR", "Baixas da Casa Baratheon na Água Negra: Catapulta (unidades derrotadas e"
+                  " Catapultas não podem recuar)."),
+    ],
+)  # fmt: skip
+def test_combat_a_siege_engine_that_cannot_retreat_is_a_casualty(lang: str, expected: str):
+    """Retreats (rules p. 19): siege engines and routed units cannot retreat."""
+    text = said(
+        lang, "casualties", area="blackwater", house="baratheon", reason="cannot_retreat",
+        units=["siege_engine"],
+    )  # fmt: skip
+    assert text == expected
+
+
+@pytest.mark.parametrize(
+    ("units", "expected"),
+    [
+        (["knight"], "Lannister recua de Harrenhal para a Água Negra (Cavaleiro)."),
+        (["ship", "ship"], "Lannister recua de Harrenhal para a Água Negra (Navio, Navio)."),
+    ],
+)
+def test_combat_a_retreat_lists_its_units_in_brackets(units: list[str], expected: str) -> None:
+    """Retreats (rules p. 19): the loser moves its units to an adjacent area."""
+    text = said(
+        "pt_BR", "retreat", house="lannister", area="harrenhal", to="blackwater",
+        units=units, lost=[],
+    )  # fmt: skip
+    assert text == expected
+
+
+def test_supply_a_house_over_its_supply_lists_its_losses() -> None:
+    """Supply (rules p. 8): a house over its limits destroys units until it is within them."""
+    losses = {"moat_cailin": ["siege_engine"], "white_harbor": ["footman"]}
+    text = said("pt_BR", "supply_reduced", house="stark", losses=losses)
+    assert text == (
+        "Stark excede seus Suprimentos; baixas: Catapulta no Fosso Cailin; Soldado em Porto Branco."
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "Корабли Старка в Порту Белой Гавани (корабль) уничтожены: область, к которой"
+               " относится порт, никто не контролирует (правило P9)."),
+        ("pt_BR", "Os Navios da Casa Stark no Porto de Porto Branco (Navio) são destruídos:"
+                  " ninguém controla a área de terra do porto (regra P9)."),
+    ],
+)  # fmt: skip
+def test_p9_ships_in_a_port_without_a_controller_cite_the_rule_as_a_rule(lang, expected):
+    """P9: if the land is left with no controller at all, ships in its port are destroyed."""
+    text = said(
+        lang, "ships_destroyed", area="port_of_white_harbor", house="stark",
+        reason="no_controller", units=["ship"],
+    )  # fmt: skip
+    assert text == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "**Игра престолов** — получено жетонов власти: Старк +2 (короны: 1, порты: 1 —"
+               " правило P10), Ланнистер +2."),
+        ("pt_BR", "**A Guerra dos Tronos** — Fichas de Poder recebidas: Stark +2 (coroas: 1,"
+                  " portos: 1 — regra P10), Lannister +2."),
+    ],
+)  # fmt: skip
+def test_p10_game_of_thrones_counts_the_ports_and_names_the_rule(lang: str, expected: str):
+    """P10: Game of Thrones also gives 1 power per port holding the house's ships."""
+    gains = {
+        "stark": {"gained": 2, "crowns": 1, "ports": 1},
+        "lannister": {"gained": 2, "crowns": 2, "ports": 0},
+    }
+    assert said(lang, "game_of_thrones", gains=gains) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "houses", "expected"),
+    [
+        ("ru", ["stark", "baratheon", "lannister"], "Старк, Баратеон и Ланнистер тайно ставят"),
+        ("ru", ["stark", "lannister"], "Старк и Ланнистер тайно ставят"),
+        ("pt_BR", ["stark", "baratheon", "lannister"], "Stark, Baratheon e Lannister dão lances"),
+    ],
+)
+def test_wildling_attack_the_bidding_houses_are_joined_with_and(lang, houses, expected):
+    """Wildling attack (rules p. 20): every house bids power for the Night's Watch."""
+    text = said(lang, "wildling_attack", again=False, houses=houses, strength=2)
+    assert expected in text
+
+
+def test_clash_of_kings_bids_are_discarded_and_the_track_has_a_new_order() -> None:
+    """Clash of Kings (rules p. 22): every bid token is discarded; the track is reordered."""
+    bids = said("pt_BR", "bids_revealed", track="fiefdoms", bids={"stark": 2, "lannister": 0})
+    assert bids == (
+        "Lances pela trilha dos Feudos: Stark 2, Lannister 0. Todas as fichas apostadas são"
+        " descartadas."
+    )
+    order = said("pt_BR", "track_set", track="iron_throne", order=["stark", "baratheon"])
+    assert order == "Nova ordem na trilha do Trono de Ferro: 1. Stark, 2. Baratheon."
+
+
+def test_tywin_lannister_gains_power_tokens_not_bare_power() -> None:
+    """Tywin Lannister (house card): if you win this combat, gain 2 Power tokens."""
+    text = said(
+        "ru", "ability_gains_power", card="tywin-lannister", house="lannister",
+        area="riverrun", power=2,
+    )  # fmt: skip
+    assert text == "*Тайвин Ланнистер* (Ланнистер) получает жетоны власти: 2."
