@@ -169,3 +169,36 @@ def test_tywin_lannister_gains_power_tokens_not_bare_power() -> None:
         area="riverrun", power=2,
     )  # fmt: skip
     assert text == "*Тайвин Ланнистер* (Ланнистер) получает жетоны власти: 2."
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "Ваша инструкция в строке 7 отправки 0018-stark («march Castle Black -\\>"
+               " Winterfell: footman») не использована: после этого похода армии превысят"
+               " ваши лимиты снабжения."),
+        ("pt_BR", "Sua instrução na linha 7 do envio 0018-stark (\"march Castle Black -\\>"
+                  " Winterfell: footman\") não foi usada: os exércitos após esta marcha"
+                  " excederiam seus limites de suprimento."),
+    ],
+)  # fmt: skip
+def test_supply_an_unused_instruction_is_a_whole_sentence(lang: str, expected: str) -> None:
+    """Supply (rules p. 8): a march may not leave armies over the limits; the player is told,
+    in a sentence that ends as one."""
+    from adjudicator.text import _l
+
+    why = _l("the armies after this march would exceed your supply limits")
+    text = "march Castle Black -> Winterfell: footman"
+    data = {"player": "stark", "line": 7, "submission": "0018-stark", "text": text, "why": why}
+    assert said(lang, "instruction_skipped", **data) == expected
+
+
+@pytest.mark.parametrize("lang", ["ru", "pt_BR"])
+def test_every_request_summary_is_a_statement_not_a_question(lang: str) -> None:
+    """The public list of what is awaited says «- Baratheon: <summary>, <deadline>»: a summary
+    ending in «?» gave «usar a Lâmina de Aço Valiriano?, até …»."""
+    from adjudicator.i18n import translations
+    from tests.rulesets.westeros.test_portuguese_sentences import SUMMARIES
+
+    asked = [translations(lang).gettext(m) for m in SUMMARIES]
+    assert [s for s in asked if s.endswith("?")] == []
