@@ -202,3 +202,21 @@ def test_every_request_summary_is_a_statement_not_a_question(lang: str) -> None:
 
     asked = [translations(lang).gettext(m) for m in SUMMARIES]
     assert [s for s in asked if s.endswith("?")] == []
+
+
+def test_raid_on_consolidate_power_says_the_power_moved_as_tokens() -> None:
+    """Raid (rules p. 13): raiding a Consolidate Power order takes 1 power from its owner."""
+    text = said(
+        "ru", "raid", house="greyjoy", area="ironmans_bay", target="seagard", victim="stark",
+        token="consolidate-power", power_gained=1, power_lost=1,
+    )  # fmt: skip
+    assert text.endswith(
+        "снимает у Старка приказ «Сбор власти» (жетоны власти: Грейджой +1, Старк −1)."
+    )
+
+
+@pytest.mark.parametrize(("num", "tokens"), [(1, "1 жетон"), (2, "2 жетона"), (5, "5 жетонов")])
+def test_skinchanger_scout_the_highest_bidder_takes_back_its_bid(num: int, tokens: str) -> None:
+    """Skinchanger Scout (Night's Watch wins): the highest bidder takes its bid back."""
+    text = said("ru", "wildling_power", card="skinchanger-scout", house="stark", power=num)
+    assert text == f"*Разведчик-оборотень*: Старк возвращает себе {tokens} власти."
