@@ -220,3 +220,33 @@ def test_skinchanger_scout_the_highest_bidder_takes_back_its_bid(num: int, token
     """Skinchanger Scout (Night's Watch wins): the highest bidder takes its bid back."""
     text = said("ru", "wildling_power", card="skinchanger-scout", house="stark", power=num)
     assert text == f"*Разведчик-оборотень*: Старк возвращает себе {tokens} власти."
+
+
+@pytest.mark.parametrize("line", ["support Winterfell: none", "подмога Винтерфелл: никто"])
+def test_support_for_nobody_is_echoed_in_lower_case_and_reads_back(line: str) -> None:
+    """Support (rules p. 12): a support order may support no one; the receipt says
+    «подмога Винтерфелл: никому», not «…: Никто», and the echo pasted back means the same."""
+    from adjudicator.rulesets.westeros.ruleset import RULESET
+    from tests.rulesets.westeros.test_westeros_verbs_i18n import DICE, POSITION
+
+    state = RULESET.load_position(POSITION, DICE)
+    (first,) = RULESET.parse(state, "stark", line)
+    echo = first.understood.say("ru", "westeros")
+    assert echo == "подмога Винтерфелл: никому"
+    (again,) = RULESET.parse(state, "stark", echo)
+    assert (again.kind, again.key, again.value) == (first.kind, first.key, first.value)
+
+
+def test_a_replaced_standing_line_is_quoted_as_the_earlier_line() -> None:
+    """A receipt names the earlier line a new one replaces, quoted, in a sentence."""
+    from adjudicator.rulesets.westeros.ruleset import RULESET
+    from adjudicator.text import _l
+    from tests.rulesets.westeros.test_westeros_verbs_i18n import DICE, POSITION
+
+    state = RULESET.load_position(POSITION, DICE)
+    (old,) = RULESET.parse(state, "lannister", "tyrion: yes")
+    replaced = _l("replaces: %(old)s", old=old.understood)
+    assert replaced.say("ru", "westeros") == "заменяет прежнюю строку «Тирион: да»"
+    assert replaced.say("pt_BR", "westeros") == (
+        'substitui a linha anterior "Tyrion Lannister: sim"'
+    )
