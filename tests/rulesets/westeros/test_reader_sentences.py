@@ -162,13 +162,23 @@ def test_clash_of_kings_bids_are_discarded_and_the_track_has_a_new_order() -> No
     assert order == "Nova ordem na trilha do Trono de Ferro: 1. Stark, 2. Baratheon."
 
 
-def test_tywin_lannister_gains_power_tokens_not_bare_power() -> None:
-    """Tywin Lannister (house card): if you win this combat, gain 2 Power tokens."""
+@pytest.mark.parametrize(
+    ("lang", "power", "expected"),
+    [
+        ("ru", 2, "*Тайвин Ланнистер* (Ланнистер) получает 2 жетона власти."),
+        ("ru", 1, "*Тайвин Ланнистер* (Ланнистер) получает 1 жетон власти."),
+        ("pt_BR", 2, "*Tywin Lannister* (Lannister) ganha 2 Fichas de Poder."),
+        ("pt_BR", 1, "*Tywin Lannister* (Lannister) ganha 1 Ficha de Poder."),
+    ],
+)
+def test_tywin_lannister_gains_power_tokens_counted(lang: str, power: int, expected: str):
+    """Tywin Lannister (house card): if you win this combat, gain 2 Power tokens (fewer when
+    the 20-token limit is reached)."""
     text = said(
-        "ru", "ability_gains_power", card="tywin-lannister", house="lannister",
-        area="riverrun", power=2,
+        lang, "ability_gains_power", card="tywin-lannister", house="lannister",
+        area="riverrun", power=power,
     )  # fmt: skip
-    assert text == "*Тайвин Ланнистер* (Ланнистер) получает жетоны власти: 2."
+    assert text == expected
 
 
 @pytest.mark.parametrize(
