@@ -37,12 +37,26 @@ BATTLE = {
         ("ru", "**Битва за Узкое море**: Старк атакует из Дрожащего моря (корабль, корабль),"
                " обороняется Баратеон."),
         ("pt_BR", "**Batalha pelo Mar Estreito**: Stark ataca do Mar Tremente (Navio, Navio);"
-                  " Baratheon defende."),
+                  " defensor: Baratheon."),
     ],
 )  # fmt: skip
 def test_combat_a_battle_names_the_attackers_units_in_brackets(lang: str, expected: str) -> None:
     """Combat (rules p. 15): a march into an enemy's area starts a battle."""
     assert said(lang, "battle_started", **BATTLE) == expected
+
+
+def test_combat_the_defender_is_named_as_a_label_even_a_neutral_force() -> None:
+    """Neutral forces (rules p. 11): a march into King's Landing fights its neutral force."""
+    battle = {**BATTLE, "area": "kings_landing", "attacker": "baratheon", "defender": "neutral"}
+    battle.update(origin="the_reach", units=["knight"])
+    assert said("pt_BR", "battle_started", **battle) == (
+        "**Batalha por Porto Real**: Baratheon ataca da Campina (Cavaleiro);"
+        " defensor: força neutra."
+    )
+    assert said("ru", "battle_started", **battle) == (
+        "**Битва за Королевскую Гавань**: Баратеон атакует из Простора (рыцарь),"
+        " обороняется нейтральный лорд."
+    )
 
 
 def test_combat_house_cards_are_named_each_with_its_house() -> None:
@@ -259,4 +273,29 @@ def test_a_replaced_standing_line_is_quoted_as_the_earlier_line() -> None:
     assert replaced.say("ru", "westeros") == "заменяет прежнюю строку «Тирион: да»"
     assert replaced.say("pt_BR", "westeros") == (
         'substitui a linha anterior "Tyrion Lannister: sim"'
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("ru", "набрать войска в Просторе"), ("pt_BR", "recrutar na Campina")],
+)
+def test_mustering_a_pending_muster_is_one_clause_after_the_house(lang: str, expected: str):
+    """Mustering (rules p. 9): the list of what is awaited reads «- Baratheon: recrutar na
+    Campina, até …», not «- Baratheon: Recrutamento: recrutar na Campina»."""
+    from adjudicator.text import Name, _l
+
+    summary = _l("Mustering: recruit in %(area)s", area=Name("the_reach", "The Reach", "areas"))
+    assert summary.say(lang, "westeros") == expected
+
+
+def test_combat_a_tie_is_decided_by_the_fiefdoms_track_contracted() -> None:
+    """Combat, ties (rules p. 17): the house higher on the Fiefdoms track wins."""
+    text = said(
+        "pt_BR", "battle_resolved", area="blackwater", attacker="lannister",
+        defender="baratheon", totals={"attacker": 3, "defender": 3}, winner="baratheon",
+        tie=True, tides=None,
+    )  # fmt: skip
+    assert text.startswith(
+        "Lannister 3 contra Baratheon 3 (empate: decide a trilha dos Feudos): **Baratheon** vence."
     )
