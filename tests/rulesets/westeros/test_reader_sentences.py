@@ -299,3 +299,20 @@ def test_combat_a_tie_is_decided_by_the_fiefdoms_track_contracted() -> None:
     assert text.startswith(
         "Lannister 3 contra Baratheon 3 (empate: decide a trilha dos Feudos): **Baratheon** vence."
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "*Арианна Мартелл* (Мартелл): нападавший остаётся в Просторе."),
+        ("pt_BR", "*Arianne Martell* (Martell): o atacante fica na Campina."),
+    ],
+)
+def test_arianne_martell_the_attacker_stays_where_it_came_from(lang: str, expected: str):
+    """Arianne Martell (house card): if you are defending and lose, the attacker may not
+    move into the embattled area; its units stay in the area they marched from."""
+    text = said(
+        lang, "ability_keeps_attacker", card="arianne-martell", house="martell",
+        area="highgarden", origin="the_reach",
+    )  # fmt: skip
+    assert text == expected
