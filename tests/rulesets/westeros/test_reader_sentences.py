@@ -316,3 +316,26 @@ def test_arianne_martell_the_attacker_stays_where_it_came_from(lang: str, expect
         area="highgarden", origin="the_reach",
     )  # fmt: skip
     assert text == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "*Эйерон Мокроголовый* (Грейджой): платит 2 жетона власти и играет карту"
+               " Бейлон Грейджой."),
+        ("pt_BR", "*Aeron Cabelo-Molhado* (Greyjoy): paga 2 Fichas de Poder e joga Balon Greyjoy."),
+    ],
+)  # fmt: skip
+def test_aeron_damphair_pays_power_tokens_and_is_named_one_way(lang: str, expected: str):
+    """Aeron Damphair (house card): you may discard 2 Power tokens to play another card; the
+    card keeps one name in every sentence («Aeron Cabelo-Molhado», as the request says)."""
+    text = said(
+        lang, "ability_replaces", card="aeron-damphair", house="greyjoy", area="pyke",
+        power=2, replacement="balon-greyjoy",
+    )  # fmt: skip
+    assert text == expected
+
+
+def test_a_house_playing_no_card_instead_says_none_at_all() -> None:
+    text = said("ru", "card_replaced", area="pyke", house="greyjoy", card=None)
+    assert text == "Грейджой не играет взамен никакой карты дома."
