@@ -339,3 +339,19 @@ def test_aeron_damphair_pays_power_tokens_and_is_named_one_way(lang: str, expect
 def test_a_house_playing_no_card_instead_says_none_at_all() -> None:
     text = said("ru", "card_replaced", area="pyke", house="greyjoy", card=None)
     assert text == "Грейджой не играет взамен никакой карты дома."
+
+
+def test_a_march_leaving_power_is_echoed_with_the_editions_term_and_reads_back() -> None:
+    """March orders (rules p. 10): a house may leave a Power token in the area it leaves; the
+    receipt writes «Ficha de Poder» as the reports do, and the echo reads back the same."""
+    from adjudicator.rulesets.westeros.ruleset import RULESET
+    from tests.rulesets.westeros.test_westeros_verbs_i18n import DICE, POSITION
+
+    state = RULESET.load_position(POSITION, DICE)
+    (first,) = RULESET.parse(
+        state, "stark", "march Winterfell -> The Stony Shore: knight; leave power"
+    )
+    echo = first.understood.say("pt_BR", "westeros")
+    assert echo.endswith("; deixar Ficha de Poder"), echo
+    (again,) = RULESET.parse(state, "stark", echo)
+    assert (again.kind, again.key, again.value) == (first.kind, first.key, first.value)
