@@ -130,7 +130,7 @@ ONE_PASS = {
 WAITS = {
     "en": "missing: Shipbreaker Bay (checked again once line 3 is fixed)",
     "ru": "нет приказа: Губительные валы (проверим снова, когда будет исправлена строка 3)",
-    "pt_BR": "faltam: Baía dos Naufrágios (verificado de novo quando a linha 3 for corrigida)",
+    "pt_BR": "faltam: Baía dos Naufrágios (verificaremos de novo quando a linha 3 for corrigida)",
 }
 
 

@@ -94,7 +94,8 @@ def test_a_brazilian_players_rejected_file_lists_every_error_in_portuguese(game:
     errors = _errors(game, "lannister")
     assert '  "voar" não é uma ficha de ordem\n' in errors
     assert (
-        "  você não tem unidades em Correrrio; ordens só vão onde estão suas unidades\n"
+        "  você não tem unidades em Correrrio; ordens só podem ser colocadas"
+        " onde há unidades suas\n"
         "  permitido: Lannisporto, Porto de Lannisporto, Septo de Pedra, Estreito Dourado\n"
     ) in errors
 
@@ -144,7 +145,7 @@ def test_a_skipped_instruction_is_reported_privately_in_russian(game: Path) -> N
     assert (
         "Ваша инструкция в строке 6 отправки 0001-stark («march White Harbor -\\> Widow's Watch:"
         " footman») не использована: в Белой Гавани нет вашего неисполненного"
-        " приказа «поход»"
+        " приказа «Поход»"
     ) in private
     # The heading names the family, and stands on a line of its own.
     assert private.startswith("## g — личный отчёт дома Старков, раунд 1\n\n")
@@ -158,19 +159,22 @@ def test_waiting_lines_and_summaries_are_said_in_russian(new_game) -> None:
     result = engine.run(game, START + timedelta(hours=1))
     (raven,) = result.waiting
     assert summary_in(raven, "ru", "westeros") == (
-        "Посыльный ворон: заменить один приказ, посмотреть колоду одичалых или ничего"
+        "Посыльный ворон: заменить один приказ, посмотреть колоду одичалых или ничего не делать"
     )
     assert summary_in(raven, "pt_BR", "westeros") == (
-        "Corvo Mensageiro: trocar uma ordem, olhar o baralho dos Selvagens, ou nada"
+        "Corvo Mensageiro: trocar uma ordem, olhar o baralho dos Selvagens ou não fazer nada"
     )
     assert str(from_data(raven["said"])) == (
         "Messenger Raven: swap one order, look at the wildling deck, or none"
     )
     report = (game / "reports" / "0001.md").read_text(encoding="utf-8")
-    assert "Посыльный ворон: заменить один приказ, посмотреть колоду одичалых или ничего" in report
+    assert (
+        "Посыльный ворон: заменить один приказ, посмотреть колоду одичалых или ничего не делать"
+        in report
+    )
     meta = yaml.safe_load((game / "game.yaml").read_text())
     assert [summary_in(w, "ru", "westeros") for w in meta["waiting"]] == [
-        "Посыльный ворон: заменить один приказ, посмотреть колоду одичалых или ничего"
+        "Посыльный ворон: заменить один приказ, посмотреть колоду одичалых или ничего не делать"
     ]
 
 
