@@ -97,9 +97,10 @@ def format_deadline(moment: Any, lang: str, zone: str | None = None) -> str:
     their time zone (`zone`, an IANA name) is known.
 
     English keeps the receipts' and reminders' form, '2027-01-07 12:00 UTC (13:00 CET in
-    Europe/Berlin)'; ru: '7 янв. 2027 г., 12:00 UTC'; pt_BR: '7 de jan. de 2027 12:00 UTC'
-    (Babel's medium date and the locale's way of joining a date and a time). `moment` is an
-    aware datetime or an ISO text ('2027-01-07T12:00:00Z'). An unknown zone is left out."""
+    Europe/Berlin)'; ru: '7 янв. 2027 г., 12:00 UTC'; pt_BR: '7 de jan. de 2027 às 12:00 UTC'
+    (Babel's medium date, joined to the time by the catalog's `AT_TIME`: Babel's own joint
+    for pt_BR is a bare space). `moment` is an aware datetime or an ISO text
+    ('2027-01-07T12:00:00Z'). An unknown zone is left out."""
     from datetime import UTC, datetime
 
     moment = parse_time(moment) if not isinstance(moment, datetime) else moment
@@ -107,11 +108,13 @@ def format_deadline(moment: Any, lang: str, zone: str | None = None) -> str:
     if lang == "en":
         text = moment.strftime("%Y-%m-%d %H:%M UTC")
     else:
-        from babel.dates import format_date, get_datetime_format
+        from babel.dates import format_date
 
-        joined = get_datetime_format("medium", locale=lang)
         date = format_date(moment, "medium", locale=lang).replace("\u202f", "\u00a0")
-        text = joined.replace("{1}", date).replace("{0}", moment.strftime("%H:%M UTC"))
+        text = translations(lang).gettext(AT_TIME) % {
+            "date": date,
+            "time": moment.strftime("%H:%M UTC"),
+        }
     local = _local_time(moment, zone, lang)
     return text if local is None or zone is None else with_local_time(text, local, zone, lang)
 
@@ -134,6 +137,9 @@ def with_local_time(utc: str, local: str, zone: str, lang: str) -> str:
 
 
 LOCAL_TIME = N_("%(utc)s (%(local)s in %(zone)s)")
+AT_TIME = N_("%(date)s at %(time)s")
+"""A deadline's date and time in a language other than English («7 янв. 2027 г., 12:00 UTC»,
+«7 de jan. de 2027 às 12:00 UTC»); English writes '2027-01-07 12:00 UTC'."""
 
 
 ROUTED = N_("%(unit)s (routed)")

@@ -17,7 +17,7 @@ NOON = datetime(2027, 1, 7, 12, 0, tzinfo=UTC)
     [
         ("en", "2027-01-07 12:00 UTC"),
         ("ru", "7 янв. 2027\xa0г., 12:00 UTC"),
-        ("pt_BR", "7 de jan. de 2027 12:00 UTC"),
+        ("pt_BR", "7 de jan. de 2027 às 12:00 UTC"),
     ],
 )
 def test_a_deadline_in_each_language(lang: str, expected: str) -> None:
@@ -35,11 +35,11 @@ def test_a_deadline_in_each_language(lang: str, expected: str) -> None:
         ("ru", "Pacific/Auckland",
          "7 янв. 2027\xa0г., 12:00 UTC (8 янв., 01:00 по местному времени, Новая Зеландия)"),
         ("pt_BR", "America/Sao_Paulo",
-         "7 de jan. de 2027 12:00 UTC (09:00 no horário de Brasília)"),
+         "7 de jan. de 2027 às 12:00 UTC (09:00 no horário de Brasília)"),
         ("pt_BR", "Europe/Berlin",
-         "7 de jan. de 2027 12:00 UTC (13:00 no horário da Europa Central)"),
+         "7 de jan. de 2027 às 12:00 UTC (13:00 no horário da Europa Central)"),
         ("ru", "Mars/Olympus", "7 янв. 2027\xa0г., 12:00 UTC"),  # an unknown zone is left out
-        ("pt_BR", "UTC", "7 de jan. de 2027 12:00 UTC"),  # UTC itself is said once, not
+        ("pt_BR", "UTC", "7 de jan. de 2027 às 12:00 UTC"),  # UTC itself is said once, not
         ("ru", "Etc/UTC", "7 янв. 2027\xa0г., 12:00 UTC"),  # «Região desconhecida (UTC)»
     ],
 )  # fmt: skip

@@ -45,7 +45,7 @@ def test_status_paused_in_portuguese(new_game) -> None:
         'PAUSADO: nada é resolvido até "adjudicator resume"',
     ]
     assert out[2].startswith("  Baratheon ")
-    assert "FALTA até 3 de jan. de 2027 12:00 UTC (faltam 47,0 h)" in out[2]
+    assert "FALTA até 3 de jan. de 2027 às 12:00 UTC (faltam 47,0 h)" in out[2]
 
 
 def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> None:
@@ -59,7 +59,8 @@ def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> No
         '  área desconhecida: "Atlântida"\n'
     )
     summary = summary_in(waiting(game, "lannister"), "pt_BR", "westeros")
-    assert f"aguardando Lannister: {summary} (prazo: 3 de jan. de 2027 12:00 UTC)" in first.stdout
+    deadline = "3 de jan. de 2027 às 12:00 UTC"
+    assert f"aguardando Lannister: {summary} (prazo: {deadline})" in first.stdout
     for house in SIX:
         drop(game, house, SAMPLE_ORDERS[house])
     second = cli("run", game, "--now", NOW).output

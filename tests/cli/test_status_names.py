@@ -18,7 +18,7 @@ PLAYERS = {"westeros": ["baratheon", "lannister", "stark"], "baltic": ["sweden",
 NEW = {"westeros": ["--players", "3"], "baltic": ["--option", "scenario=poltava"]}
 DEADLINE = {
     "ru": re.compile(r" до \d{1,2} [а-я]+\. 20\d\d\u00a0г\., \d\d:\d\d UTC \(осталось "),
-    "pt_BR": re.compile(r" até \d{1,2} de [a-z]+\. de 20\d\d \d\d:\d\d UTC \(faltam "),
+    "pt_BR": re.compile(r" até \d{1,2} de [a-z]+\. de 20\d\d às \d\d:\d\d UTC \(faltam "),
 }
 
 
