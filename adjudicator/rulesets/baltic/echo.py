@@ -86,7 +86,9 @@ BATTLE = {
 }
 """A `battle` line's mode -> its sentence at a place, at a place for the blocks named, and
 the same two for any place: a place is said with its preposition («в Карелии», «na
-Carélia»), `any` as a sentence says it («везде», «em qualquer lugar»)."""
+Carélia»), `any` as a sentence says it («везде», «em qualquer lugar»), the blocks as the
+ones the line is for («для Карла XII, Лейб-гвардии», «para Carlos XII, a Guarda Real»:
+`for_blocks`)."""
 
 
 def _battle(parts: list[str], value: dict[str, Any]) -> Text:
@@ -97,10 +99,20 @@ def _battle(parts: list[str], value: dict[str, Any]) -> Text:
     sentence = sentences[2 * anywhere + bool(blocks)]
     fields: dict[str, Any] = {"round": round_}
     if blocks:
-        fields["blocks"] = named(blocks)
+        fields["blocks"] = for_blocks(blocks)
     if not anywhere:
         fields["place"] = board().said(value["location"])
     return _l(sentence, **fields)
+
+
+def for_blocks(blocks: list[str]) -> Text | Name:
+    """The blocks a `battle` line is for, one at a time, so that each takes the form its
+    sentence asks (a Russian genitive after «для», a Portuguese article after «para»); in
+    English the list as written, `Karl XII, Livgardet`."""
+    said: Text | Name = board().said(blocks[0])
+    for block in blocks[1:]:
+        said = _l("%(blocks)s, %(block)s", blocks=said, block=board().said(block))
+    return said
 
 
 def _battle_order(parts: list[str], value: dict[str, Any]) -> Text:

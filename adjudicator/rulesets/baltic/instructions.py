@@ -149,11 +149,13 @@ def loc_or_any(text: str) -> str:
 
 def split_location_blocks(side: str, head: str) -> tuple[str, list[str]]:
     """'Pskov Karl XII, Livgardet' -> ('pskov', [...]): the longest location prefix that
-    leaves valid block names (or nothing)."""
+    leaves valid block names (or nothing). The blocks may follow the word `for`, as an
+    echo says them («в Пскове для Карла XII, Лейб-гвардии», «em Pskov para Carlos XII»)."""
     tokens = head.split()
     last: LineError | None = None
     for cut in range(len(tokens), 0, -1):
         place, rest = " ".join(tokens[:cut]), " ".join(tokens[cut:])
+        rest = re.sub(rf"^{K('for')}\s+", "", rest, flags=re.IGNORECASE)
         try:
             where = loc_or_any(place)
             found = words.blocks(rest, side, allow_all=False) if rest else []
@@ -224,6 +226,7 @@ STANDING_LINES: list[tuple[str, Build]] = [
         lambda side, m: ("displace", {"territories": words.territories(m.group(1))}),
     ),
     (r"^{build_priority}\s+(.+)$", lambda side, m: parse_build_priority(m.group(1))),
+    (r"^{no_reform}$", lambda side, m: parse_reform(side, keywords.ENGLISH["none"][0])),
     (r"^{reform}\s+(.+)$", lambda side, m: parse_reform(side, m.group(1))),
     (r"^{offer_truce}\s+(.+)$", lambda side, m: parse_offer(side, m.group(1))),
     (r"^{accept_truce}\s+(.+)$", lambda side, m: parse_truce(m.group(1), True)),
@@ -295,8 +298,13 @@ def parse_reform(side: str, rest: str) -> Standing:
     if keywords.matches("none", rest):
         return "reform", {"block": None, "year": None}
     # 'in 1703' is 'в 1703' / 'em 1703': the words of 'at', which names.yaml holds once
+    # and a Russian writes the year's own word after it: «в 1704 году»
     year_word = f"(?:{K('in')}|{K('at')})"
-    match = re.match(rf"^(.+?)(?:\s+{year_word}\s+(\d{{4}}))?$", rest.strip(), re.IGNORECASE)
+    match = re.match(
+        rf"^(.+?)(?:\s+{year_word}\s+(\d{{4}})(?:\s+{K('year')})?)?$",
+        rest.strip(),
+        re.IGNORECASE,
+    )
     assert match
     block = words.reform_pair(match.group(1))
     year = int(match.group(2)) if match.group(2) else None

@@ -88,7 +88,7 @@ def test_13_2_receipt_in_russian_reads_back_as_the_same_orders(tmp_path: Path) -
     assert "    1. перемещение Карл XII, Реншёльд: Литва -> Полоцк" in said
     assert "    2. пополнение Швеции: построить 1 в Лифляндии, в Смоланде" in said
     said = send(path, "coalition", "move Sheremetev: Polotsk -> Pskov", 3)
-    assert "    1. mover Sheremetev (preto): Polotsk -> Pskov" in said
+    assert "    1. mover Sheremetev de estrela preta: Polotsk -> Pskov" in said
 
 
 @pytest.mark.parametrize(

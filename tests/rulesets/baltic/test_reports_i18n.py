@@ -322,9 +322,9 @@ def test_9_4g_the_relocated_fleet_line_in_russian_and_portuguese() -> None:
         ("en", "**Battle in Polotsk**, Sweden attacking: Sweden: Lewenhaupt (3); "
          "Coalition: Sheremetev★ (4)."),
         ("ru", "**Сражение в Полоцке**, атакует Швеция: Швеция — Левенгаупт (3); "
-         "Коалиция — Шереметев (чёрный) (4)."),
+         "Коалиция — Шереметев с чёрной звездой (4)."),
         ("pt_BR", "**Batalha em Polotsk** — ataque da Suécia: Suécia: Lewenhaupt (3); "
-         "Coalizão: Sheremetev (preto) (4)."),
+         "Coalizão: Sheremetev de estrela preta (4)."),
     ],
 )  # fmt: skip
 def test_13_6_a_battle_line_names_each_side_before_its_blocks(lang: str, expected: str) -> None:
