@@ -187,12 +187,18 @@ def parse_retreat_priority(side: str, rest: str) -> Standing:
     for item in [i.strip() for i in tail.split(",") if i.strip()]:
         match = re.match(rf"^{K('sea')}\s*(.*)$", item, re.IGNORECASE)
         if match:
-            fleets = match.group(1).split()
+            fleets = [f for f in match.group(1).split() if not is_joint(f)]
             found = [words.block(f, side) for f in fleets] if fleets else []
             choices.append({"sea": True, "fleets": found})
         else:
             choices.append({"to": words.territory(item)})
     return key("retreat", where), {"choices": choices}
+
+
+def is_joint(word: str) -> bool:
+    """Whether `word` joins the fleets of a `sea` choice as an echo says them («море с
+    Вахтмейстером и Анкарштерной», «mar com Wachtmeister e Anckarstierna»): read away."""
+    return keywords.matches("with", word) or keywords.matches("and", word)
 
 
 Build = Callable[[str, re.Match[str]], Standing]

@@ -49,6 +49,8 @@ ENGLISH: dict[str, tuple[str, ...]] = {
     "hit_order": ("hit order",),
     "retreat_priority": ("retreat priority",),
     "sea": ("sea",),
+    "with": ("with",),
+    "and": ("and",),
     "regroup": ("regroup",),
     "withdraw_fleets": ("withdraw fleets",),
     "keep_fleets": ("keep fleets",),
