@@ -362,3 +362,27 @@ def test_a_diplomatic_openings_roll_reads_as_an_activation_in_russian() -> None:
     label = _l(ROLL_LABELS["diplomatic opening"], nation=board().said("OTT"))
     assert label.say("ru", "baltic") == "активация Османской империи (дипломатическая возможность)"
     assert str(label) == "diplomatic opening Ottoman Empire"
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        ("den_sondenfjeldske", "Дания-Норвегия строит Сённенфьельдский полк на Зеландии (2 RP)."),
+        ("den_jyske", "Дания-Норвегия строит Ютландских драгун на Зеландии (2 RP)."),
+        ("den_reventlow", "Дания-Норвегия строит Ревентлова на Зеландии (2 RP)."),
+    ],
+)
+def test_8_4_a_block_built_is_in_the_accusative_a_regiment_inanimate(block: str, said: str) -> None:
+    """8.4: «строит Сённенфьельдский полк», not «строит Сённенфьельдского полка»: a regiment
+    is inanimate (accusative = nominative), a commander and a plural troop animate."""
+    from adjudicator.rulesets.baltic.control import board
+    from adjudicator.text import _l
+
+    built = _l(
+        "%(nation)s builds %(block)s in %(place)s (%(rp)s RP).",
+        nation=board().said("DEN"),
+        block=board().said(block),
+        place=board().said("sjaelland"),
+        rp=2,
+    )
+    assert built.say("ru", "baltic") == said
