@@ -354,6 +354,7 @@ def load_board() -> Board:
                     *b.get("aliases", []),
                     *translated(GAME, "blocks", b["id"]),
                     *_russian_case("blocks", b["id"], "ins"),
+                    *_russian_case("blocks", b["id"], "dat"),
                 ]
                 for b in load_game_data(GAME, "blocks.yaml")
             },
@@ -466,7 +467,8 @@ def _russian_case(section: str, ident: str, case: str) -> list[str]:
     """A name's Russian `case` (grammar.yaml), so that an echo that says it, pasted back,
     names it again: a nation's dative, the case a truce is offered in («предложить
     перемирие Ганноверу», 10.2j), a fleet's instrumental, the fleet a retreat to sea boards
-    («море с Вахтмейстером», D5)."""
+    («море с Вахтмейстером», D5), a block's dative, the block a step is added to («шаги
+    Голицыну», 8.4)."""
     grammar = grammar_of(GAME, section, ident, "ru")
     return [grammar.forms[case]] if grammar and case in grammar.forms else []
 

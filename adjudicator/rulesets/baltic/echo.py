@@ -316,7 +316,7 @@ def part(item: dict[str, Any]) -> Text:
 
 def reinforce(line: dict[str, Any]) -> Text:
     nation = board().said(line["nation"])
-    steps = named(line.get("steps") or [])
+    steps = given_steps(line.get("steps") or [])
     builds, places = line.get("builds", 0), [board().said(t) for t in line.get("at") or []]
     if builds and places:
         # One place at a time, so that each is said in its case («в Лифляндии, в Смоланде»).
@@ -335,6 +335,17 @@ def reinforce(line: dict[str, Any]) -> Text:
             build=build,
         )
     return _l("reinforce %(nation)s: %(build)s", nation=nation, build=build)
+
+
+def given_steps(blocks: list[str]) -> Text | Name | list[Name]:
+    """The blocks a Reinforce action adds steps to, one at a time, so that each takes the
+    form its sentence asks («шаги Любомирскому, Собескому», «passos para Lubomirski»)."""
+    if not blocks:
+        return []
+    said: Text | Name = board().said(blocks[0])
+    for block in blocks[1:]:
+        said = _l("%(steps)s, %(block)s", steps=said, block=board().said(block))
+    return said
 
 
 def named(blocks: list[str] | str) -> list[Name] | Name:

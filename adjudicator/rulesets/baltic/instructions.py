@@ -122,7 +122,7 @@ def parse_reinforce(side: str, rest: str) -> dict[str, Any]:
     for piece in [p.strip() for p in tail.split(";") if p.strip()]:
         match = re.match(rf"^{K('steps')}\s+(.+)$", piece, re.IGNORECASE)
         if match:
-            found = words.blocks(match.group(1), side, allow_all=False)
+            found = words.blocks(without_for(match.group(1)), side, allow_all=False)
             line["steps"] = list(found)
             continue
         match = re.match(rf"^{K('build')}\s+(\d+)(?:\s+{K('at')}\s+(.+))?$", piece, re.IGNORECASE)
@@ -134,6 +134,12 @@ def parse_reinforce(side: str, rest: str) -> dict[str, Any]:
             raise invalid(Void("build_zero", n=most).message)
         line["at"] = words.territories(match.group(2) or "")
     return line
+
+
+def without_for(text: str) -> str:
+    """Blocks as an echo says them after `for` («для Карла XII», «passos para Golitsyn»)
+    without the word."""
+    return re.sub(rf"^{K('for')}\s+", "", text.strip(), flags=re.IGNORECASE)
 
 
 # -- standing lines (13.4) ----------------------------------------------------------------------
@@ -155,7 +161,7 @@ def split_location_blocks(side: str, head: str) -> tuple[str, list[str]]:
     last: LineError | None = None
     for cut in range(len(tokens), 0, -1):
         place, rest = " ".join(tokens[:cut]), " ".join(tokens[cut:])
-        rest = re.sub(rf"^{K('for')}\s+", "", rest, flags=re.IGNORECASE)
+        rest = without_for(rest)
         try:
             where = loc_or_any(place)
             found = words.blocks(rest, side, allow_all=False) if rest else []

@@ -166,7 +166,11 @@ def test_13_3_a_place_said_with_na_reads_back_as_at() -> None:
         ("coalition", "politics Poland", "política na Polônia"),
         ("coalition", "recon Narva", "reconhecimento da Íngria"),
         ("sweden", "cede Pommern", "ceder a Pomerânia"),
-        ("sweden", "reinforce Sweden: steps Lewenhaupt", "reforçar a Suécia: passos Lewenhaupt"),
+        (
+            "sweden",
+            "reinforce Sweden: steps Lewenhaupt",
+            "reforçar a Suécia: passos para Lewenhaupt",
+        ),
         (
             "sweden",
             "reinforce Sweden: build 2 at Livland, Karlskrona",
@@ -193,3 +197,28 @@ def test_13_3_a_portuguese_echo_says_a_place_with_its_article(
     (again, *_) = parse_submission(state, side, said)
     strip = [{k: v for k, v in line.items() if k != "text"} for line in again.value["lines"]]
     assert strip == [{k: v for k, v in x.items() if k != "text"} for x in orders.value["lines"]]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "reinforce Sweden: steps Lewenhaupt, Livgardet; build 1 at Livland"),
+        ("ru", "пополнение Швеции: шаги Левенгаупту, Лейб-гвардии; построить 1 в Лифляндии"),
+        (
+            "pt_BR",
+            "reforçar a Suécia: passos para Lewenhaupt, a Guarda Real; construir 1 na Livônia",
+        ),
+    ],
+)
+def test_8_4_the_blocks_given_steps_are_named_in_their_case(lang: str, said: str) -> None:
+    """8.4, issue 20: steps are given to blocks: «шаги Левенгаупту, Лейб-гвардии» (dative),
+    «passos para Lewenhaupt, a Guarda Real», not «шаги Левенгаупт»; pasted back, the same."""
+    state = moment()
+    state.first_player = "sweden"
+    state.blocks["swe_livgardet"].strength = 2
+    text = "reinforce Sweden: steps Lewenhaupt, Livgardet; build 1 at Livland"
+    (orders, *_) = parse_submission(state, "sweden", text)
+    echo = orders.echo.say(lang, "baltic").splitlines()[1].split(". ", 1)[1]
+    assert echo == said
+    (again, *_) = parse_submission(state, "sweden", said)
+    assert again.value["lines"][0]["steps"] == ["swe_lewenhaupt", "swe_livgardet"]
