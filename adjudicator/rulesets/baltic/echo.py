@@ -88,7 +88,7 @@ BATTLE = {
 the same two for any place: a place is said with its preposition («в Карелии», «na
 Carélia»), `any` as a sentence says it («везде», «em qualquer lugar»), the blocks as the
 ones the line is for («для Карла XII, Лейб-гвардии», «para Carlos XII, a Guarda Real»:
-`for_blocks`)."""
+`listed`)."""
 
 
 def _battle(parts: list[str], value: dict[str, Any]) -> Text:
@@ -99,16 +99,19 @@ def _battle(parts: list[str], value: dict[str, Any]) -> Text:
     sentence = sentences[2 * anywhere + bool(blocks)]
     fields: dict[str, Any] = {"round": round_}
     if blocks:
-        fields["blocks"] = for_blocks(blocks)
+        fields["blocks"] = listed(blocks)
     if not anywhere:
         fields["place"] = board().said(value["location"])
     return _l(sentence, **fields)
 
 
-def for_blocks(blocks: list[str]) -> Text | Name:
-    """The blocks a `battle` line is for, one at a time, so that each takes the form its
-    sentence asks (a Russian genitive after «для», a Portuguese article after «para»); in
-    English the list as written, `Karl XII, Livgardet`."""
+def listed(blocks: list[str] | str) -> Text | Name:
+    """Blocks one at a time, so that each takes the form its sentence asks: a Russian
+    genitive after a noun or «для» («перемещение Карла XII, Лейб-гвардии», «сражение в Пскове
+    для Карла XII»), a Portuguese article after a verb or «para» («mover Carlos XII, a Guarda
+    Real»); in English the list as written, `Karl XII, Livgardet`. `all` is the keyword."""
+    if blocks == "all":
+        return keywords.name("all")
     said: Text | Name = board().said(blocks[0])
     for block in blocks[1:]:
         said = _l("%(blocks)s, %(block)s", blocks=said, block=board().said(block))
@@ -290,7 +293,7 @@ def part(item: dict[str, Any]) -> Text:
     """One part of a Move line: move, embark, sail or disembark."""
     verb = item["verb"]
     if verb == "embark":
-        blocks = named(item["blocks"])
+        blocks = listed(item["blocks"])
         if item.get("fleet"):
             fleet = board().said(item["fleet"])
             return _l(
@@ -301,10 +304,10 @@ def part(item: dict[str, Any]) -> Text:
             )
         return _l("embark %(blocks)s at %(place)s", blocks=blocks, place=board().said(item["at"]))
     if verb == "sail":
-        fleets = named(item["fleets"])
+        fleets = listed(item["fleets"])
         return _l("sail %(fleets)s: %(path)s", fleets=fleets, path=path(item["path"]))
     route = item["path"] if verb == "move" else [item["zone"], item["to"]]
-    blocks, way = named(item["blocks"]), path(route)
+    blocks, way = listed(item["blocks"]), path(route)
     if verb == "move":
         if item.get("siege"):
             return _l("move %(blocks)s: %(path)s siege", blocks=blocks, path=way)

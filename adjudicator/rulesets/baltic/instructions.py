@@ -51,7 +51,7 @@ def parse_part(side: str, verb: str, rest: str) -> dict[str, Any]:
         )
         if not match:
             raise invalid(_l("expected 'embark <blocks> [on <fleet>] at <territory|port>'"))
-        fleet = words.block(match.group(2), side) if match.group(2) else None
+        fleet = words.block(without_fleet(match.group(2)), side) if match.group(2) else None
         at = words.territory(match.group(3))
         return {
             "verb": "embark",
@@ -140,6 +140,11 @@ def without_for(text: str) -> str:
     """Blocks as an echo says them after `for` («для Карла XII», «passos para Golitsyn»)
     without the word."""
     return re.sub(rf"^{K('for')}\s+", "", text.strip(), flags=re.IGNORECASE)
+
+
+def without_fleet(text: str) -> str:
+    """A fleet as an echo names it («на флот Вахтмейстера») without the word `fleet`."""
+    return re.sub(rf"^{K('fleet')}\s+", "", text.strip(), flags=re.IGNORECASE)
 
 
 # -- standing lines (13.4) ----------------------------------------------------------------------

@@ -34,6 +34,7 @@ ENGLISH: dict[str, tuple[str, ...]] = {
     "cede": ("cede",),
     # words inside action lines
     "on": ("on",),
+    "fleet": ("fleet",),
     "at": ("at",),
     "steps": ("steps", "step"),
     "build": ("build",),

@@ -158,7 +158,7 @@ def test_13_2_orders_in_portuguese_and_russian_are_accepted_with_receipts_in_eac
     # each side moves, sails and rebuilds, in its own language.
     for verb in ("mover", "navegar", "reforçar"):
         assert re.search(rf"^{verb} ", swedish, re.M), verb
-    for verb in ("перемещение", "плыть", "пополнение"):
+    for verb in ("перемещение", "плавание", "пополнение"):
         assert re.search(rf"^{verb} ", coalition, re.M), verb
     receipts = "\n".join(played["receipts"])
     assert re.search(r"\d+ linhas? de ação", receipts), receipts
