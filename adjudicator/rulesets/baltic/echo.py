@@ -244,6 +244,27 @@ CLEAR = {
 kind no line keeps for any place): the name in the case its own line says it in («отменить
 сражение в Пскове», «limpar prioridade de construção da Suécia»)."""
 
+CLEAR_WHOLE = {
+    "battle_order": N_("clear battle order"),
+    "battle": N_("clear battle"),
+    "hit_order": N_("clear hit order"),
+    "retreat": N_("clear retreat priority"),
+    "regroup": N_("clear regroup"),
+    "fleets": N_("clear withdraw fleets"),
+    "fleet_retreat": N_("clear fleet retreat priority"),
+    "forage": N_("clear forage losses"),
+    "displace": N_("clear displace priority"),
+    "build": N_("clear build priority"),
+    "reform": N_("clear reform"),
+    "offer": N_("clear offer truce"),
+    "truce": N_("clear accept truce"),
+    "cede": N_("clear cede"),
+}
+"""A `clear` line's kind -> its sentence for every line of the kind: what is cleared said as
+a noun, as its object («отменить реформу», «limpar saída das frotas»), not the keyword of its
+own line, often a verb («отменить реформа», «limpar retirar as frotas»). `clear all` says
+its keyword («отменить все»)."""
+
 NATION_KINDS = ("build", "offer", "truce")
 """The kinds whose lines are kept per nation, not per place."""
 
@@ -254,7 +275,9 @@ def _clear(parts: list[str], value: None) -> Text:
     kind, target = parts[0], parts[1:]
     head = keywords.name(next(h for h, k in keywords.CLEAR_PHRASES.items() if k == kind))
     if not target:
-        return _l("clear %(keyword)s", keyword=head)
+        return (
+            _l(CLEAR_WHOLE[kind]) if kind in CLEAR_WHOLE else _l("clear %(keyword)s", keyword=head)
+        )
     one, anywhere = CLEAR.get(kind, ("", ""))
     if target[0] == keywords.ANY and anywhere:
         return _l(anywhere)

@@ -285,6 +285,29 @@ def test_13_4_a_clear_of_every_kind_pasted_back_clears_the_same(head: str) -> No
         assert standing("sweden", line.echo.say(lang, "baltic")).key == line.key, lang
 
 
+@pytest.mark.parametrize(
+    ("text", "ru", "pt_BR"),
+    [
+        ("clear reform", "отменить реформу", "limpar reforma"),
+        ("clear cede", "отменить уступку", "limpar cessão"),
+        ("clear regroup", "отменить перегруппировку", "limpar reagrupamento"),
+        ("clear withdraw fleets", "отменить вывод флотов", "limpar saída das frotas"),
+        ("clear keep fleets", "отменить вывод флотов", "limpar saída das frotas"),
+        ("clear offer truce", "отменить предложение перемирия", "limpar oferta de trégua"),
+        ("clear decline truce", "отменить принятие перемирия", "limpar aceitação da trégua"),
+        ("clear hit order", "отменить порядок потерь", "limpar ordem das perdas"),
+    ],
+)
+def test_13_4_a_clear_of_a_whole_kind_names_it_as_a_noun(text: str, ru: str, pt_BR: str) -> None:
+    """«отменить реформу», «limpar saída das frotas»: the kind cleared is the verb's object,
+    not its line's keyword (it said «отменить реформа», «отменить уступить», «limpar retirar
+    as frotas»), and reads back as the same `clear`."""
+    line = standing("sweden", text)
+    assert [line.echo.say(lang, "baltic") for lang in ("ru", "pt_BR")] == [ru, pt_BR]
+    for said in (ru, pt_BR):
+        assert standing("sweden", said).key == line.key
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_10_2j_a_truce_offered_to_each_nation_reads_back(lang: str) -> None:
     """«предложить перемирие Ганноверу»: the dative of every nation that may be offered a
