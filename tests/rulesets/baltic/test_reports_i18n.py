@@ -386,3 +386,33 @@ def test_8_4_a_block_built_is_in_the_accusative_a_regiment_inanimate(block: str,
         rp=2,
     )
     assert built.say("ru", "baltic") == said
+
+
+@pytest.mark.parametrize(
+    ("msgid", "fields", "said"),
+    [
+        (
+            "%(block)s aboard %(fleet)s",
+            {"block": "swe_stenbock", "fleet": "swe_wachtmeister"},
+            "Стенбок на борту Вахтмейстера",
+        ),
+        (
+            "%(block)s is placed only in %(own)s, not in %(place)s (8.6)",
+            {"block": "swe_karl", "own": "svealand", "place": "livland"},
+            "Карла XII можно разместить только здесь: Свеаланд, но не в Лифляндии (8.6)",
+        ),
+        (
+            "%(block)s is placed only in %(own)s, not in %(place)s (8.6)",
+            {"block": "swe_upplands", "own": "svealand", "place": "livland"},
+            "Упландский полк можно разместить только здесь: Свеаланд, но не в Лифляндии (8.6)",
+        ),
+    ],
+)
+def test_9_1_a_block_in_a_governed_slot_takes_its_case(msgid: str, fields: dict, said: str) -> None:
+    """9.1, 8.6: «на борту Вахтмейстера» (was «на борту флота Вахтмейстер»), «Карла XII можно
+    разместить» (was «Карл XII можно разместить»)."""
+    from adjudicator.rulesets.baltic.control import board
+    from adjudicator.text import _l
+
+    text = _l(msgid, **{k: board().said(v) for k, v in fields.items()})
+    assert text.say("ru", "baltic") == said
