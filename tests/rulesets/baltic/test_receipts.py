@@ -242,6 +242,7 @@ def test_8_4_the_blocks_given_steps_are_named_in_their_case(lang: str, said: str
             "ru",
             "погрузка Стенбока на флот Вахтмейстера в Смоланде",
         ),
+        ("move all: Smaland -> Skane", "ru", "перемещение всех: Смоланд -> Сконе"),
         ("sail Wachtmeister: Western Baltic -> Central Baltic", "ru", "плавание Вахтмейстера: "
          "Западная Балтика -> Центральная Балтика"),
     ],
