@@ -93,14 +93,14 @@ ECHOES = [
         "sweden",
         "withdraw fleets Svealand",
         "withdraw fleets Svealand",
-        "вывести флоты Свеаланда",
+        "вывести флоты из Свеаланда",
         "retirar as frotas de Svealand",
     ),
     (
         "sweden",
         "keep fleets Reval",
         "keep fleets Estland",
-        "оставить флоты Эстляндии",
+        "оставить флоты в Эстляндии",
         "manter as frotas na Estônia",
     ),
     (
@@ -205,7 +205,7 @@ ECHOES = [
         "sweden",
         "clear fleets Svealand",
         "clear withdraw fleets Svealand",
-        "отменить вывод флотов Свеаланда",
+        "отменить вывод флотов из Свеаланда",
         "limpar a saída das frotas de Svealand",
     ),
     (
