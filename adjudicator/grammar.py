@@ -5,6 +5,7 @@ A catalog's sentence asks for the form a name takes in it, inside the placeholde
 - Russian: ``%(area:gen)s`` (Винтерфелла), ``:dat``, ``:acc``, ``:ins``, ``:prep`` (bare
   prepositional), ``:loc`` ("в Винтерфелле", "на Каменном Берегу", "во Рву Кейлин": where),
   ``:to`` ("в Винтерфелл": whither), ``:from`` ("из Винтерфелла", "с Каменного Берега"),
+  ``:with`` (the instrumental after "с" or "со": "с Вахтмейстером", "со Змаевичем"),
   ``:fam`` (a house as a family, in the genitive plural: "дом Старков", "отряды дома
   Ланнистеров").
 - Portuguese: ``%(area:art)s`` (the name with its article: "a Campina", "Winterfell"),
@@ -177,7 +178,7 @@ def inflect(word: Any, form: str, lang: str) -> str:
     grammar = getattr(word, "grammar", None)
     pre, post = getattr(word, "frame", ("", ""))
     if lang == "ru":
-        if form not in (*RU_CASES, RU_FAMILY, "to", "from", "prep"):
+        if form not in (*RU_CASES, RU_FAMILY, "to", "from", "prep", "with"):
             raise KeyError(form)
         lead, core = _ru_form(text, grammar, form)
     elif form in ("art", "Art", "bare"):
@@ -198,8 +199,8 @@ def inflect(word: Any, form: str, lang: str) -> str:
 
 
 def _ru_form(text: str, grammar: Grammar | None, form: str) -> tuple[str, str]:
-    """A Russian form as (preposition, name); 'to'/'from'/'prep' come from 'loc' and the
-    cases."""
+    """A Russian form as (preposition, name); 'to'/'from'/'prep'/'with' come from 'loc' and
+    the cases."""
     forms = grammar.forms if grammar else {}
     preposition, _, prep = (forms.get("loc") or f"в {text}").partition(" ")
     if form == "loc":
@@ -209,6 +210,9 @@ def _ru_form(text: str, grammar: Grammar | None, form: str) -> tuple[str, str]:
     if form == "to":
         acc = forms.get("acc", text)
         return ("на" if preposition == "на" else _v_or_vo(acc)), acc
+    if form == "with":
+        ins = forms.get("ins", text)
+        return _s_or_so(ins), ins
     if form == "from":
         gen = forms.get("gen", text)
         return (_s_or_so(gen) if preposition == "на" else "из"), gen

@@ -82,6 +82,10 @@ def test_baltic_names_contract_and_agree() -> None:
     holds = "Коалиция удерживает %(t:acc)s"
     territory = word("baltic", "territories", "ingermanland", "ru")
     assert fill(holds, {"t": territory}, "ru") == "Коалиция удерживает Ингерманландию"
+    # «с» before a fleet's instrumental, «со» before з and a consonant
+    for ident, said in (("swe_wachtmeister", "с Вахтмейстером"), ("rus_zmaevich", "со Змаевичем")):
+        fleet = word("baltic", "blocks", ident, "ru")
+        assert fill("море %(f:with)s", {"f": fleet}, "ru") == f"море {said}"
 
 
 def test_westeros_houses_decline_in_governed_slots() -> None:
@@ -182,7 +186,7 @@ FORM = re.compile(r"%\((\w+)(?::(\w+)|\|([^)]*))?\)")
 @pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
 def test_every_form_a_translation_asks_for_is_a_field_of_its_message(lang: str) -> None:
     """``%(area:loc)s`` in a msgstr needs an ``area`` field in the msgid and a known form."""
-    forms = {"ru": {"gen", "dat", "acc", "ins", "loc", "to", "from", "prep", "fam"}}.get(
+    forms = {"ru": {"gen", "dat", "acc", "ins", "loc", "to", "from", "prep", "fam", "with"}}.get(
         lang, {"art", "Art", "bare", "de", "em", "por", "a"}
     )
     for name, path in catalog_files(lang).items():

@@ -349,7 +349,13 @@ def load_board() -> Board:
         names=NameIndex(_location_names(map_data), "location"),
         block_names=NameIndex(
             {
-                b["id"]: [b["name"], *b.get("aliases", []), *translated(GAME, "blocks", b["id"])]
+                b["id"]: [
+                    b["name"],
+                    *b.get("aliases", []),
+                    *translated(GAME, "blocks", b["id"]),
+                    *_russian_case("blocks", b["id"], "ins"),
+                    *_russian_case("blocks", b["id"], "dat"),
+                ]
                 for b in load_game_data(GAME, "blocks.yaml")
             },
             "block",
@@ -360,7 +366,7 @@ def load_board() -> Board:
                     n["name"],
                     *n.get("aliases", []),
                     *translated(GAME, "nations", n["id"], genitive=True),
-                    *_russian_dative(n["id"]),
+                    *_russian_case("nations", n["id"], "dat"),
                 ]
                 for n in load_game_data(GAME, "nations.yaml")
             },
@@ -457,11 +463,14 @@ def _names(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:
     return {r["id"]: [r["name"], *r.get("aliases", [])] for r in rows}
 
 
-def _russian_dative(nation: str) -> list[str]:
-    """A nation's Russian dative (grammar.yaml), the case a truce is offered in: the echo
-    «предложить перемирие Ганноверу» (10.2j), pasted back, names Hannover."""
-    grammar = grammar_of(GAME, "nations", nation, "ru")
-    return [grammar.forms["dat"]] if grammar and "dat" in grammar.forms else []
+def _russian_case(section: str, ident: str, case: str) -> list[str]:
+    """A name's Russian `case` (grammar.yaml), so that an echo that says it, pasted back,
+    names it again: a nation's dative, the case a truce is offered in («предложить
+    перемирие Ганноверу», 10.2j), a fleet's instrumental, the fleet a retreat to sea boards
+    («море с Вахтмейстером», D5), a block's dative, the block a step is added to («шаги
+    Голицыну», 8.4)."""
+    grammar = grammar_of(GAME, section, ident, "ru")
+    return [grammar.forms[case]] if grammar and case in grammar.forms else []
 
 
 def _location_names(map_data: Mapping[str, Any]) -> dict[str, list[str]]:

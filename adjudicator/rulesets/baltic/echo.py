@@ -86,7 +86,9 @@ BATTLE = {
 }
 """A `battle` line's mode -> its sentence at a place, at a place for the blocks named, and
 the same two for any place: a place is said with its preposition («в Карелии», «na
-Carélia»), `any` as a sentence says it («везде», «em qualquer lugar»)."""
+Carélia»), `any` as a sentence says it («везде», «em qualquer lugar»), the blocks as the
+ones the line is for («для Карла XII, Лейб-гвардии», «para Carlos XII, a Guarda Real»:
+`listed`)."""
 
 
 def _battle(parts: list[str], value: dict[str, Any]) -> Text:
@@ -97,10 +99,23 @@ def _battle(parts: list[str], value: dict[str, Any]) -> Text:
     sentence = sentences[2 * anywhere + bool(blocks)]
     fields: dict[str, Any] = {"round": round_}
     if blocks:
-        fields["blocks"] = named(blocks)
+        fields["blocks"] = listed(blocks)
     if not anywhere:
         fields["place"] = board().said(value["location"])
     return _l(sentence, **fields)
+
+
+def listed(blocks: list[str] | str) -> Text | Name:
+    """Blocks one at a time, so that each takes the form its sentence asks: a Russian
+    genitive after a noun or «для» («перемещение Карла XII, Лейб-гвардии», «сражение в Пскове
+    для Карла XII»), a Portuguese article after a verb or «para» («mover Carlos XII, a Guarda
+    Real»); in English the list as written, `Karl XII, Livgardet`. `all` is the keyword."""
+    if blocks == "all":
+        return keywords.name("all")
+    said: Text | Name = board().said(blocks[0])
+    for block in blocks[1:]:
+        said = _l("%(blocks)s, %(block)s", blocks=said, block=board().said(block))
+    return said
 
 
 def _battle_order(parts: list[str], value: dict[str, Any]) -> Text:
@@ -229,6 +244,27 @@ CLEAR = {
 kind no line keeps for any place): the name in the case its own line says it in («отменить
 сражение в Пскове», «limpar prioridade de construção da Suécia»)."""
 
+CLEAR_WHOLE = {
+    "battle_order": N_("clear battle order"),
+    "battle": N_("clear battle"),
+    "hit_order": N_("clear hit order"),
+    "retreat": N_("clear retreat priority"),
+    "regroup": N_("clear regroup"),
+    "fleets": N_("clear withdraw fleets"),
+    "fleet_retreat": N_("clear fleet retreat priority"),
+    "forage": N_("clear forage losses"),
+    "displace": N_("clear displace priority"),
+    "build": N_("clear build priority"),
+    "reform": N_("clear reform"),
+    "offer": N_("clear offer truce"),
+    "truce": N_("clear accept truce"),
+    "cede": N_("clear cede"),
+}
+"""A `clear` line's kind -> its sentence for every line of the kind: what is cleared said as
+a noun, as its object («отменить реформу», «limpar saída das frotas»), not the keyword of its
+own line, often a verb («отменить реформа», «limpar retirar as frotas»). `clear all` says
+its keyword («отменить все»)."""
+
 NATION_KINDS = ("build", "offer", "truce")
 """The kinds whose lines are kept per nation, not per place."""
 
@@ -239,7 +275,9 @@ def _clear(parts: list[str], value: None) -> Text:
     kind, target = parts[0], parts[1:]
     head = keywords.name(next(h for h, k in keywords.CLEAR_PHRASES.items() if k == kind))
     if not target:
-        return _l("clear %(keyword)s", keyword=head)
+        return (
+            _l(CLEAR_WHOLE[kind]) if kind in CLEAR_WHOLE else _l("clear %(keyword)s", keyword=head)
+        )
     one, anywhere = CLEAR.get(kind, ("", ""))
     if target[0] == keywords.ANY and anywhere:
         return _l(anywhere)
@@ -278,7 +316,7 @@ def part(item: dict[str, Any]) -> Text:
     """One part of a Move line: move, embark, sail or disembark."""
     verb = item["verb"]
     if verb == "embark":
-        blocks = named(item["blocks"])
+        blocks = listed(item["blocks"])
         if item.get("fleet"):
             fleet = board().said(item["fleet"])
             return _l(
@@ -289,10 +327,10 @@ def part(item: dict[str, Any]) -> Text:
             )
         return _l("embark %(blocks)s at %(place)s", blocks=blocks, place=board().said(item["at"]))
     if verb == "sail":
-        fleets = named(item["fleets"])
+        fleets = listed(item["fleets"])
         return _l("sail %(fleets)s: %(path)s", fleets=fleets, path=path(item["path"]))
     route = item["path"] if verb == "move" else [item["zone"], item["to"]]
-    blocks, way = named(item["blocks"]), path(route)
+    blocks, way = listed(item["blocks"]), path(route)
     if verb == "move":
         if item.get("siege"):
             return _l("move %(blocks)s: %(path)s siege", blocks=blocks, path=way)
@@ -304,7 +342,7 @@ def part(item: dict[str, Any]) -> Text:
 
 def reinforce(line: dict[str, Any]) -> Text:
     nation = board().said(line["nation"])
-    steps = named(line.get("steps") or [])
+    steps = given_steps(line.get("steps") or [])
     builds, places = line.get("builds", 0), [board().said(t) for t in line.get("at") or []]
     if builds and places:
         # One place at a time, so that each is said in its case («в Лифляндии, в Смоланде»).
@@ -323,6 +361,17 @@ def reinforce(line: dict[str, Any]) -> Text:
             build=build,
         )
     return _l("reinforce %(nation)s: %(build)s", nation=nation, build=build)
+
+
+def given_steps(blocks: list[str]) -> Text | Name | list[Name]:
+    """The blocks a Reinforce action adds steps to, one at a time, so that each takes the
+    form its sentence asks («шаги Любомирскому, Собескому», «passos para Lubomirski»)."""
+    if not blocks:
+        return []
+    said: Text | Name = board().said(blocks[0])
+    for block in blocks[1:]:
+        said = _l("%(steps)s, %(block)s", steps=said, block=board().said(block))
+    return said
 
 
 def named(blocks: list[str] | str) -> list[Name] | Name:

@@ -51,7 +51,7 @@ def parse_part(side: str, verb: str, rest: str) -> dict[str, Any]:
         )
         if not match:
             raise invalid(_l("expected 'embark <blocks> [on <fleet>] at <territory|port>'"))
-        fleet = words.block(match.group(2), side) if match.group(2) else None
+        fleet = words.block(without_fleet(match.group(2)), side) if match.group(2) else None
         at = words.territory(match.group(3))
         return {
             "verb": "embark",
@@ -122,7 +122,7 @@ def parse_reinforce(side: str, rest: str) -> dict[str, Any]:
     for piece in [p.strip() for p in tail.split(";") if p.strip()]:
         match = re.match(rf"^{K('steps')}\s+(.+)$", piece, re.IGNORECASE)
         if match:
-            found = words.blocks(match.group(1), side, allow_all=False)
+            found = words.blocks(without_for(match.group(1)), side, allow_all=False)
             line["steps"] = list(found)
             continue
         match = re.match(rf"^{K('build')}\s+(\d+)(?:\s+{K('at')}\s+(.+))?$", piece, re.IGNORECASE)
@@ -134,6 +134,17 @@ def parse_reinforce(side: str, rest: str) -> dict[str, Any]:
             raise invalid(Void("build_zero", n=most).message)
         line["at"] = words.territories(match.group(2) or "")
     return line
+
+
+def without_for(text: str) -> str:
+    """Blocks as an echo says them after `for` («для Карла XII», «passos para Golitsyn»)
+    without the word."""
+    return re.sub(rf"^{K('for')}\s+", "", text.strip(), flags=re.IGNORECASE)
+
+
+def without_fleet(text: str) -> str:
+    """A fleet as an echo names it («на флот Вахтмейстера») without the word `fleet`."""
+    return re.sub(rf"^{K('fleet')}\s+", "", text.strip(), flags=re.IGNORECASE)
 
 
 # -- standing lines (13.4) ----------------------------------------------------------------------
@@ -149,11 +160,13 @@ def loc_or_any(text: str) -> str:
 
 def split_location_blocks(side: str, head: str) -> tuple[str, list[str]]:
     """'Pskov Karl XII, Livgardet' -> ('pskov', [...]): the longest location prefix that
-    leaves valid block names (or nothing)."""
+    leaves valid block names (or nothing). The blocks may follow the word `for`, as an
+    echo says them («в Пскове для Карла XII, Лейб-гвардии», «em Pskov para Carlos XII»)."""
     tokens = head.split()
     last: LineError | None = None
     for cut in range(len(tokens), 0, -1):
         place, rest = " ".join(tokens[:cut]), " ".join(tokens[cut:])
+        rest = without_for(rest)
         try:
             where = loc_or_any(place)
             found = words.blocks(rest, side, allow_all=False) if rest else []
@@ -185,12 +198,18 @@ def parse_retreat_priority(side: str, rest: str) -> Standing:
     for item in [i.strip() for i in tail.split(",") if i.strip()]:
         match = re.match(rf"^{K('sea')}\s*(.*)$", item, re.IGNORECASE)
         if match:
-            fleets = match.group(1).split()
+            fleets = [f for f in match.group(1).split() if not is_joint(f)]
             found = [words.block(f, side) for f in fleets] if fleets else []
             choices.append({"sea": True, "fleets": found})
         else:
             choices.append({"to": words.territory(item)})
     return key("retreat", where), {"choices": choices}
+
+
+def is_joint(word: str) -> bool:
+    """Whether `word` joins the fleets of a `sea` choice as an echo says them («море с
+    Вахтмейстером и Анкарштерной», «mar com Wachtmeister e Anckarstierna»): read away."""
+    return keywords.matches("with", word) or keywords.matches("and", word)
 
 
 Build = Callable[[str, re.Match[str]], Standing]
@@ -224,6 +243,7 @@ STANDING_LINES: list[tuple[str, Build]] = [
         lambda side, m: ("displace", {"territories": words.territories(m.group(1))}),
     ),
     (r"^{build_priority}\s+(.+)$", lambda side, m: parse_build_priority(m.group(1))),
+    (r"^{no_reform}$", lambda side, m: parse_reform(side, keywords.ENGLISH["none"][0])),
     (r"^{reform}\s+(.+)$", lambda side, m: parse_reform(side, m.group(1))),
     (r"^{offer_truce}\s+(.+)$", lambda side, m: parse_offer(side, m.group(1))),
     (r"^{accept_truce}\s+(.+)$", lambda side, m: parse_truce(m.group(1), True)),
@@ -295,8 +315,13 @@ def parse_reform(side: str, rest: str) -> Standing:
     if keywords.matches("none", rest):
         return "reform", {"block": None, "year": None}
     # 'in 1703' is 'в 1703' / 'em 1703': the words of 'at', which names.yaml holds once
+    # and a Russian writes the year's own word after it: «в 1704 году»
     year_word = f"(?:{K('in')}|{K('at')})"
-    match = re.match(rf"^(.+?)(?:\s+{year_word}\s+(\d{{4}}))?$", rest.strip(), re.IGNORECASE)
+    match = re.match(
+        rf"^(.+?)(?:\s+{year_word}\s+(\d{{4}})(?:\s+{K('year')})?)?$",
+        rest.strip(),
+        re.IGNORECASE,
+    )
     assert match
     block = words.reform_pair(match.group(1))
     year = int(match.group(2)) if match.group(2) else None

@@ -207,7 +207,7 @@ def test_13_3_a_verb_nobody_knows_lists_the_verbs_in_the_players_language() -> N
     (error,) = caught.value.errors
     said = error.say("ru", "baltic")
     assert "это не строка действия и не постоянная строка (13.3, 13.4)" in said
-    assert "перемещение, погрузка, плыть, высадка, осада" in said
+    assert "перемещение, погрузка, плавание, высадка, осада" in said
     assert error.say("pt_BR", "baltic").count("mover, embarcar, navegar, desembarcar") == 1
 
 

@@ -53,3 +53,28 @@ def test_5_a_battle_names_its_attacker_with_the_article() -> None:
     }
     text = report([Event("battle", battle)])
     assert "**Batalha em Polotsk** — ataque da Suécia: Suécia: " in text
+
+
+def test_10_2j_a_truce_is_offered_with_its_article_and_contraction() -> None:
+    """10.2j: a side offers a truce to an enemy nation: «oferece uma trégua à Rússia», never
+    «oferecer trégua a a Rússia» (an article after the preposition `a`, uncontracted)."""
+    from adjudicator.rulesets.baltic.control import board
+
+    offer = {"side": "sweden", "nation": "RUS", "accepted": False}
+    assert "A Suécia oferece uma trégua à Rússia: recusada." in report(
+        [Event("truce_offer", offer)]
+    )
+    why = _l(
+        "a truce cannot be offered to %(nation)s now: only to an active enemy nation (10.2c, j)",
+        nation=board().said("RUS"),
+    )
+    assert why.say("pt_BR", "baltic").startswith(
+        "não é possível oferecer uma trégua à Rússia agora"
+    )
+    refused = _l(
+        "%(nation)s may not be offered a truce by you (10.2c, 10.2j)", nation=board().said("POL")
+    )
+    assert (
+        refused.say("pt_BR", "baltic")
+        == "você não pode oferecer uma trégua à Polônia (10.2c, 10.2j)"
+    )

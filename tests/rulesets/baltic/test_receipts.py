@@ -85,10 +85,10 @@ def test_13_2_receipt_in_russian_reads_back_as_the_same_orders(tmp_path: Path) -
         2,
     )
     assert "2 строки действий:" in said
-    assert "    1. перемещение Карл XII, Реншёльд: Литва -> Полоцк" in said
+    assert "    1. перемещение Карла XII, Реншёльда: Литва -> Полоцк" in said
     assert "    2. пополнение Швеции: построить 1 в Лифляндии, в Смоланде" in said
     said = send(path, "coalition", "move Sheremetev: Polotsk -> Pskov", 3)
-    assert "    1. mover Sheremetev (preto): Polotsk -> Pskov" in said
+    assert "    1. mover Sheremetev de estrela preta: Polotsk -> Pskov" in said
 
 
 @pytest.mark.parametrize(
@@ -138,7 +138,7 @@ def test_13_2_a_russian_echo_names_the_place_in_the_genitive() -> None:
 
 
 def test_13_3_a_place_said_with_na_reads_back_as_at() -> None:
-    """«погрузка Ревентлов на Зеландии»: the Russian prepositional of Sjælland takes «на»,
+    """«погрузка Ревентлова на Зеландии»: the Russian prepositional of Sjælland takes «на»,
     not «в»; the echo of an embark there, pasted back, embarks there (a whole-game round
     trip found it rejected as 'expected embark <blocks> at <territory>')."""
     state = blank_state(
@@ -149,7 +149,7 @@ def test_13_3_a_place_said_with_na_reads_back_as_at() -> None:
     text = "embark Reventlow at Sjaelland"
     (orders, *_) = parse_submission(state, "coalition", text)
     echo = orders.echo.say("ru", "baltic").splitlines()[1].split(". ", 1)[1]
-    assert echo == "погрузка Ревентлов на Зеландии"
+    assert echo == "погрузка Ревентлова на Зеландии"
     (again, *_) = parse_submission(state, "coalition", echo)
     assert again.value["lines"][0]["parts"][0]["at"] == "sjaelland"
     assert words.territories("в Лифляндии, на Зеландии, во Пскове") == [
@@ -166,7 +166,11 @@ def test_13_3_a_place_said_with_na_reads_back_as_at() -> None:
         ("coalition", "politics Poland", "política na Polônia"),
         ("coalition", "recon Narva", "reconhecimento da Íngria"),
         ("sweden", "cede Pommern", "ceder a Pomerânia"),
-        ("sweden", "reinforce Sweden: steps Lewenhaupt", "reforçar a Suécia: passos Lewenhaupt"),
+        (
+            "sweden",
+            "reinforce Sweden: steps Lewenhaupt",
+            "reforçar a Suécia: passos para Lewenhaupt",
+        ),
         (
             "sweden",
             "reinforce Sweden: build 2 at Livland, Karlskrona",
@@ -193,3 +197,66 @@ def test_13_3_a_portuguese_echo_says_a_place_with_its_article(
     (again, *_) = parse_submission(state, side, said)
     strip = [{k: v for k, v in line.items() if k != "text"} for line in again.value["lines"]]
     assert strip == [{k: v for k, v in x.items() if k != "text"} for x in orders.value["lines"]]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "reinforce Sweden: steps Lewenhaupt, Livgardet; build 1 at Livland"),
+        ("ru", "пополнение Швеции: шаги Левенгаупту, Лейб-гвардии; построить 1 в Лифляндии"),
+        (
+            "pt_BR",
+            "reforçar a Suécia: passos para Lewenhaupt, a Guarda Real; construir 1 na Livônia",
+        ),
+    ],
+)
+def test_8_4_the_blocks_given_steps_are_named_in_their_case(lang: str, said: str) -> None:
+    """8.4, issue 20: steps are given to blocks: «шаги Левенгаупту, Лейб-гвардии» (dative),
+    «passos para Lewenhaupt, a Guarda Real», not «шаги Левенгаупт»; pasted back, the same."""
+    state = moment()
+    state.first_player = "sweden"
+    state.blocks["swe_livgardet"].strength = 2
+    text = "reinforce Sweden: steps Lewenhaupt, Livgardet; build 1 at Livland"
+    (orders, *_) = parse_submission(state, "sweden", text)
+    echo = orders.echo.say(lang, "baltic").splitlines()[1].split(". ", 1)[1]
+    assert echo == said
+    (again, *_) = parse_submission(state, "sweden", said)
+    assert again.value["lines"][0]["steps"] == ["swe_lewenhaupt", "swe_livgardet"]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "said"),
+    [
+        (
+            "move Karl XII, Livgardet, Rehnskiold: Lithuania -> Polotsk",
+            "ru",
+            "перемещение Карла XII, Лейб-гвардии, Реншёльда: Литва -> Полоцк",
+        ),
+        (
+            "move Karl XII, Livgardet, Rehnskiold: Lithuania -> Polotsk",
+            "pt_BR",
+            "mover Carlos XII, a Guarda Real, Rehnskiöld: Lituânia -> Polotsk",
+        ),
+        (
+            "embark Stenbock on Wachtmeister at Karlskrona",
+            "ru",
+            "погрузка Стенбока на флот Вахтмейстера в Смоланде",
+        ),
+        ("move all: Smaland -> Skane", "ru", "перемещение всех: Смоланд -> Сконе"),
+        ("sail Wachtmeister: Western Baltic -> Central Baltic", "ru", "плавание Вахтмейстера: "
+         "Западная Балтика -> Центральная Балтика"),
+    ],
+)  # fmt: skip
+def test_13_3_a_russian_echo_names_the_blocks_in_their_case(
+    text: str, lang: str, said: str
+) -> None:
+    """Issue 20: after a noun the blocks are in the genitive («перемещение Карла XII,
+    Лейб-гвардии», «погрузка Стенбока на флот Вахтмейстера»), after a Portuguese verb with
+    their article («mover … a Guarda Real»); pasted back, the same line."""
+    state = moment()
+    state.first_player = "sweden"
+    (orders, *_) = parse_submission(state, "sweden", text)
+    echo = orders.echo.say(lang, "baltic").splitlines()[1].split(". ", 1)[1]
+    assert echo == said
+    (again, *_) = parse_submission(state, "sweden", said)
+    assert again.value["lines"][0]["parts"] == orders.value["lines"][0]["parts"]

@@ -158,7 +158,7 @@ def test_13_2_orders_in_portuguese_and_russian_are_accepted_with_receipts_in_eac
     # each side moves, sails and rebuilds, in its own language.
     for verb in ("mover", "navegar", "reforçar"):
         assert re.search(rf"^{verb} ", swedish, re.M), verb
-    for verb in ("перемещение", "плыть", "пополнение"):
+    for verb in ("перемещение", "плавание", "пополнение"):
         assert re.search(rf"^{verb} ", coalition, re.M), verb
     receipts = "\n".join(played["receipts"])
     assert re.search(r"\d+ linhas? de ação", receipts), receipts
@@ -322,9 +322,9 @@ def test_9_4g_the_relocated_fleet_line_in_russian_and_portuguese() -> None:
         ("en", "**Battle in Polotsk**, Sweden attacking: Sweden: Lewenhaupt (3); "
          "Coalition: Sheremetev★ (4)."),
         ("ru", "**Сражение в Полоцке**, атакует Швеция: Швеция — Левенгаупт (3); "
-         "Коалиция — Шереметев (чёрный) (4)."),
+         "Коалиция — Шереметев с чёрной звездой (4)."),
         ("pt_BR", "**Batalha em Polotsk** — ataque da Suécia: Suécia: Lewenhaupt (3); "
-         "Coalizão: Sheremetev (preto) (4)."),
+         "Coalizão: Sheremetev de estrela preta (4)."),
     ],
 )  # fmt: skip
 def test_13_6_a_battle_line_names_each_side_before_its_blocks(lang: str, expected: str) -> None:
@@ -362,3 +362,57 @@ def test_a_diplomatic_openings_roll_reads_as_an_activation_in_russian() -> None:
     label = _l(ROLL_LABELS["diplomatic opening"], nation=board().said("OTT"))
     assert label.say("ru", "baltic") == "активация Османской империи (дипломатическая возможность)"
     assert str(label) == "diplomatic opening Ottoman Empire"
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        ("den_sondenfjeldske", "Дания-Норвегия строит Сённенфьельдский полк на Зеландии (2 RP)."),
+        ("den_jyske", "Дания-Норвегия строит Ютландских драгун на Зеландии (2 RP)."),
+        ("den_reventlow", "Дания-Норвегия строит Ревентлова на Зеландии (2 RP)."),
+    ],
+)
+def test_8_4_a_block_built_is_in_the_accusative_a_regiment_inanimate(block: str, said: str) -> None:
+    """8.4: «строит Сённенфьельдский полк», not «строит Сённенфьельдского полка»: a regiment
+    is inanimate (accusative = nominative), a commander and a plural troop animate."""
+    from adjudicator.rulesets.baltic.control import board
+    from adjudicator.text import _l
+
+    built = _l(
+        "%(nation)s builds %(block)s in %(place)s (%(rp)s RP).",
+        nation=board().said("DEN"),
+        block=board().said(block),
+        place=board().said("sjaelland"),
+        rp=2,
+    )
+    assert built.say("ru", "baltic") == said
+
+
+@pytest.mark.parametrize(
+    ("msgid", "fields", "said"),
+    [
+        (
+            "%(block)s aboard %(fleet)s",
+            {"block": "swe_stenbock", "fleet": "swe_wachtmeister"},
+            "Стенбок на борту Вахтмейстера",
+        ),
+        (
+            "%(block)s is placed only in %(own)s, not in %(place)s (8.6)",
+            {"block": "swe_karl", "own": "svealand", "place": "livland"},
+            "Карла XII можно разместить только здесь: Свеаланд, но не в Лифляндии (8.6)",
+        ),
+        (
+            "%(block)s is placed only in %(own)s, not in %(place)s (8.6)",
+            {"block": "swe_upplands", "own": "svealand", "place": "livland"},
+            "Упландский полк можно разместить только здесь: Свеаланд, но не в Лифляндии (8.6)",
+        ),
+    ],
+)
+def test_9_1_a_block_in_a_governed_slot_takes_its_case(msgid: str, fields: dict, said: str) -> None:
+    """9.1, 8.6: «на борту Вахтмейстера» (was «на борту флота Вахтмейстер»), «Карла XII можно
+    разместить» (was «Карл XII можно разместить»)."""
+    from adjudicator.rulesets.baltic.control import board
+    from adjudicator.text import _l
+
+    text = _l(msgid, **{k: board().said(v) for k, v in fields.items()})
+    assert text.say("ru", "baltic") == said

@@ -37,8 +37,8 @@ ECHOES = [
         "sweden",
         "battle Pskov Karl, Livgardet: retreat round 2",
         "battle Pskov Karl XII, Livgardet: retreat round 2",
-        "сражение в Пскове Карл XII, Лейб-гвардия: отступить в раунде 2",
-        "batalha em Pskov Carlos XII, Guarda Real: recuar na rodada 2",
+        "сражение в Пскове для Карла XII, Лейб-гвардии: отступить в раунде 2",
+        "batalha em Pskov para Carlos XII, a Guarda Real: recuar na rodada 2",
     ),
     (
         "sweden",
@@ -51,8 +51,8 @@ ECHOES = [
         "sweden",
         "battle any Stenbock: fight",
         "battle any Stenbock: fight",
-        "сражение везде Стенбок: сражаться",
-        "batalha em qualquer lugar Stenbock: lutar",
+        "сражение везде для Стенбока: сражаться",
+        "batalha em qualquer lugar para Stenbock: lutar",
     ),
     (
         "sweden",
@@ -72,15 +72,15 @@ ECHOES = [
         "sweden",
         "retreat priority Narva: Livland, sea Wachtmeister, sea",
         "retreat priority Ingermanland: Livland, sea Wachtmeister, sea",
-        "приоритет отступления из Ингерманландии: Лифляндия, море Вахтмейстер, море",
-        "prioridade de retirada na Íngria: Livônia, mar Wachtmeister, mar",
+        "приоритет отступления из Ингерманландии: Лифляндия, море с Вахтмейстером, море",
+        "prioridade de retirada na Íngria: Livônia, mar com Wachtmeister, mar",
     ),
     (
         "sweden",
         "retreat priority any: sea Wachtmeister Ankarstierna",
         "retreat priority any: sea Wachtmeister Anckarstierna",
-        "приоритет отступления везде: море Вахтмейстер Анкарштерна",
-        "prioridade de retirada em qualquer lugar: mar Wachtmeister Anckarstierna",
+        "приоритет отступления везде: море с Вахтмейстером и Анкарштерной",
+        "prioridade de retirada em qualquer lugar: mar com Wachtmeister e Anckarstierna",
     ),
     (
         "sweden",
@@ -93,14 +93,14 @@ ECHOES = [
         "sweden",
         "withdraw fleets Svealand",
         "withdraw fleets Svealand",
-        "вывести флоты Свеаланда",
+        "вывести флоты из Свеаланда",
         "retirar as frotas de Svealand",
     ),
     (
         "sweden",
         "keep fleets Reval",
         "keep fleets Estland",
-        "оставить флоты Эстляндии",
+        "оставить флоты в Эстляндии",
         "manter as frotas na Estônia",
     ),
     (
@@ -136,14 +136,14 @@ ECHOES = [
         "offer truce Hannover",
         "offer truce Hannover",
         "предложить перемирие Ганноверу",
-        "oferecer trégua a Hanôver",
+        "oferecer uma trégua a Hanôver",
     ),
     (
         "sweden",
         "offer truce Denmark",
         "offer truce Denmark-Norway",
         "предложить перемирие Дании-Норвегии",
-        "oferecer trégua à Dinamarca-Noruega",
+        "oferecer uma trégua à Dinamarca-Noruega",
     ),
     (
         "sweden",
@@ -177,15 +177,15 @@ ECHOES = [
         "coalition",
         "reform Menshikov in 1704",
         "reform Menshikov☆ in 1704",
-        "реформа Меншиков (полый) в 1704",
-        "reforma Menshikov (vazado) em 1704",
+        "реформировать Меншикова с незакрашенной звездой в 1704 году",
+        "reformar Menshikov de estrela vazada em 1704",
     ),
     (
         "coalition",
         "reform none",
         "reform none",
-        "реформировать никого",
-        "reforma nenhuma",
+        "никого не реформировать",
+        "nenhuma reforma",
     ),
     (
         "sweden",
@@ -205,8 +205,8 @@ ECHOES = [
         "sweden",
         "clear fleets Svealand",
         "clear withdraw fleets Svealand",
-        "отменить вывод флотов Свеаланда",
-        "limpar retirar as frotas de Svealand",
+        "отменить вывод флотов из Свеаланда",
+        "limpar a saída das frotas de Svealand",
     ),
     (
         "sweden",
@@ -220,7 +220,7 @@ ECHOES = [
         "clear decline truce Russia",
         "clear accept truce Russia",
         "отменить принятие перемирия России",
-        "limpar aceitar a trégua da Rússia",
+        "limpar a aceitação da trégua da Rússia",
     ),
     ("sweden", "clear all", "clear all", "отменить все", "limpar todos"),
 ]
@@ -283,6 +283,29 @@ def test_13_4_a_clear_of_every_kind_pasted_back_clears_the_same(head: str) -> No
     assert line.key == f"clear|{keywords.CLEAR_PHRASES[head]}"
     for lang in LANGS:
         assert standing("sweden", line.echo.say(lang, "baltic")).key == line.key, lang
+
+
+@pytest.mark.parametrize(
+    ("text", "ru", "pt_BR"),
+    [
+        ("clear reform", "отменить реформу", "limpar reforma"),
+        ("clear cede", "отменить уступку", "limpar cessão"),
+        ("clear regroup", "отменить перегруппировку", "limpar reagrupamento"),
+        ("clear withdraw fleets", "отменить вывод флотов", "limpar saída das frotas"),
+        ("clear keep fleets", "отменить вывод флотов", "limpar saída das frotas"),
+        ("clear offer truce", "отменить предложение перемирия", "limpar oferta de trégua"),
+        ("clear decline truce", "отменить принятие перемирия", "limpar aceitação da trégua"),
+        ("clear hit order", "отменить порядок потерь", "limpar ordem das perdas"),
+    ],
+)
+def test_13_4_a_clear_of_a_whole_kind_names_it_as_a_noun(text: str, ru: str, pt_BR: str) -> None:
+    """«отменить реформу», «limpar saída das frotas»: the kind cleared is the verb's object,
+    not its line's keyword (it said «отменить реформа», «отменить уступить», «limpar retirar
+    as frotas»), and reads back as the same `clear`."""
+    line = standing("sweden", text)
+    assert [line.echo.say(lang, "baltic") for lang in ("ru", "pt_BR")] == [ru, pt_BR]
+    for said in (ru, pt_BR):
+        assert standing("sweden", said).key == line.key
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -404,7 +427,7 @@ NATURAL = [
     ("coalition", "recusar a trégua da Rússia", "decline truce Russia"),
     ("coalition", "rejeitar a trégua da Rússia", "decline truce Russia"),
     ("sweden", "aceitar a trégua do Império Otomano", "accept truce Ottoman Empire"),
-    ("sweden", "oferecer trégua à Dinamarca-Noruega", "offer truce Denmark"),
+    ("sweden", "oferecer uma trégua à Dinamarca-Noruega", "offer truce Denmark"),
     ("sweden", "oferecer uma trégua ao Hanôver", "offer truce Hannover"),
     ("sweden", "retirar as frotas de Svealand", "withdraw fleets Svealand"),
     ("sweden", "manter as frotas na Zelândia", "keep fleets Sjaelland"),
@@ -462,6 +485,30 @@ NATURAL = [
     ("sweden", "limpar cessão da Pomerânia", "clear cede Pommern"),
     ("sweden", "limpar oferta de trégua à Rússia", "clear offer truce Russia"),
     ("sweden", "limpar perdas de forragem em qualquer lugar", "clear forage losses any"),
+    ("sweden", "сражение в Пскове для Карла XII: сражаться", "battle Pskov Karl XII: fight"),
+    (
+        "coalition",
+        "приоритет отступления везде: море со Змаевичем",
+        "retreat priority any: sea Zmaevich",
+    ),
+    (
+        "sweden",
+        "приоритет отступления везде: море Вахтмейстер",
+        "retreat priority any: sea Wachtmeister",
+    ),
+    (
+        "sweden",
+        "retreat priority any: mar com Wachtmeister e Anckarstierna",
+        "retreat priority any: sea Wachtmeister Anckarstierna",
+    ),
+    ("sweden", "batalha em Pskov para a Guarda Real: lutar", "battle Pskov Livgardet: fight"),
+    ("coalition", "реформировать Меншикова в 1704 году", "reform Menshikov in 1704"),
+    ("coalition", "реформа Меншиков (полый) в 1704", "reform Menshikov in 1704"),
+    ("coalition", "никого не реформировать", "reform none"),
+    ("coalition", "reformar Menshikov de estrela preta em 1704", "reform Menshikov in 1704"),
+    ("coalition", "nenhuma reforma", "reform none"),
+    ("sweden", "limpar a saída das frotas de Svealand", "clear withdraw fleets Svealand"),
+    ("sweden", "limpar a aceitação da trégua da Rússia", "clear accept truce Russia"),
     # the older spellings, nominative and without an article, still read
     ("coalition", "recusar trégua Rússia", "decline truce Russia"),
     ("sweden", "retirar frotas Svealand", "withdraw fleets Svealand"),

@@ -69,9 +69,11 @@ def test_12_2b_poltava_reports_tell_the_twins_apart() -> None:
     assert "in the Reform box: Repnin★" in said["public"]
     assert "Repnin☆" in said["coalition"] and "Sheremetev★" in said["coalition"]
     ru = reports(state, [], "ru")
-    assert "Шереметев (полый)" in ru["public"] and "Репнин (чёрный)" in ru["public"]
+    assert "Шереметев с незакрашенной звездой" in ru["public"]
+    assert "Репнин с чёрной звездой" in ru["public"]
     pt = reports(state, [], "pt_BR")
-    assert "Menshikov (vazado)" in pt["public"] and "Repnin (preto)" in pt["public"]
+    assert "Menshikov de estrela vazada" in pt["public"]
+    assert "Repnin de estrela preta" in pt["public"]
 
 
 def test_13_2_a_plain_name_in_a_move_means_the_twin_standing_there() -> None:
@@ -97,10 +99,12 @@ def test_11_2k_the_receipt_of_a_reform_names_the_twin_removed() -> None:
     state = entry_1702()
     (line,) = parse_submission(state, "coalition", "reform Menshikov in 1704")[1:]
     assert line.echo.say("en", "baltic") == "reform Menshikov☆ in 1704"
-    assert line.echo.say("ru", "baltic") == "реформа Меншиков (полый) в 1704"
+    assert line.echo.say("ru", "baltic") == (
+        "реформировать Меншикова с незакрашенной звездой в 1704 году"
+    )
     state.blocks["rus_repnin_b"].at = "smolensk"
     (line,) = parse_submission(state, "coalition", "hit order: Repnin★, Golitsyn")[1:]
-    assert line.echo.say("pt_BR", "baltic") == "ordem das perdas: Repnin (preto), Golitsyn"
+    assert line.echo.say("pt_BR", "baltic") == "ordem das perdas: Repnin de estrela preta, Golitsyn"
 
 
 def test_11_2b_the_private_map_tells_the_twins_apart() -> None:
