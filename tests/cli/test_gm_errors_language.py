@@ -103,7 +103,7 @@ def test_a_key_written_twice_is_named_in_russian(new_game) -> None:
     _edit(game, "deadline_hours: 48", "deadline_hours: 48\n  nmr: wait")
     result = cli("status", game)
     assert result.stderr == (
-        f"Error: {game / 'game.yaml'} — неверный YAML в строке 9, столбце 3: ключ «nmr» "
+        f"Error: {game / 'game.yaml'} — некорректный YAML в строке 9, столбце 3: ключ «nmr» "
         f"встречается дважды. Исправьте файл вручную или восстановите его командой «git -C "
         f"{game} checkout -- game.yaml»; ничего не изменено.\n"
     )

@@ -53,11 +53,17 @@ def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> No
     drop(game, "lannister", "Atlântida: marcha\n")
     first = CliRunner().invoke(main, ["run", str(game), "--now", NOW])
     assert first.stderr.startswith(
-        "recusado lannister.txt:\n"
+        "arquivo lannister.txt recusado:\n"
         "linha 3: não entendido\n"
         "  'Atlântida: marcha'\n"
         '  área desconhecida: "Atlântida"\n'
     )
+    # One word for one thing (issue 20): `status` says «recusado» too, not «rejeitado».
+    status = [line.strip() for line in cli("status", game, "--now", NOW).output.splitlines()]
+    assert (
+        "arquivo lannister.txt recusado em 1 de jan. de 2027 13:00 UTC (erros em"
+        " .adjudicator/rejected/2027-01-01T130000Z-lannister.txt.errors.txt)"
+    ) in status
     summary = summary_in(waiting(game, "lannister"), "pt_BR", "westeros")
     assert f"aguardando Lannister: {summary} (prazo: 3 de jan. de 2027 12:00 UTC)" in first.stdout
     for house in SIX:
