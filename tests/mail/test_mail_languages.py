@@ -220,13 +220,13 @@ def test_ru_and_pt_br_mails_in_legacy_charsets_get_utf8_receipts_in_their_langua
     )
     assert "steps 1" in run(game.parent, env).output
     [report] = [m for m in inbox.to(email("stark")) if "Re:" not in m["Subject"]]
-    assert str(report["Subject"]) == "[w1] Отчёт о ходе 0001"
+    assert str(report["Subject"]) == "[w1] Отчёт № 0001"
     assert "\n---- только для Старка ----\n" in utf8_text(report)
     [report] = [m for m in inbox.to(email("lannister")) if "Re:" not in m["Subject"]]
-    assert str(report["Subject"]) == "[w1] Relatório do turno 0001"
+    assert str(report["Subject"]) == "[w1] Relatório nº 0001"
     assert "\n---- só para Lannister ----\n" in utf8_text(report)
     [report] = [m for m in inbox.to(email("tyrell")) if "Re:" not in m["Subject"]]
-    assert str(report["Subject"]) == "[w1] Turn report 0001"
+    assert str(report["Subject"]) == "[w1] Report no. 0001"
     assert "\n---- for tyrell only ----\n" in utf8_text(report)
 
 
