@@ -166,12 +166,15 @@ def test_a_read_only_reports_folder_is_named_in_the_gms_language(
 def test_extend_in_russian_and_portuguese_commits_in_english(new_game) -> None:
     game = new_game(settings={"lang": "ru"})
     out = cli("extend", game, "--hours", "24")
-    assert out.output == "сроки сдвинуты на +24 ч; ближайший срок теперь 2027-01-04T12:00:00Z\n"
+    # The deadline as the reports write it, the hours with the reader's decimal mark (issue 20).
+    assert out.output == (
+        "сроки сдвинуты на +24 ч; ближайший срок теперь 4 янв. 2027\u00a0г., 12:00 UTC\n"
+    )
     assert _last_commit(game) == "g: deadlines moved by +24 h"
     game = new_game("p", settings={"lang": "pt_BR"})
     out = cli("extend", game, "--hours", "-1.5")
     assert out.output == (
-        "prazos deslocados em -1.5 h; o próximo prazo agora é 2027-01-03T10:30:00Z\n"
+        "prazos deslocados em -1,5 h; o próximo prazo agora é 3 de jan. de 2027 10:30 UTC\n"
     )
     english = new_game("e")
     out = cli("extend", english, "--hours", "24")
