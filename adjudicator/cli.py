@@ -419,7 +419,7 @@ def status(game_dir: Path, now: str | None) -> None:
     elif "when" in view:
         when = str(view["when"])
     # A game whose phase ids are no words (baltic 'action_1') gives its English name too.
-    phase = Name(str(view.get("phase")), str(view.get("phase_name") or view.get("phase")))
+    phase = Name(str(view.get("phase")), str(view.get("phase_name") or view.get("phase")), "phases")
     fields = {"game": game.meta["id"], "ruleset": ruleset, "moment": when, "phase": phase}
     head = (
         _l(

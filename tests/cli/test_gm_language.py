@@ -78,6 +78,9 @@ def test_run_in_russian_counts_steps_with_plural_forms(new_game) -> None:
     for house in SIX:
         drop(game, house, SAMPLE_ORDERS[house])
     assert "разыгран 1 шаг; отчёты: reports/0001.md" in cli("run", game, "--now", NOW).output
+    # The phase is named as the reports name it, not as the order word «ворон» (issue 20).
+    status = cli("status", game, "--now", NOW).output.splitlines()[0]
+    assert status == "g (westeros): раунд 1, Посыльный ворон, после шага 1"
     assert cli("run", game, "--now", NOW).output.splitlines()[0] == "ничего нового"
 
 
