@@ -276,7 +276,7 @@ def test_a_wrong_password_is_refused_in_portuguese(
         "Jogo w1: suas ordens NÃO foram aceitas, e nada delas foi aplicado.\n"
         "Corrija todos os problemas abaixo e envie as ordens inteiras de novo.\n\n"
         "não entendido\n"
-        "  casa ou senha não reconhecida; confira as duas linhas do cabeçalho\n"
+        "  Casa ou senha não reconhecida; confira as duas linhas do cabeçalho\n"
     )
     assert "senha-errada" not in body
 

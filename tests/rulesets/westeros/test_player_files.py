@@ -156,7 +156,7 @@ def test_a_line_like_an_order_with_a_mistake_is_still_an_error(
             "lannister",
             "card: Tywin Lannister",
             "limpar tudo",
-            "  continua valendo depois do que você limpou:\n    nada\n",
+            "  continuam valendo depois do que você apagou:\n    nada\n",
         ),
     ],
 )
