@@ -635,9 +635,10 @@ def replay(game_dir: Path) -> None:
     from adjudicator.replay import replay_game
 
     ok, message = replay_game(game_dir)
-    click.echo(message)
+    lang = gm_language(game_dir)
+    echo(message, lang)
     if not ok:
-        raise click.ClickException(_l("replay diverged").say(gm_language(game_dir), None))
+        raise click.ClickException(_l("replay diverged").say(lang, None))
 
 
 def _set(game_dir: Path, message: Text, **changes: object) -> None:
