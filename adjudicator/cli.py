@@ -438,9 +438,9 @@ def status(game_dir: Path, now: str | None) -> None:
             "warning: %(n)d wrong passwords for %(player)s in this step: nothing more is "
             "checked for it until the next step",
             n=n,
-            player=_player_in(player, lang, ruleset),
+            player=_player_named(player, lang, ruleset),
         )
-        echo(guessed, lang)
+        echo(guessed, lang, ruleset)
     if game.config.paused:
         echo(_l("PAUSED: nothing is resolved until 'adjudicator resume'"), lang)
     automatic = [r for r in game.ruleset.requests(game.state) if not r.player]
@@ -494,11 +494,16 @@ def _player_in(player: str, lang: str, ruleset: str) -> str:
     """A player as the game's reports name them in `lang` («Баратеон», «Suécia»): a
     Russian or Portuguese GM reads no id. English keeps the id, as `status` always printed
     it (GMs' scripts read it)."""
+    return _player_named(player, lang, ruleset).say(lang, ruleset)
+
+
+def _player_named(player: str, lang: str, ruleset: str) -> Name:
+    """`_player_in` as a name a sentence may decline («неверных паролей Швеции»)."""
     if lang == "en":
-        return player
+        return Name(player, player)
     from adjudicator.render import display_name
 
-    return Name(player, display_name(ruleset, player)).say(lang, ruleset)
+    return Name(player, display_name(ruleset, player))
 
 
 def _deadline_in(deadline: str, lang: str) -> str:
