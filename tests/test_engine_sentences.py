@@ -93,3 +93,16 @@ def test_wildlings_the_iron_throne_decides_a_tied_bid(which: str, expected: str)
     holder of the Iron Throne."""
     event = Event("wildling_tie", {"house": "stark", "chosen": "lannister", "which": which})
     assert environment("westeros", "md", "ru").globals["event"](event) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("ru", "---- только для Швеции ----"), ("pt_BR", "---- só para a Suécia ----")],
+)
+def test_a_mailed_reports_private_part_names_the_nation_with_its_article(lang, expected):
+    """A player's mail holds the public report, then their own part under this line; a
+    nation takes its article in Portuguese («só para a Suécia»), a house none («Stark»)."""
+    from adjudicator.publish.messages import PRIVATE_PART
+    from adjudicator.text import Name
+
+    assert _l(PRIVATE_PART, player=Name("sweden", "sweden")).say(lang, "baltic") == expected
