@@ -106,3 +106,17 @@ def test_a_mailed_reports_private_part_names_the_nation_with_its_article(lang, e
     from adjudicator.text import Name
 
     assert _l(PRIVATE_PART, player=Name("sweden", "sweden")).say(lang, "baltic") == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "player", "expected"),
+    [
+        ("baltic", "sweden", 'A **Suécia** não enviou nada para "X" antes do prazo (NMR)'),
+        ("westeros", "stark", '**Stark** não enviou nada para "X" antes do prazo (NMR)'),
+    ],
+)
+def test_a_missed_deadline_names_the_player_with_its_article(game, player, expected) -> None:
+    """NMR: the report says who sent nothing; a sentence starting with a nation gives it its
+    article, capitalized and outside the bold («A **Suécia**»)."""
+    event = Event("nmr", {"player": player, "summary": "X"})
+    assert environment(game, "md", "pt_BR").globals["event"](event).startswith(expected)
