@@ -47,6 +47,7 @@ GLOSSARY = {
         "etapa": r"após o passo",
         "recusado": r"\brejeitad\w*",
         "esperava": r"\bera esperad\w*",
+        "opções válidas": r"\bpermitid[oa]s?: ",
     },
 }
 """Per language: the adopted term -> what it replaced (a regex, case-insensitive)."""

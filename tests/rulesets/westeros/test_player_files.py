@@ -49,7 +49,7 @@ def test_a_wrong_password_is_still_answered_only_generically(game: Path) -> None
     ("lang", "said"),
     [
         ("ru", "«starks» — не дом этой игры\n  можно: Старк, Ланнистер"),
-        ("pt_BR", '"starks" não é uma Casa deste jogo\n  permitido: Stark, Lannister'),
+        ("pt_BR", '"starks" não é uma Casa deste jogo\n  opções válidas: Stark, Lannister'),
     ],
 )
 def test_the_unknown_house_answer_in_the_players_languages(lang: str, said: str) -> None:
