@@ -94,6 +94,25 @@ def test_combat_a_support_error_names_the_neutral_side_with_its_article() -> Non
     assert text == "Tyrell não luta em Porto Real; a batalha é Baratheon contra a força neutra"
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "Отступление: Ланнистеру некуда отступить, отряды уничтожены"),
+        ("pt_BR", "Recuo: Lannister não tem para onde recuar; unidades destruídas"),
+    ],
+)
+def test_combat_a_loser_with_nowhere_to_retreat_is_said_once(lang: str, expected: str):
+    """Retreats (rules p. 19): units that cannot retreat are destroyed; the battle's summary
+    says so without «Отступление: … не может отступить»."""
+    from adjudicator.text import Name, _l
+
+    line = _l(
+        "Retreat: %(house)s impossible, units destroyed",
+        house=Name("lannister", "Lannister", "houses"),
+    )
+    assert line.say(lang, "westeros") == expected
+
+
 def test_combat_house_cards_are_named_each_with_its_house() -> None:
     """Combat, step 2 (rules p. 16): both house cards are revealed at once."""
     cards = {"attacker": "salladhor-saan", "defender": "tywin-lannister"}
