@@ -71,6 +71,35 @@ def test_portuguese_writes_the_house_of_the_game_with_a_capital() -> None:
             " нация>») и «пароль: <ваш пароль>»",
         ),
         ("Held by a house (its colour)", {}, "pt_BR", "Sob controle (cor da Casa)"),
+        (
+            "PNG needs the resvg program: pip install 'adjudicator[png]', or your system's"
+            " resvg package",
+            {},
+            "pt_BR",
+            "para gerar PNG é preciso o programa resvg: pip install 'adjudicator[png]' ou o"
+            " pacote resvg do seu sistema",
+        ),
+        # One thing said one way: `run` said «ничего не ждём», the reports «не ожидается».
+        ("nothing is awaited from the players", {}, "ru", "от игроков ничего не ожидается"),
+        (
+            "nothing is awaited from the players",
+            {},
+            "pt_BR",
+            "nenhuma decisão pendente dos jogadores",
+        ),
+        (
+            "%(path)s already exists and is not empty; choose a new folder",
+            {"path": "w1"},
+            "pt_BR",
+            "a pasta w1 já existe e não está vazia; escolha uma pasta nova",
+        ),
+        (
+            "this game has no public position; its reports and 'map' show what anyone may see",
+            {},
+            "pt_BR",
+            'este jogo não tem posição pública; os relatórios e o comando "map" mostram o que'
+            " todos podem ver",
+        ),
     ],
 )
 def test_an_engine_sentence_reads_as_a_native_writes_it(
