@@ -70,7 +70,7 @@ def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> No
         drop(game, house, SAMPLE_ORDERS[house])
     second = cli("run", game, "--now", NOW).output
     assert "Lannister: aceito como " in second
-    assert "resolvida 1 etapa; relatórios: reports/0001.md, reports/0001.bbcode" in second
+    assert "1 etapa resolvida; relatórios: reports/0001.md, reports/0001.bbcode" in second
 
 
 def test_run_in_russian_counts_steps_with_plural_forms(new_game) -> None:
