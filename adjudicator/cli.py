@@ -48,8 +48,9 @@ def gm_language(game_dir: Path) -> str:
         return "en"
 
 
-def parse_now(value: str | None) -> datetime:
-    """The --now option: an ISO 8601 time (UTC unless it says otherwise), or now."""
+def parse_now(value: str | None, lang: str = "en") -> datetime:
+    """The --now option: an ISO 8601 time (UTC unless it says otherwise), or now. A wrong
+    one is told in `lang`, the GM's language."""
     if value is None:
         return datetime.now(UTC)
     from adjudicator.clock import parse_time
@@ -57,9 +58,8 @@ def parse_now(value: str | None) -> datetime:
     try:
         return parse_time(value)
     except ValueError:
-        raise click.BadParameter(
-            f"{value!r} is not a time; write e.g. 2027-01-05T12:00Z", param_hint="--now"
-        ) from None
+        wrong = _l("'%(value)s' is not a time; write e.g. 2027-01-05T12:00Z", value=value)
+        raise click.BadParameter(wrong.say(lang, None), param_hint="--now") from None
 
 
 NOW = click.option(
@@ -265,7 +265,7 @@ def new(
     generated = create_game(
         game_dir,
         game,
-        now=parse_now(now),
+        now=parse_now(now, lang),
         players=players,
         roster=entries,
         passwords={str(k).lower(): v for k, v in (given or {}).items()},
@@ -324,7 +324,7 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
     from adjudicator import engine
     from adjudicator.requests import summary_in
 
-    moment = parse_now(now)
+    moment = parse_now(now, gm_language(game_dir))
     _check_clock(game_dir, moment, given=now is not None)
     result = engine.run(game_dir, moment, force_defaults=force_defaults)
     lang, game = gm_language(game_dir), _ruleset(game_dir)
@@ -453,7 +453,7 @@ def status(game_dir: Path, now: str | None) -> None:
         )
     elif not rows:
         echo(_l("nothing is awaited from the players"), lang)
-    moment = parse_now(now)
+    moment = parse_now(now, lang)
     marks = {True: _l("in").say(lang, None), False: _l("MISSING").say(lang, None)}
     table = []
     for row in rows:
@@ -663,7 +663,8 @@ def extend(game_dir: Path, hours: float, now: str | None) -> None:
     """Move every open deadline later (or earlier, with a negative number)."""
     from adjudicator.settings import extend_deadlines
 
-    echo(extend_deadlines(game_dir, hours, parse_now(now)), gm_language(game_dir))
+    lang = gm_language(game_dir)
+    echo(extend_deadlines(game_dir, hours, parse_now(now, lang)), lang)
 
 
 @main.command()
@@ -803,7 +804,7 @@ def bot(
 
     from adjudicator.bots import write_bot_orders
 
-    moment = parse_now(now).timestamp()
+    moment = parse_now(now, gm_language(game_dir)).timestamp()
     written = write_bot_orders(
         game_dir, house=house, seed=seed, ahead=ahead, passwords_file=passwords
     )

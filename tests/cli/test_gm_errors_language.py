@@ -328,3 +328,24 @@ def test_a_read_only_reports_folder_in_russian_as_an_ordinary_user(tmp_path: Pat
         )
     finally:
         shutil.rmtree(home)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "«tomorrow» — не время; пишите, например, 2027-01-05T12:00Z"),
+        ("pt_BR", '"tomorrow" não é um horário; escreva, por exemplo, 2027-01-05T12:00Z'),
+    ],
+)
+@pytest.mark.parametrize("command", ["run", "status", "bot", "extend"])
+def test_a_wrong_now_is_told_in_the_gms_language(new_game, lang, expected, command) -> None:
+    """Issue 20: `--now tomorrow` was answered in English in every game."""
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+
+    game = new_game(settings={"lang": lang})
+    args = [command, str(game), "--now", "tomorrow"] + (["--hours", "1"] * (command == "extend"))
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert expected in result.stderr
