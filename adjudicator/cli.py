@@ -717,7 +717,7 @@ def password_command(game_dir: Path, house: str | None, gm: bool) -> None:
             _l("the GM's new password").say(lang, None), hide_input=True, confirmation_prompt=True
         )
     said, line = new_password(game_dir, house, chosen)
-    echo(said, lang)
+    echo(said, lang, _ruleset(game_dir))
     if line:
         click.echo(line)
 

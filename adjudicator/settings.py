@@ -11,7 +11,7 @@ from adjudicator.clock import parse_time, utc
 from adjudicator.create import START_FILE
 from adjudicator.engine import Game, open_game
 from adjudicator.gamedir import GameError, dump_yaml
-from adjudicator.text import Moment, Shift, Text, _l, _ln
+from adjudicator.text import Moment, Name, Shift, Text, _l, _ln
 from adjudicator.transaction import Transaction
 
 
@@ -119,6 +119,6 @@ def new_password(path: Path, player: str | None, chosen: str | None) -> tuple[Te
         set_password(game.dir, known, generated)
         done = _l(
             "%(player)s has a new password (below, shown this once); the old one no longer works",
-            player=known,
+            player=Name(known, known),  # «у Старка», «A Suécia tem»; English: the id
         )
         return done, f"{known}: {generated}"
