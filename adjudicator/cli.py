@@ -48,8 +48,9 @@ def gm_language(game_dir: Path) -> str:
         return "en"
 
 
-def parse_now(value: str | None) -> datetime:
-    """The --now option: an ISO 8601 time (UTC unless it says otherwise), or now."""
+def parse_now(value: str | None, lang: str = "en") -> datetime:
+    """The --now option: an ISO 8601 time (UTC unless it says otherwise), or now. A wrong
+    one is told in `lang`, the GM's language."""
     if value is None:
         return datetime.now(UTC)
     from adjudicator.clock import parse_time
@@ -57,9 +58,8 @@ def parse_now(value: str | None) -> datetime:
     try:
         return parse_time(value)
     except ValueError:
-        raise click.BadParameter(
-            f"{value!r} is not a time; write e.g. 2027-01-05T12:00Z", param_hint="--now"
-        ) from None
+        wrong = _l("'%(value)s' is not a time; write e.g. 2027-01-05T12:00Z", value=value)
+        raise click.BadParameter(wrong.say(lang, None), param_hint="--now") from None
 
 
 NOW = click.option(
@@ -265,7 +265,7 @@ def new(
     generated = create_game(
         game_dir,
         game,
-        now=parse_now(now),
+        now=parse_now(now, lang),
         players=players,
         roster=entries,
         passwords={str(k).lower(): v for k, v in (given or {}).items()},
@@ -324,7 +324,7 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
     from adjudicator import engine
     from adjudicator.requests import summary_in
 
-    moment = parse_now(now)
+    moment = parse_now(now, gm_language(game_dir))
     _check_clock(game_dir, moment, given=now is not None)
     result = engine.run(game_dir, moment, force_defaults=force_defaults)
     lang, game = gm_language(game_dir), _ruleset(game_dir)
@@ -419,7 +419,7 @@ def status(game_dir: Path, now: str | None) -> None:
     elif "when" in view:
         when = str(view["when"])
     # A game whose phase ids are no words (baltic 'action_1') gives its English name too.
-    phase = Name(str(view.get("phase")), str(view.get("phase_name") or view.get("phase")))
+    phase = Name(str(view.get("phase")), str(view.get("phase_name") or view.get("phase")), "phases")
     fields = {"game": game.meta["id"], "ruleset": ruleset, "moment": when, "phase": phase}
     head = (
         _l(
@@ -438,9 +438,9 @@ def status(game_dir: Path, now: str | None) -> None:
             "warning: %(n)d wrong passwords for %(player)s in this step: nothing more is "
             "checked for it until the next step",
             n=n,
-            player=_player_in(player, lang, ruleset),
+            player=_player_named(player, lang, ruleset),
         )
-        echo(guessed, lang)
+        echo(guessed, lang, ruleset)
     if game.config.paused:
         echo(_l("PAUSED: nothing is resolved until 'adjudicator resume'"), lang)
     automatic = [r for r in game.ruleset.requests(game.state) if not r.player]
@@ -453,7 +453,7 @@ def status(game_dir: Path, now: str | None) -> None:
         )
     elif not rows:
         echo(_l("nothing is awaited from the players"), lang)
-    moment = parse_now(now)
+    moment = parse_now(now, lang)
     marks = {True: _l("in").say(lang, None), False: _l("MISSING").say(lang, None)}
     table = []
     for row in rows:
@@ -494,11 +494,16 @@ def _player_in(player: str, lang: str, ruleset: str) -> str:
     """A player as the game's reports name them in `lang` («Баратеон», «Suécia»): a
     Russian or Portuguese GM reads no id. English keeps the id, as `status` always printed
     it (GMs' scripts read it)."""
+    return _player_named(player, lang, ruleset).say(lang, ruleset)
+
+
+def _player_named(player: str, lang: str, ruleset: str) -> Name:
+    """`_player_in` as a name a sentence may decline («неверных паролей Швеции»)."""
     if lang == "en":
-        return player
+        return Name(player, player)
     from adjudicator.render import display_name
 
-    return Name(player, display_name(ruleset, player)).say(lang, ruleset)
+    return Name(player, display_name(ruleset, player))
 
 
 def _deadline_in(deadline: str, lang: str) -> str:
@@ -635,9 +640,10 @@ def replay(game_dir: Path) -> None:
     from adjudicator.replay import replay_game
 
     ok, message = replay_game(game_dir)
-    click.echo(message)
+    lang = gm_language(game_dir)
+    echo(message, lang)
     if not ok:
-        raise click.ClickException(_l("replay diverged").say(gm_language(game_dir), None))
+        raise click.ClickException(_l("replay diverged").say(lang, None))
 
 
 def _set(game_dir: Path, message: Text, **changes: object) -> None:
@@ -657,7 +663,8 @@ def extend(game_dir: Path, hours: float, now: str | None) -> None:
     """Move every open deadline later (or earlier, with a negative number)."""
     from adjudicator.settings import extend_deadlines
 
-    echo(extend_deadlines(game_dir, hours, parse_now(now)), gm_language(game_dir))
+    lang = gm_language(game_dir)
+    echo(extend_deadlines(game_dir, hours, parse_now(now, lang)), lang)
 
 
 @main.command()
@@ -710,7 +717,7 @@ def password_command(game_dir: Path, house: str | None, gm: bool) -> None:
             _l("the GM's new password").say(lang, None), hide_input=True, confirmation_prompt=True
         )
     said, line = new_password(game_dir, house, chosen)
-    echo(said, lang)
+    echo(said, lang, _ruleset(game_dir))
     if line:
         click.echo(line)
 
@@ -797,7 +804,7 @@ def bot(
 
     from adjudicator.bots import write_bot_orders
 
-    moment = parse_now(now).timestamp()
+    moment = parse_now(now, gm_language(game_dir)).timestamp()
     written = write_bot_orders(
         game_dir, house=house, seed=seed, ahead=ahead, passwords_file=passwords
     )

@@ -33,6 +33,7 @@ from adjudicator.publish.messages import NOT_RECOGNISED
 from adjudicator.render import display_name
 from adjudicator.requests import Instruction, Submission, standing_instructions
 from adjudicator.submissions import (
+    DRY_RUN,
     Receipt,
     SubmissionRejected,
     dump_submission,
@@ -46,10 +47,6 @@ from adjudicator.submissions import (
 from adjudicator.table import Table, keep, new_submission
 from adjudicator.text import N_, Name, Text, _l
 from adjudicator.vocabulary import sections, spellings
-
-DRY_RUN = "(dry run)"
-"""The submission id a dry run's receipt shows (`Intake.try_submission`): nothing was
-stored under any id."""
 
 NO_HEADER = N_(
     "every order file starts with two lines, 'house: <your house>' and 'password: <your password>'"

@@ -21,6 +21,7 @@ from adjudicator.requests import Submission
 from adjudicator.rulesets import find_ruleset
 from adjudicator.submissions import load_submission
 from adjudicator.table import keep
+from adjudicator.text import Text, _l, _ln
 from adjudicator.transaction import Transaction
 
 
@@ -34,8 +35,9 @@ def _all_submissions(gamedir: GameDir) -> list[Submission]:
     return sorted((load_submission(p) for p in found.values()), key=lambda s: s.id)
 
 
-def replay_game(path: Path) -> tuple[bool, str]:
-    """(True, summary) when every commit is reproduced; else (False, the first difference)."""
+def replay_game(path: Path) -> tuple[bool, Text]:
+    """(True, summary) when every commit is reproduced; else (False, the first difference),
+    each a sentence the CLI says in the GM's language."""
 
     gamedir = GameDir(path)
     gamedir.require()
@@ -77,8 +79,18 @@ def replay_game(path: Path) -> tuple[bool, str]:
         expected["game.yaml"] = dump_yaml(game.public_meta(now)).encode("utf-8")
         for relpath, text in sorted(expected.items()):
             if not _same(relpath, git.show(path, commit, relpath), text):
-                return False, f"diverged at commit {commit[:10]} (step {target['step']}): {relpath}"
-    return True, f"replayed {checked} adjudication commit(s) of {len(commits)}: all identical"
+                return False, _l(
+                    "diverged at commit %(commit)s (step %(step)s): %(file)s",
+                    commit=commit[:10],
+                    step=target["step"],
+                    file=relpath,
+                )
+    return True, _ln(
+        "replayed %(n)d adjudication commit of %(total)d: all identical",
+        "replayed %(n)d adjudication commits of %(total)d: all identical",
+        checked,
+        total=len(commits),
+    )
 
 
 def _same(relpath: str, committed: bytes | None, expected: bytes) -> bool:

@@ -11,7 +11,7 @@ from adjudicator.clock import parse_time, utc
 from adjudicator.create import START_FILE
 from adjudicator.engine import Game, open_game
 from adjudicator.gamedir import GameError, dump_yaml
-from adjudicator.text import Text, _l, _ln
+from adjudicator.text import Moment, Name, Shift, Text, _l, _ln
 from adjudicator.transaction import Transaction
 
 
@@ -39,13 +39,13 @@ def extend_deadlines(path: Path, hours: float, now: datetime | None = None) -> T
         for record in game.requests.values():
             moved = parse_time(record["deadline"]) + timedelta(hours=hours)
             record["deadline"] = utc(moved)
-        shift = f"{hours:+g}"
+        shift = Shift(hours)
         _save(game, str(_l("deadlines moved by %(hours)s h", hours=shift)), now)
         first = min(r["deadline"] for r in game.requests.values())
         return _l(
             "deadlines moved by %(hours)s h; the next deadline is now %(deadline)s",
             hours=shift,
-            deadline=first,
+            deadline=Moment(first),  # as the GM's language writes a date
         )
 
 
@@ -119,6 +119,6 @@ def new_password(path: Path, player: str | None, chosen: str | None) -> tuple[Te
         set_password(game.dir, known, generated)
         done = _l(
             "%(player)s has a new password (below, shown this once); the old one no longer works",
-            player=known,
+            player=Name(known, known),  # «у Старка», «A Suécia tem»; English: the id
         )
         return done, f"{known}: {generated}"

@@ -53,6 +53,12 @@ class SubmissionRejected(Exception):
         return format_errors(self.errors, lang, game)
 
 
+DRY_RUN = "(dry run)"
+"""The submission id of a dry run's receipt (`intake.Intake.try_submission`): nothing was
+stored under any id, and the receipt says so in the reader's words (`DRY_RUN_ACCEPTED`)."""
+DRY_RUN_ACCEPTED = N_("%(player)s: would be accepted (a dry run: nothing was stored)")
+
+
 @dataclass(frozen=True)
 class Receipt:
     """What the engine understood of an accepted submission."""
@@ -80,7 +86,12 @@ class Receipt:
         if self.duplicate:
             text = _l("%(player)s: already received as %(submission)s; nothing changed", **who)
             return text.say(lang, game)
-        lines = [_l("%(player)s: accepted as %(submission)s", **who).say(lang, game)]
+        accepted = (
+            _l(DRY_RUN_ACCEPTED, **who)
+            if self.submission == DRY_RUN
+            else _l("%(player)s: accepted as %(submission)s", **who)
+        )
+        lines = [accepted.say(lang, game)]
         lines += [f"  {say(u, lang, game)}" for u in self.understood]
         if all(_is_ignored(u) for u in self.understood):
             lines.append("  " + _l(NOTHING_ANSWERED).say(lang, game))

@@ -98,6 +98,44 @@ class Text:
         return data
 
 
+@dataclass(frozen=True)
+class Moment:
+    """A moment of game.yaml (ISO text, UTC) in a sentence, said as the reader writes a date
+    (`render.format_deadline`: «4 янв. 2027 г., 12:00 UTC»); English keeps the ISO text, as
+    game.yaml and `status` print it."""
+
+    iso: str
+
+    def __str__(self) -> str:
+        return self.iso
+
+    def say(self, lang: str, game: str | None) -> str:
+        if lang == SOURCE_LANG:
+            return self.iso
+        from adjudicator.render import format_deadline
+
+        return format_deadline(self.iso, lang)
+
+
+@dataclass(frozen=True)
+class Shift:
+    """A signed amount in a sentence ('+24', '-1.5'), said with the reader's decimal mark
+    («-1,5» in ru and pt_BR)."""
+
+    amount: float
+
+    def __str__(self) -> str:
+        return f"{self.amount:+g}"
+
+    def say(self, lang: str, game: str | None) -> str:
+        if lang == SOURCE_LANG:
+            return str(self)
+        from adjudicator.render import format_number
+
+        sign = "+" if self.amount >= 0 else "-"
+        return sign + format_number(abs(self.amount), lang)
+
+
 def _l(msgid: str, /, **fields: Any) -> Text:
     """A sentence for later: ``_l("you have no units in %(area)s", area=Name(...))``."""
     return Text(msgid, _fields(fields))
@@ -120,7 +158,7 @@ def N_(msgid: str) -> str:  # gettext's own name for "mark, translate later"
 
 def say(value: Any, lang: str, game: str | None) -> str:
     """Any message value in `lang`: a Text or Name is said, a list joined, the rest str()."""
-    if isinstance(value, Text | Name):
+    if isinstance(value, Text | Name | Moment | Shift):
         return value.say(lang, game)
     if isinstance(value, list | tuple):
         return ", ".join(say(v, lang, game) for v in value)

@@ -31,6 +31,8 @@ GLOSSARY = {
         "Дорнские марки": r"дорнийск\w+ марк\w+",
         "Пир для ворон": r"пир стервятников",
         "Море штормов": r"море бурь",
+        "отклонён": r"\bотвергнут\w*",
+        "некорректный YAML": r"неверный YAML",
     },
     "pt_BR": {
         "Ficha de Poder": r"marcador(es)? de poder",
@@ -43,6 +45,9 @@ GLOSSARY = {
         "mudança de lado": r"deserção: %",
         "RP": r"\bPR\b",
         "etapa": r"após o passo",
+        "recusado": r"\brejeitad\w*",
+        "esperava": r"\bera esperad\w*",
+        "opções válidas": r"\bpermitid[oa]s?: ",
     },
 }
 """Per language: the adopted term -> what it replaced (a regex, case-insensitive)."""

@@ -116,12 +116,12 @@ def test_an_nmr_agrees_with_the_side_that_missed_it() -> None:
 
 def test_the_russian_header_hint_names_header_words_the_reader_knows() -> None:
     """The hint for a file without its header lines uses the reader's own header words
-    («дом:», «сторона:», «пароль:»), and each one is a header key intake reads."""
+    («дом:», «нация:», seed 003, «пароль:»), and each one is a header key intake reads."""
     from adjudicator.intake import NO_HEADER
     from adjudicator.submissions import header_keys
     from adjudicator.text import _l
 
     said = _l(NO_HEADER).say("ru", None)
     words = re.findall(r"«(\w+): <", said)
-    assert words == ["дом", "сторона", "пароль"]
+    assert words == ["дом", "нация", "пароль"]
     assert all(word in header_keys() for word in words)

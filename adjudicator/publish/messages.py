@@ -73,7 +73,9 @@ TOO_LARGE = N_(
 DEFAULT_SUBJECT = N_("orders")
 """What our reply is about when the player's mail had no subject."""
 
-REPORT_SUBJECT = N_("[%(game)s] Turn report %(report)s")
+REPORT_SUBJECT = N_("[%(game)s] Report no. %(report)s")
+"""The number is the report's own (reports/0011.md, what `run` printed), not a turn or a
+round: the report's heading says which rounds it covers (issue 20)."""
 PRIVATE_PART = N_("---- for %(player)s only ----")
 REMINDER_SUBJECT = N_("[%(game)s] Reminder: %(summary)s")
 LATE_SUBJECT = N_("[%(game)s] Deadline passed: %(summary)s")

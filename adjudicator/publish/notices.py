@@ -12,7 +12,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -22,7 +22,7 @@ from adjudicator.inbox.mail import redact_passwords
 from adjudicator.inbox.quotes import looks_quoted
 from adjudicator.publish import messages
 from adjudicator.publish.smtp import Outbox, compose, queue_mail
-from adjudicator.render import display_name, on_another_day, one_line, with_local_time
+from adjudicator.render import display_name, format_deadline, one_line
 from adjudicator.rulesets import find_ruleset
 from adjudicator.submissions import hide_inline_passwords
 from adjudicator.text import Name, _l, from_data
@@ -121,37 +121,11 @@ def header_line(player: str, lang: str, game: str | None) -> str:
 
 def when(moment: datetime, zone: str | None = None, lang: str = "en") -> str:
     """'2027-01-03 12:00 UTC', and the player's local time beside it when their zone is
-    known: '2027-01-03 12:00 UTC (13:00 CET in Europe/Berlin)'. Other languages write
-    both as their locale does (Babel): '03.01.2027, 12:00 UTC (15:00 по московскому
-    времени)'."""
-    utc_text = _moment(moment.astimezone(UTC), lang, utc=True)
-    if not zone:
-        return utc_text
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-    try:
-        local = moment.astimezone(ZoneInfo(zone))
-    except (ZoneInfoNotFoundError, ValueError):
-        return utc_text
-    same_day = local.date() == moment.astimezone(UTC).date()
-    shown = _moment(local, lang, utc=False, weekday=not same_day)
-
-    return with_local_time(utc_text, shown, zone, lang)
-
-
-def _moment(moment: datetime, lang: str, *, utc: bool, weekday: bool = False) -> str:
-    """A date and time (UTC) or a local time (with the weekday when the day differs)."""
-    if lang == "en":  # as English mails always said it (tests and players' scripts read it)
-        if utc:
-            return moment.strftime("%Y-%m-%d %H:%M UTC")
-        return moment.strftime("%a %H:%M %Z" if weekday else "%H:%M %Z")
-    from babel.dates import format_datetime, format_time
-
-    locale = lang
-    if utc:
-        return format_datetime(moment, "short", tzinfo=moment.tzinfo, locale=locale) + " UTC"
-    shown = format_time(moment, "short", tzinfo=moment.tzinfo, locale=locale)
-    return on_another_day(moment, shown, lang) if weekday else shown
+    known: '2027-01-03 12:00 UTC (13:00 CET in Europe/Berlin)'. Other languages write it as
+    the reports do (`render.format_deadline`: «3 янв. 2027 г., 12:00 UTC (15:00 по
+    московскому времени)»), so that a deadline reads the same in a mail and in the report
+    it comes with (issue 20)."""
+    return format_deadline(moment, lang, zone)
 
 
 def time_left(deadline: datetime, now: datetime, lang: str = "en") -> str:

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from adjudicator.dice import Dice
 from adjudicator.gamedir import GameError
 from adjudicator.requests import Answer, Choice, Event, Instruction, Request
-from adjudicator.text import Text, _l, say
+from adjudicator.text import N_, Text, _l, say
 
 RULESETS: dict[str, str] = {}
 """Game name -> module that defines ``RULESET``, for a game kept outside the package (the
@@ -119,6 +119,12 @@ class UnknownGame(GameError):
     """No ruleset by that name."""
 
 
+UNKNOWN_GAME = N_("unknown game '%(name)s'; known games: %(known)s.")
+UNKNOWN_GAME_CLOSE = N_(
+    "unknown game '%(name)s'; known games: %(known)s. Did you mean '%(close)s'?"
+)
+
+
 def find_ruleset(name: str) -> Ruleset:
     """The ruleset called `name`, imported on first use.
 
@@ -129,6 +135,11 @@ def find_ruleset(name: str) -> Ruleset:
     if module is None:
         known = ", ".join(sorted(games))
         close = difflib.get_close_matches(name.lower(), games, n=1)
-        hint = f" Did you mean {close[0]!r}?" if close else ""
-        raise UnknownGame(f"unknown game {name!r}; known games: {known}.{hint}")
+        fields = {"name": name, "known": known}
+        unknown = (
+            _l(UNKNOWN_GAME_CLOSE, **fields, close=close[0])
+            if close
+            else _l(UNKNOWN_GAME, **fields)
+        )
+        raise UnknownGame(unknown)
     return importlib.import_module(module).RULESET

@@ -39,7 +39,7 @@ def test_check_prints_the_receipt_and_changes_nothing(new_game, tmp_path: Path) 
     )
     result = cli("check", game, post)
     assert result.exit_code == 0, result.output
-    assert "stark: accepted as (dry run)" in result.output
+    assert "stark: would be accepted (a dry run: nothing was stored)" in result.output
     assert "Winterfell: Defense +1\n" in result.output
     assert "replaces: Winterfell: March +1 (special)" in result.output
     assert _snapshot(game) == before
@@ -82,7 +82,7 @@ def test_check_answers_in_the_players_language(new_game, tmp_path: Path) -> None
         order_file("stark", "Winterfell: marcha +1\nPorto Branco: defesa\nMar Tremente: apoio\n")
     )
     result = cli("check", game, post)
-    assert "Stark: aceit" in result.output, result.output
+    assert "Stark: seria aceito" in result.output, result.output
 
 
 def test_check_with_a_wrong_password_says_only_the_generic_answer(new_game, tmp_path) -> None:
@@ -132,7 +132,7 @@ def test_check_with_an_outdated_hash_changes_no_byte(
     post.write_text(order_file("stark", SAMPLE_ORDERS["stark"]))
     result = cli("check", game, post)
     assert result.exit_code == 0, result.output
-    assert "stark: accepted as (dry run)" in result.output
+    assert "stark: would be accepted (a dry run: nothing was stored)" in result.output
     assert _snapshot(game) == before
     drop(game, "stark", SAMPLE_ORDERS["stark"])  # the real run upgrades it
     assert "stark: accepted" in cli("run", game, "--now", NOW).output
@@ -170,3 +170,22 @@ def test_check_of_the_text_just_sent_says_it_was_received(new_game, tmp_path: Pa
     result = cli("check", game, post)
     assert result.exit_code == 0, result.output
     assert "stark: already received as 0001-stark; nothing changed" in result.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "Старк: будет принято (это пробная проверка: ничего не сохранено)"),
+        ("pt_BR", "Stark: seria aceito (é só uma simulação: nada foi guardado)"),
+    ],
+)
+def test_a_dry_run_says_it_stored_nothing_in_the_readers_language(
+    new_game, tmp_path: Path, lang: str, expected: str
+) -> None:
+    """Issue 20: the dry run's receipt read «Suécia: aceito como (dry run)», English in it."""
+    game = new_game(settings={"lang": lang})
+    post = tmp_path / "stark.txt"
+    post.write_text(order_file("stark", SAMPLE_ORDERS["stark"]))
+    result = cli("check", game, post)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == expected

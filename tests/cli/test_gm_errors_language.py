@@ -103,7 +103,7 @@ def test_a_key_written_twice_is_named_in_russian(new_game) -> None:
     _edit(game, "deadline_hours: 48", "deadline_hours: 48\n  nmr: wait")
     result = cli("status", game)
     assert result.stderr == (
-        f"Error: {game / 'game.yaml'} — неверный YAML в строке 9, столбце 3: ключ «nmr» "
+        f"Error: {game / 'game.yaml'} — некорректный YAML в строке 9, столбце 3: ключ «nmr» "
         f"встречается дважды. Исправьте файл вручную или восстановите его командой «git -C "
         f"{game} checkout -- game.yaml»; ничего не изменено.\n"
     )
@@ -166,12 +166,15 @@ def test_a_read_only_reports_folder_is_named_in_the_gms_language(
 def test_extend_in_russian_and_portuguese_commits_in_english(new_game) -> None:
     game = new_game(settings={"lang": "ru"})
     out = cli("extend", game, "--hours", "24")
-    assert out.output == "сроки сдвинуты на +24 ч; ближайший срок теперь 2027-01-04T12:00:00Z\n"
+    # The deadline as the reports write it, the hours with the reader's decimal mark (issue 20).
+    assert out.output == (
+        "сроки сдвинуты на +24 ч; ближайший срок теперь 4 янв. 2027\u00a0г., 12:00 UTC\n"
+    )
     assert _last_commit(game) == "g: deadlines moved by +24 h"
     game = new_game("p", settings={"lang": "pt_BR"})
     out = cli("extend", game, "--hours", "-1.5")
     assert out.output == (
-        "prazos deslocados em -1.5 h; o próximo prazo agora é 2027-01-03T10:30:00Z\n"
+        "prazos deslocados em -1,5 h; o próximo prazo agora é 3 de jan. de 2027 10:30 UTC\n"
     )
     english = new_game("e")
     out = cli("extend", english, "--hours", "24")
@@ -325,3 +328,24 @@ def test_a_read_only_reports_folder_in_russian_as_an_ordinary_user(tmp_path: Pat
         )
     finally:
         shutil.rmtree(home)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "«tomorrow» — не время; пишите, например, 2027-01-05T12:00Z"),
+        ("pt_BR", '"tomorrow" não é um horário; escreva, por exemplo, 2027-01-05T12:00Z'),
+    ],
+)
+@pytest.mark.parametrize("command", ["run", "status", "bot", "extend"])
+def test_a_wrong_now_is_told_in_the_gms_language(new_game, lang, expected, command) -> None:
+    """Issue 20: `--now tomorrow` was answered in English in every game."""
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+
+    game = new_game(settings={"lang": lang})
+    args = [command, str(game), "--now", "tomorrow"] + (["--hours", "1"] * (command == "extend"))
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert expected in result.stderr

@@ -53,11 +53,17 @@ def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> No
     drop(game, "lannister", "Atlântida: marcha\n")
     first = CliRunner().invoke(main, ["run", str(game), "--now", NOW])
     assert first.stderr.startswith(
-        "recusado lannister.txt:\n"
+        "arquivo lannister.txt recusado:\n"
         "linha 3: não entendido\n"
         "  'Atlântida: marcha'\n"
         '  área desconhecida: "Atlântida"\n'
     )
+    # One word for one thing (issue 20): `status` says «recusado» too, not «rejeitado».
+    status = [line.strip() for line in cli("status", game, "--now", NOW).output.splitlines()]
+    assert (
+        "arquivo lannister.txt recusado em 1 de jan. de 2027 13:00 UTC (erros em"
+        " .adjudicator/rejected/2027-01-01T130000Z-lannister.txt.errors.txt)"
+    ) in status
     summary = summary_in(waiting(game, "lannister"), "pt_BR", "westeros")
     deadline = "3 de jan. de 2027 às 12:00 UTC"
     assert f"aguardando Lannister: {summary} (prazo: {deadline})" in first.stdout
@@ -65,7 +71,7 @@ def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> No
         drop(game, house, SAMPLE_ORDERS[house])
     second = cli("run", game, "--now", NOW).output
     assert "Lannister: aceito como " in second
-    assert "resolvida 1 etapa; relatórios: reports/0001.md, reports/0001.bbcode" in second
+    assert "1 etapa resolvida; relatórios: reports/0001.md, reports/0001.bbcode" in second
 
 
 def test_run_in_russian_counts_steps_with_plural_forms(new_game) -> None:
@@ -73,6 +79,9 @@ def test_run_in_russian_counts_steps_with_plural_forms(new_game) -> None:
     for house in SIX:
         drop(game, house, SAMPLE_ORDERS[house])
     assert "разыгран 1 шаг; отчёты: reports/0001.md" in cli("run", game, "--now", NOW).output
+    # The phase is named as the reports name it, not as the order word «ворон» (issue 20).
+    status = cli("status", game, "--now", NOW).output.splitlines()[0]
+    assert status == "g (westeros): раунд 1, Посыльный ворон, после шага 1"
     assert cli("run", game, "--now", NOW).output.splitlines()[0] == "ничего нового"
 
 

@@ -9,6 +9,14 @@ from click.testing import CliRunner
 from adjudicator.cli import main
 from tests.conftest import SAMPLE_ORDERS, drop
 
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "x",
+    "GIT_AUTHOR_EMAIL": "x@x",
+    "GIT_COMMITTER_NAME": "x",
+    "GIT_COMMITTER_EMAIL": "x@x",
+    "PATH": "/usr/bin:/bin",
+}
+
 
 def run(*args) -> object:
     return CliRunner().invoke(main, [str(a) for a in args])
@@ -31,7 +39,25 @@ def test_replay_reproduces_a_played_sequence(new_game) -> None:
     game = played_game(new_game)
     result = run("replay", game)
     assert result.exit_code == 0, result.output
-    assert "replayed 1 adjudication commit(s) of 3: all identical" in result.output
+    assert "replayed 1 adjudication commit of 3: all identical" in result.output
+
+
+def test_replay_speaks_the_gms_language_with_plural_forms(new_game) -> None:
+    """Issue 20: the replay's summary was English with «commit(s)» in every game."""
+    import yaml
+
+    game = played_game(new_game)
+    meta = yaml.safe_load((game / "game.yaml").read_text())
+    for lang, expected in (
+        ("ru", "переигран 1 коммит с разбором хода (всего коммитов: 4): всё совпало"),
+        ("pt_BR", "1 commit de resolução repetido (de 5 no total): tudo idêntico"),
+    ):
+        meta["settings"]["lang"] = lang
+        (game / "game.yaml").write_text(yaml.safe_dump(meta, allow_unicode=True))
+        subprocess.run(["git", "-C", str(game), "commit", "-qam", lang], check=True, env=GIT_ENV)
+        result = run("replay", game)
+        assert result.exit_code == 0, result.output
+        assert result.output == expected + "\n"
 
 
 def test_replay_reports_the_first_divergence(new_game) -> None:
@@ -41,13 +67,7 @@ def test_replay_reports_the_first_divergence(new_game) -> None:
     subprocess.run(
         ["git", "-C", str(game), "commit", "-qam", "tampered"],
         check=True,
-        env={
-            "GIT_AUTHOR_NAME": "x",
-            "GIT_AUTHOR_EMAIL": "x@x",
-            "GIT_COMMITTER_NAME": "x",
-            "GIT_COMMITTER_EMAIL": "x@x",
-            "PATH": "/usr/bin:/bin",
-        },
+        env=GIT_ENV,
     )
     result = run("replay", game)
     assert result.exit_code == 1

@@ -89,6 +89,17 @@ def test_unknown_game_names_the_known_ones(tmp_path: Path) -> None:
     assert "Did you mean 'westeros'?" in result.output
 
 
+def test_unknown_game_is_told_in_the_language_asked_for(tmp_path: Path) -> None:
+    """Issue 20: `new --lang ru --game westros` answered in English."""
+    args = ["new", str(tmp_path / "g"), "--game", "westros", "--lang", "ru"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: неизвестная игра «westros»; известные игры: baltic, westeros."
+        " Может быть, «westeros»?\n"
+    )
+
+
 def test_planning_step_end_to_end(new_game) -> None:
     """Six files: one typo understood, one rejected and resent; reveal; idempotent re-run."""
     game = new_game()

@@ -125,7 +125,7 @@ def test_six_players_by_mail_end_to_end(
     assert commits(game)[0].startswith("w1: round 1")
     for house in SIX:
         mails = inbox.to(email(house))
-        reports = [m for m in mails if "Turn report 0001" in m["Subject"]]
+        reports = [m for m in mails if "Report no. 0001" in m["Subject"]]
         assert len(reports) == 1, (house, [m["Subject"] for m in mails], second.output)
         body = reports[0].get_content()
         assert "round 1" in body

@@ -164,7 +164,7 @@ def test_ru_and_pt_br_mails_in_legacy_charsets_get_utf8_receipts_in_their_langua
             f"Старк: принято как {sub}",
             *lines,
             "",
-            "Ваш следующий срок: 02.12.2026, 12:00 UTC (15:00 по московскому времени), "
+            "Ваш следующий срок: 2 дек. 2026\u00a0г., 12:00 UTC (15:00 по московскому времени), "
             "осталось 47 часов 0 мин.",
             "",
             "Ваше письмо, как мы его прочитали (пароль скрыт):",
@@ -182,7 +182,8 @@ def test_ru_and_pt_br_mails_in_legacy_charsets_get_utf8_receipts_in_their_langua
     body = utf8_text(greyjoy)
     assert body.startswith("Игра w1: ваши приказы получены и приняты.\n")
     # No time zone given: the deadline in UTC only, as the locale writes it.
-    assert "\nВаш следующий срок: 02.12.2026, 12:00 UTC, осталось 47 часов 0 мин.\n" in body
+    next_deadline = "\nВаш следующий срок: 2 дек. 2026\u00a0г., 12:00 UTC, осталось 47 часов 0 мин."
+    assert next_deadline + "\n" in body
     assert "  5  Залив Железных Людей: подмога\n" in body
 
     [lannister] = inbox.to(email("lannister"))
@@ -200,7 +201,7 @@ def test_ru_and_pt_br_mails_in_legacy_charsets_get_utf8_receipts_in_their_langua
         )
     )
     assert (
-        "\nSeu próximo prazo: 02/12/2026 12:00 UTC (09:00 no horário de Brasília), "
+        "\nSeu próximo prazo: 2 de dez. de 2026 12:00 UTC (09:00 no horário de Brasília), "
         "faltam 47 horas e 0 min.\n"
     ) in body
     assert "Seu e-mail como foi lido (senha oculta):\n" in body
@@ -220,13 +221,13 @@ def test_ru_and_pt_br_mails_in_legacy_charsets_get_utf8_receipts_in_their_langua
     )
     assert "steps 1" in run(game.parent, env).output
     [report] = [m for m in inbox.to(email("stark")) if "Re:" not in m["Subject"]]
-    assert str(report["Subject"]) == "[w1] Отчёт о ходе 0001"
+    assert str(report["Subject"]) == "[w1] Отчёт № 0001"
     assert "\n---- только для Старка ----\n" in utf8_text(report)
     [report] = [m for m in inbox.to(email("lannister")) if "Re:" not in m["Subject"]]
-    assert str(report["Subject"]) == "[w1] Relatório do turno 0001"
+    assert str(report["Subject"]) == "[w1] Relatório nº 0001"
     assert "\n---- só para Lannister ----\n" in utf8_text(report)
     [report] = [m for m in inbox.to(email("tyrell")) if "Re:" not in m["Subject"]]
-    assert str(report["Subject"]) == "[w1] Turn report 0001"
+    assert str(report["Subject"]) == "[w1] Report no. 0001"
     assert "\n---- for tyrell only ----\n" in utf8_text(report)
 
 
@@ -276,7 +277,7 @@ def test_a_wrong_password_is_refused_in_portuguese(
         "Jogo w1: suas ordens NÃO foram aceitas, e nada delas foi aplicado.\n"
         "Corrija todos os problemas abaixo e envie as ordens inteiras de novo.\n\n"
         "não entendido\n"
-        "  casa ou senha não reconhecida; confira as duas linhas do cabeçalho\n"
+        "  Casa ou senha não reconhecida; confira as duas linhas do cabeçalho\n"
     )
     assert "senha-errada" not in body
 
@@ -321,7 +322,7 @@ def test_reminder_and_late_notice_in_the_players_language(
     assert str(reminder["Subject"]) == f"[w1] Напоминание: {summary}"
     body = utf8_text(reminder)
     assert body.startswith(
-        f"Игра w1: ответ на запрос «{summary}» нужен до 02.12.2026, 12:00 UTC (15:00 по "
+        f"Игра w1: ответ на запрос «{summary}» нужен до 2 дек. 2026\u00a0г., 12:00 UTC (15:00 по "
         "московскому времени), а от вас его пока нет.\n\n"
         "Ответьте на это письмо (или напишите на адрес игры) своими приказами; начните их "
         "со строк «дом: Старк» и «пароль: <ваш пароль>».\n\n"
@@ -334,7 +335,8 @@ def test_reminder_and_late_notice_in_the_players_language(
     [late] = [m for m in smtp_server.handler.to(email("stark")) if "Срок истёк" in m["Subject"]]
     assert str(late["Subject"]) == f"[w1] Срок истёк: {summary}"
     assert utf8_text(late).startswith(
-        f"Игра w1: срок ответа на запрос «{summary}» истёк 02.12.2026, 12:00 UTC (15:00 по "
+        f"Игра w1: срок ответа на запрос «{summary}» истёк 2 дек. 2026\u00a0г., 12:00 UTC"
+        " (15:00 по "
         "московскому времени), а ответа от вас нет. Игра ждёт вашего ответа.\n\n"
     )
 

@@ -144,7 +144,8 @@ def test_a_reminder_says_the_summary_in_the_players_language(tmp_path):
         msg.get_content()
         .replace("\r\n", "\n")
         .startswith(
-            "Игра w1: ответ на запрос «muster in Винтерфелл» нужен до 03.01.2027, 12:00 UTC "
+            "Игра w1: ответ на запрос «muster in Винтерфелл» нужен до 3 янв. 2027\u00a0г.,"
+            " 12:00 UTC "
             "(22:00 по местному времени, Владивосток), а от вас его пока нет.\n"
         )
     )
@@ -154,7 +155,7 @@ def test_a_late_notice_in_portuguese_names_what_happens_next():
     [late] = due_notices([SAID], at("2027-01-04T00:00"), 24)
     body = notice_body(late, "w1", "wait-then-defaults", "America/Sao_Paulo", "pt_BR", "westeros")
     assert body.splitlines()[0] == (
-        'Jogo w1: o prazo para "muster in Winterfell" terminou em 03/01/2027 12:00 UTC '
+        'Jogo w1: o prazo para "muster in Winterfell" terminou em 3 de jan. de 2027 12:00 UTC '
         "(09:00 no horário de Brasília) e não recebemos a sua resposta. "
         "O jogo espera mais um pouco e depois usa a resposta padrão (NMR)."
     )
@@ -232,7 +233,8 @@ def test_duplicate_and_missed_step_receipts_in_portuguese():
     )
     assert (
         "\n\nAtenção: este e-mail chegou a tempo ao nosso servidor, mas não conseguimos lê-lo "
-        "antes que a etapa a que se destinava fosse resolvida sem ele, em 03/01/2027 12:00 UTC "
+        "antes que a etapa a que se destinava fosse resolvida sem ele, em 3 de jan. de 2027"
+        " 12:00 UTC "
         "(09:00 no horário de Brasília). "
     ) in late
 

@@ -21,7 +21,8 @@ def test_a_now_before_the_last_run_is_refused(new_game) -> None:
 
 def test_a_system_clock_behind_the_game_is_warned_about(new_game, monkeypatch) -> None:
     game = new_game()
-    monkeypatch.setattr(cli_module, "parse_now", lambda value: datetime(2026, 6, 1, tzinfo=UTC))
+    behind = datetime(2026, 6, 1, tzinfo=UTC)
+    monkeypatch.setattr(cli_module, "parse_now", lambda value, lang="en": behind)
     result = cli("run", game)
     assert result.exit_code == 0, result.output
     assert "warning: the system clock (2026-06-01T00:00:00Z) is behind the game's last " in (

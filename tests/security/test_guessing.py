@@ -23,6 +23,23 @@ def test_wrong_files_then_the_right_one_in_one_run_are_all_refused(new_game) -> 
     assert f"warning: {LIMIT} wrong passwords for stark in this step" in status.output
 
 
+def test_the_gm_is_warned_in_the_games_language_with_the_house_declined(new_game) -> None:
+    """Issue 20: «неверных паролей игрока Старк» left the name undeclined."""
+    expected = {
+        "ru": f"предупреждение: неверных паролей Старка на этом шаге: {LIMIT}; до следующего"
+        " шага пароли Старка не проверяются",
+        "pt_BR": f"aviso: {LIMIT} senhas erradas para Stark nesta etapa: nenhuma outra senha"
+        " de Stark será verificada até a próxima etapa",
+    }
+    for lang, line in expected.items():
+        game = new_game(lang, settings={"lang": lang})
+        for n in range(LIMIT):
+            drop(game, "stark", SAMPLE_ORDERS["stark"], name=f"a{n}.txt", pw=f"guess-{n}")
+        assert cli("run", game, "--now", NOW).exit_code == 0
+        status = cli("status", game, "--now", NOW).output.splitlines()
+        assert line in status
+
+
 def test_the_next_step_checks_the_house_again(new_game) -> None:
     game = new_game()
     for n in range(LIMIT):

@@ -119,6 +119,23 @@ def test_the_password_command_gives_a_house_a_new_password(new_game) -> None:
     assert fresh not in _history(game)
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "у Старка новый пароль (он ниже и показан только сейчас); старый больше"
+               " не действует"),
+        ("pt_BR", "Stark tem uma nova senha (abaixo, mostrada só desta vez); a antiga não"
+                  " vale mais"),
+    ],
+)  # fmt: skip
+def test_the_new_password_names_the_house_as_the_gm_reads_it(new_game, lang, expected) -> None:
+    """Issue 20: «у игрока stark новый пароль» named the house by its id; the line below,
+    which the GM copies, keeps it."""
+    result = cli("password", new_game(settings={"lang": lang}), "stark")
+    said, line = result.output.strip().splitlines()
+    assert said == expected and line.startswith("stark: ")
+
+
 def test_the_gm_password_is_asked_for_and_kept_hashed(new_game) -> None:
     from click.testing import CliRunner
 

@@ -49,7 +49,7 @@ def test_a_wrong_password_is_still_answered_only_generically(game: Path) -> None
     ("lang", "said"),
     [
         ("ru", "«starks» — не дом этой игры\n  можно: Старк, Ланнистер"),
-        ("pt_BR", '"starks" não é uma Casa deste jogo\n  permitido: Stark, Lannister'),
+        ("pt_BR", '"starks" não é uma Casa deste jogo\n  opções válidas: Stark, Lannister'),
     ],
 )
 def test_the_unknown_house_answer_in_the_players_languages(lang: str, said: str) -> None:
@@ -156,7 +156,7 @@ def test_a_line_like_an_order_with_a_mistake_is_still_an_error(
             "lannister",
             "card: Tywin Lannister",
             "limpar tudo",
-            "  continua valendo depois do que você limpou:\n    nada\n",
+            "  continuam valendo depois do que você apagou:\n    nada\n",
         ),
     ],
 )

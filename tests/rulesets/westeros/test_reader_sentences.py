@@ -59,6 +59,60 @@ def test_combat_the_defender_is_named_as_a_label_even_a_neutral_force() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Baratheon 3 against the neutral force 5: **the neutral force** holds."),
+        ("ru", "Баратеон — 3, нейтральный лорд — 5: **нейтральный лорд** устоял."),
+        ("pt_BR", "Baratheon 3 contra a força neutra 5: **a força neutra** resiste."),
+    ],
+)
+def test_combat_the_neutral_force_takes_its_article_in_the_score(lang: str, expected: str):
+    """Neutral forces (rules p. 11): the attacker needs a strength at least the token's;
+    the score names the neutral force as a sentence does, with its article («contra a força
+    neutra 5», not «contra força neutra 5»)."""
+    battle = {"area": "kings_landing", "attacker": "baratheon", "defender": "neutral"}
+    totals = {"attacker": 3, "defender": 5}
+    text = said(lang, "battle_resolved", **battle, totals=totals, winner="neutral", tie=False,
+                tides=None)  # fmt: skip
+    assert text.startswith(expected)
+
+
+def test_combat_a_support_error_names_the_neutral_side_with_its_article() -> None:
+    """Neutral forces (rules p. 11): only the attacker may be supported; a house not in the
+    battle is told who fights, the neutral force with its article."""
+    from adjudicator.rulesets.westeros.words import said as words
+    from adjudicator.text import _l
+
+    text = _l(
+        "%(house)s is not fighting in %(area)s; the battle is %(attacker)s against %(defender)s",
+        house=words.house("tyrell"),
+        area="Porto Real",
+        attacker=words.side("baratheon"),
+        defender=words.side("neutral"),
+    ).say("pt_BR", "westeros")
+    assert text == "Tyrell não luta em Porto Real; a batalha é Baratheon contra a força neutra"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "Отступление: Ланнистеру некуда отступить, отряды уничтожены"),
+        ("pt_BR", "Recuo: Lannister não tem para onde recuar; unidades destruídas"),
+    ],
+)
+def test_combat_a_loser_with_nowhere_to_retreat_is_said_once(lang: str, expected: str):
+    """Retreats (rules p. 19): units that cannot retreat are destroyed; the battle's summary
+    says so without «Отступление: … не может отступить»."""
+    from adjudicator.text import Name, _l
+
+    line = _l(
+        "Retreat: %(house)s impossible, units destroyed",
+        house=Name("lannister", "Lannister", "houses"),
+    )
+    assert line.say(lang, "westeros") == expected
+
+
 def test_combat_house_cards_are_named_each_with_its_house() -> None:
     """Combat, step 2 (rules p. 16): both house cards are revealed at once."""
     cards = {"attacker": "salladhor-saan", "defender": "tywin-lannister"}

@@ -96,7 +96,7 @@ def test_a_brazilian_players_rejected_file_lists_every_error_in_portuguese(game:
     assert (
         "  você não tem unidades em Correrrio; ordens só podem ser colocadas"
         " onde há unidades suas\n"
-        "  permitido: Lannisporto, Porto de Lannisporto, Septo de Pedra, Estreito Dourado\n"
+        "  opções válidas: Lannisporto, Porto de Lannisporto, Septo de Pedra, Estreito Dourado\n"
     ) in errors
 
 

@@ -43,10 +43,15 @@ def house(ident: str) -> Name:
     return Name(str(ident), str(ident).title(), "houses")
 
 
-def side(ident: str) -> Name | Text:
-    """A side of a battle: a house, or the neutral force whose garrison defends an area
-    (``rules.marches.NEUTRAL``), which has no name of its own to say."""
-    return _l("the neutral force") if ident == "neutral" else house(ident)
+NEUTRAL_FORCE = Name("neutral_force", "the neutral force", "tokens")
+"""The neutral force as a side (names.yaml `tokens`); English says it with its article."""
+
+
+def side(ident: str) -> Name:
+    """A side of a battle: a house, or the neutral force whose token defends an area
+    (``rules.marches.NEUTRAL``): a name with its grammar, so that a sentence gives it its
+    article or case («contra a força neutra»)."""
+    return NEUTRAL_FORCE if ident == "neutral" else house(ident)
 
 
 def card(ident: str) -> Name:

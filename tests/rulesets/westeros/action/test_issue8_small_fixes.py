@@ -27,7 +27,7 @@ def test_neutral_force_equal_strength_report_has_no_fiefdoms() -> None:
     (resolved,) = find_events(played, "battle_resolved")
     assert resolved.data["totals"] == {"attacker": 5, "defender": 5}
     text = render.environment("westeros", "md").globals["event"](resolved)
-    assert "Fiefdoms" not in text and "5 against neutral force 5" in text
+    assert "Fiefdoms" not in text and "5 against the neutral force 5" in text
 
 
 @pytest.mark.parametrize(

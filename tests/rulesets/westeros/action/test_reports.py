@@ -79,7 +79,7 @@ def test_neutral_force_holding_reads_as_the_neutral_force() -> None:
         "the_mountains_of_the_moon": {"stark": ["footman", "knight"]}
     }
     texts = _texts(played)
-    assert "Stark 3 against neutral force 6: **the neutral force** holds." in texts
+    assert "Stark 3 against the neutral force 6: **the neutral force** holds." in texts
     assert not any("**Neutral** wins" in t for t in texts)
 
 
