@@ -174,7 +174,7 @@ def test_extend_in_russian_and_portuguese_commits_in_english(new_game) -> None:
     game = new_game("p", settings={"lang": "pt_BR"})
     out = cli("extend", game, "--hours", "-1.5")
     assert out.output == (
-        "prazos deslocados em -1,5 h; o próximo prazo agora é 3 de jan. de 2027 10:30 UTC\n"
+        "prazos deslocados em -1,5 h; o próximo prazo agora é 3 de jan. de 2027 às 10:30 UTC\n"
     )
     english = new_game("e")
     out = cli("extend", english, "--hours", "24")

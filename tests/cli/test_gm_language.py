@@ -61,7 +61,7 @@ def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> No
     # One word for one thing (issue 20): `status` says «recusado» too, not «rejeitado».
     status = [line.strip() for line in cli("status", game, "--now", NOW).output.splitlines()]
     assert (
-        "arquivo lannister.txt recusado em 1 de jan. de 2027 13:00 UTC (erros em"
+        "arquivo lannister.txt recusado em 1 de jan. de 2027 às 13:00 UTC (erros em"
         " .adjudicator/rejected/2027-01-01T130000Z-lannister.txt.errors.txt)"
     ) in status
     summary = summary_in(waiting(game, "lannister"), "pt_BR", "westeros")

@@ -201,7 +201,7 @@ def test_ru_and_pt_br_mails_in_legacy_charsets_get_utf8_receipts_in_their_langua
         )
     )
     assert (
-        "\nSeu próximo prazo: 2 de dez. de 2026 12:00 UTC (09:00 no horário de Brasília), "
+        "\nSeu próximo prazo: 2 de dez. de 2026 às 12:00 UTC (09:00 no horário de Brasília), "
         "faltam 47 horas e 0 min.\n"
     ) in body
     assert "Seu e-mail como foi lido (senha oculta):\n" in body

@@ -155,7 +155,7 @@ def test_a_late_notice_in_portuguese_names_what_happens_next():
     [late] = due_notices([SAID], at("2027-01-04T00:00"), 24)
     body = notice_body(late, "w1", "wait-then-defaults", "America/Sao_Paulo", "pt_BR", "westeros")
     assert body.splitlines()[0] == (
-        'Jogo w1: o prazo para "muster in Winterfell" terminou em 3 de jan. de 2027 12:00 UTC '
+        'Jogo w1: o prazo para "muster in Winterfell" terminou em 3 de jan. de 2027 às 12:00 UTC '
         "(09:00 no horário de Brasília) e não recebemos a sua resposta. "
         "O jogo espera mais um pouco e depois usa a resposta padrão (NMR)."
     )
@@ -234,7 +234,7 @@ def test_duplicate_and_missed_step_receipts_in_portuguese():
     assert (
         "\n\nAtenção: este e-mail chegou a tempo ao nosso servidor, mas não conseguimos lê-lo "
         "antes que a etapa a que se destinava fosse resolvida sem ele, em 3 de jan. de 2027"
-        " 12:00 UTC "
+        " às 12:00 UTC "
         "(09:00 no horário de Brasília). "
     ) in late
 

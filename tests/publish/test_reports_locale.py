@@ -106,10 +106,10 @@ def test_a_private_report_gives_the_deadline_in_the_players_time_too(
 def test_portuguese_reports_and_map(games: dict[str, Path]) -> None:
     lines = awaited(report(games["pt_BR"], "md"))
     assert lines
-    pattern = r"\d{1,2} de jan\. de 2027 \d\d:\d\d UTC$"
+    pattern = r"\d{1,2} de jan\. de 2027 às \d\d:\d\d UTC$"
     assert all(re.search(pattern, line) for line in lines), lines
     bbcode = report(games["pt_BR"], "bbcode")
-    assert re.search(r"\[\*\].* de jan\. de 2027 \d\d:\d\d UTC", bbcode)
+    assert re.search(r"\[\*\].* de jan\. de 2027 às \d\d:\d\d UTC", bbcode)
     titles = area_titles(report(games["pt_BR"], "svg"))
     assert titles["kings_landing"] == "Porto Real" and titles["blackwater"] == "Água Negra"
     lines = awaited(private(games["pt_BR"], "lannister"))
