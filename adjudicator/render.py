@@ -33,7 +33,8 @@ _RENAMED: ContextVar[Mapping[str, str]] = ContextVar("renamed", default=MappingP
 """The places a report's view renames (baltic: Nyen is Sankt-Peterburg once converted,
 11.2h), for `name` while that report renders: event macros see no view (issue 19)."""
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>~&])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<~&])")
+_MD_QUOTE = re.compile(r"^(\s*)>")
 _LINE_BREAKS = re.compile(r"\s*[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+\s*")
 _UNSEEN = re.compile(
     r"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]"
@@ -53,9 +54,11 @@ def escape_markdown(text: Any) -> str:
 
     Links and images need '[', headings '#', tables '|', HTML '<' and entities '&'; '+', '-'
     and '.' only mean something at the start of a line, where player text never stands in
-    a report. Line breaks become spaces.
+    a report. '>' quotes only at the start: inside a line it stays as written, so a path
+    ('Polotsk -> Pskov') reads the same in a mailed report and pasted back from it. Line
+    breaks become spaces.
     """
-    return _MD_SPECIAL.sub(r"\\\1", one_line(text))
+    return _MD_QUOTE.sub(r"\1\\>", _MD_SPECIAL.sub(r"\\\1", one_line(text)))
 
 
 def escape_bbcode(text: Any) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.render import escape_markdown, escaped_lines
 from tests.conftest import SAMPLE_ORDERS, SIX, cli, drop
 
 NAME = "Ann\u202e[/quote][url=http://evil.example]*x*\x07\x1b[31m\u2066<script>\u2069"
@@ -41,7 +42,15 @@ def test_no_control_or_bidi_character_reaches_a_report(reports, fmt):
 
 
 def test_markup_in_a_name_is_text(reports):
-    assert "Ann\\[/quote\\]\\[url=http://evil.example\\]\\*x\\*\\[31m\\<script\\>" in reports["md"]
+    assert "Ann\\[/quote\\]\\[url=http://evil.example\\]\\*x\\*\\[31m\\<script>" in reports["md"]
     bbcode = reports["bbcode"]
     assert "[/quote]" not in bbcode and "[url=" not in bbcode
     assert "Ann[\u200b/quote][\u200burl=http://evil.example]*x*[\u200b31m<script>" in bbcode
+
+
+def test_a_quote_mark_opens_no_quote_but_a_path_stays_as_written() -> None:
+    """'>' quotes only at the start of a line: there it is escaped; inside a line a path
+    keeps its arrow, so an echo mailed as Markdown and pasted back reads the same."""
+    assert escape_markdown("> Ann") == "\\> Ann"
+    assert escape_markdown("march Winterfell -> Castle Black") == "march Winterfell -> Castle Black"
+    assert escaped_lines("> quoted\nPolotsk -> Pskov", "md") == ["\\> quoted", "Polotsk -> Pskov"]

@@ -26,7 +26,7 @@ def test_13_6_each_action_line_used_is_a_line_of_the_private_report(tmp_path: Pa
     assert (
         "### Suas instruções usadas\n\n"
         "- 2 linhas de ação:\n"
-        "  - 1\\. mover Sheremetev de estrela preta, Preobrazhensky: Polotsk -\\> Pskov\n"
+        "  - 1\\. mover Sheremetev de estrela preta, Preobrazhensky: Polotsk -> Pskov\n"
         "  - 2\\. reconhecimento da Íngria\n"
     ) in text
 

@@ -13,9 +13,9 @@ from tests.rulesets.baltic.phase import kinds, play, reports, submit
 
 REGROUP = "regroup Pskov: Dalregementet -> Livland"
 SHOWN = {
-    "en": "regroup Pskov: Dalregementet -\\> Livland",  # as Markdown escapes it
-    "ru": "перегруппировка в Пскове: Далекарлийский полк -\\> Лифляндия",
-    "pt_BR": "reagrupar em Pskov: Dalregementet -\\> Livônia",
+    "en": "regroup Pskov: Dalregementet -> Livland",  # as the report writes it
+    "ru": "перегруппировка в Пскове: Далекарлийский полк -> Лифляндия",
+    "pt_BR": "reagrupar em Pskov: Dalregementet -> Livônia",
 }
 """The line as its echo says it in the reader's language (issue 20)."""
 

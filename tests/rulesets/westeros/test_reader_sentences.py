@@ -252,10 +252,10 @@ def test_tywin_lannister_gains_power_tokens_counted(lang: str, power: int, expec
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("ru", "Ваша инструкция в строке 7 отправки 0018-stark («march Castle Black -\\>"
+        ("ru", "Ваша инструкция в строке 7 отправки 0018-stark («march Castle Black ->"
                " Winterfell: footman») не использована: после этого похода армии превысят"
                " ваши лимиты снабжения."),
-        ("pt_BR", "Sua instrução na linha 7 do envio 0018-stark (\"march Castle Black -\\>"
+        ("pt_BR", "Sua instrução na linha 7 do envio 0018-stark (\"march Castle Black ->"
                   " Winterfell: footman\") não foi usada: os exércitos após esta marcha"
                   " excederiam seus limites de suprimento."),
     ],

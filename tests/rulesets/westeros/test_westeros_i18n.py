@@ -143,7 +143,7 @@ def test_a_skipped_instruction_is_reported_privately_in_russian(game: Path) -> N
         for p in sorted((game / ".adjudicator" / "private" / "stark").glob("*.md"))
     )
     assert (
-        "Ваша инструкция в строке 6 отправки 0001-stark («march White Harbor -\\> Widow's Watch:"
+        "Ваша инструкция в строке 6 отправки 0001-stark («march White Harbor -> Widow's Watch:"
         " footman») не использована: в Белой Гавани нет вашего неисполненного"
         " приказа «Поход»"
     ) in private
