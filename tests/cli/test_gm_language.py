@@ -107,7 +107,7 @@ def test_new_says_what_is_wrong_in_the_language_asked_for(tmp_path: Path) -> Non
     )
     assert bad.exit_code == 1
     assert bad.stderr == (
-        'Error: --player "x": escreva assim: "casa=Nome <email> [tz=Zona/Cidade] '
+        'Erro: --player "x": escreva assim: "casa=Nome <email> [tz=Zona/Cidade] '
         '[lang=pt_BR]", por exemplo "stark=Ana <ana@example.org> tz=America/Sao_Paulo"\n'
     )
     zone = ["--player", "stark=Ann tz=Mars/Olympus", "--lang", "ru"]
@@ -118,7 +118,8 @@ def test_new_says_what_is_wrong_in_the_language_asked_for(tmp_path: Path) -> Non
         main, ["new", str(tmp_path / "w"), "--game", "westeros", "--lang", "ru"]
     )
     assert (
-        again.stderr == f"Error: папка {tmp_path / 'w'} уже существует и не пуста; выберите новую\n"
+        again.stderr
+        == f"Ошибка: папка {tmp_path / 'w'} уже существует и не пуста; выберите новую\n"
     )
 
 
