@@ -159,13 +159,19 @@ def test_new_game_options_refused_in_the_language_asked_for(tmp_path: Path) -> N
 
     ports = new("--game", "westeros", "--lang", "ru", "--option", "ports=bogus")
     assert "  options.ports: неизвестный параметр или значение 'bogus'; известны: ports" in ports
+    # No position file was given: the heading names what was wrong, the options (issue 20).
+    assert ports.startswith("Ошибка: с такими параметрами игру не начать:\n")
     players = new("--game", "westeros", "--lang", "pt_BR", "--players", "2")
     assert players == (
-        "Erro: a posição tem erros:\n  players: westeros é para 3 a 6 jogadores, não 2\n"
+        "Erro: não dá para começar o jogo com estas opções:\n"
+        "  players: westeros é para 3 a 6 jogadores, não 2\n"
     )
+    english = new("--game", "westeros", "--option", "ports=bogus")
+    assert english.startswith("Error: the game cannot be started with these options:\n")
     colour = new("--game", "baltic", "--lang", "ru", "--option", "colour=x")
     only = "  параметр 'colour': baltic поддерживает только scenario=grand_campaign|poltava"
     assert only in colour
     scenario = new("--game", "baltic", "--lang", "ru", "--option", "scenario=nowhere")
     unknown = "  scenario: неизвестный сценарий «nowhere»; сценарии: grand_campaign, poltava"
     assert unknown in scenario
+    assert scenario.startswith("Ошибка: с такими параметрами игру не начать:\n")
