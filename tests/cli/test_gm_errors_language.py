@@ -347,3 +347,21 @@ def test_a_wrong_now_is_told_in_the_gms_language(new_game, lang, expected, comma
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2
     assert expected in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "head"),
+    [
+        ("ru", "Ошибка: нет пароля для Старка: выполните «adjudicator bot "),
+        ("pt_BR", "Erro: não há senha para Stark: rode \"adjudicator bot "),
+        ("en", "Error: no password for stark: run 'adjudicator bot "),
+    ],
+)
+def test_bot_names_a_player_without_a_password_as_the_reports_do(
+    new_game, lang: str, head: str
+) -> None:
+    """Issue 20: «нет пароля игрока stark» showed the id; the player is named, declined."""
+    game = new_game(settings={"lang": lang})
+    result = cli("bot", game)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(head)
