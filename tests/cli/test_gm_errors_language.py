@@ -353,7 +353,7 @@ def test_a_wrong_now_is_told_in_the_gms_language(new_game, lang, expected, comma
     ("lang", "head"),
     [
         ("ru", "Ошибка: нет пароля для Старка: выполните «adjudicator bot "),
-        ("pt_BR", "Erro: não há senha para Stark: rode \"adjudicator bot "),
+        ("pt_BR", 'Erro: não há senha para Stark: rode "adjudicator bot '),
         ("en", "Error: no password for stark: run 'adjudicator bot "),
     ],
 )
