@@ -39,7 +39,7 @@ from adjudicator.table import (
     advance,
     submit,
 )
-from adjudicator.text import _l
+from adjudicator.text import Name, _l
 
 PASSWORDS_FILE = "bot-passwords.yaml"
 """Under the game's private folder: the bots' passwords, in clear (never committed)."""
@@ -168,10 +168,10 @@ def write_bot_orders(
                 unknown = _l(
                     "no password for %(player)s: run 'adjudicator bot %(dir)s --passwords FILE' "
                     "with the YAML file 'player: password' given to 'new --passwords'",
-                    player=player,
+                    player=Name(player, player),  # «для Ланнистера»; English: the id
                     dir=str(path),
                 )
-                raise GameError(unknown)
+                raise GameError(unknown, game=game.meta["game"])
             rng = bot_dice(seed, game.meta["id"], player, game.step)
             text = game.ruleset.bot(game.state, player, rng, ahead)
             if text is None:

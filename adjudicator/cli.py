@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO, ClassVar
@@ -74,6 +75,9 @@ class GameCommand(click.Command):
     """A GM command: a `GameError` from deeper down (the lock, game.yaml, a folder) is said
     in the language of the GM's game, the one the command's own sentences are in."""
 
+    def get_help(self, ctx: click.Context) -> str:
+        return _english_help(super().get_help, ctx)
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
@@ -117,6 +121,35 @@ def _command_language(ctx: click.Context) -> str:
     return gm_language(game_dir) if isinstance(game_dir, Path) else "en"
 
 
+def command_line_language(args: list[str]) -> str:
+    """The GM's language for a command line, read before click parses it: `new`'s --lang,
+    else the language of the first argument that is a game's folder, else English (no game,
+    or cron's folder of games)."""
+    for n, arg in enumerate(args):
+        lang = args[n + 1] if arg == "--lang" and n + 1 < len(args) else None
+        lang = arg.removeprefix("--lang=") if arg.startswith("--lang=") else lang
+        if lang is not None:
+            from adjudicator.i18n import UnknownLanguage, check_language
+
+            try:
+                return check_language(lang)
+            except UnknownLanguage:
+                return "en"
+    for arg in args:
+        if not arg.startswith("-") and (Path(arg) / "game.yaml").is_file():
+            return gm_language(Path(arg))
+    return "en"
+
+
+def _english_help(get_help: Any, ctx: click.Context) -> str:
+    """A help page in English, whatever the GM's language: its options and examples are
+    our English docstrings, and a page half in Russian reads worse than one in English."""
+    from adjudicator.click_messages import speaking
+
+    with speaking("en"):
+        return str(get_help(ctx))
+
+
 class LazyGroup(click.Group):
     """A group whose larger commands are imported only when named (cron pulls in mail)."""
 
@@ -125,6 +158,19 @@ class LazyGroup(click.Group):
     lazy: ClassVar[dict[str, tuple[str, str]]] = {
         "cron": ("adjudicator.cron.command", "cron_command")
     }
+
+    def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
+        """The command line, click's own messages (a usage error, «Error:») in the GM's
+        language: read from the arguments before click parses them (a wrong one may be
+        what click is about to report)."""
+        from adjudicator.click_messages import speaking
+
+        given = sys.argv[1:] if args is None else list(args)
+        with speaking(command_line_language(given)):
+            return super().main(args, *rest, **options)
+
+    def get_help(self, ctx: click.Context) -> str:
+        return _english_help(super().get_help, ctx)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])

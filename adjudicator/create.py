@@ -27,7 +27,7 @@ from adjudicator.gamedir import (
 from adjudicator.gamefile import is_address
 from adjudicator.i18n import UnknownLanguage, check_language
 from adjudicator.publish import git
-from adjudicator.rulesets import Ruleset, find_ruleset
+from adjudicator.rulesets import PositionError, Ruleset, find_ruleset
 from adjudicator.text import Text, _l
 
 START_FILE = "start.yaml"
@@ -243,8 +243,12 @@ def initial_state(
         if "position" in start:
             return ruleset.load_position(start["position"], rng)
         return ruleset.new_game(start, rng)
-    except (ValueError, TypeError) as error:  # PositionError, bad options
-        said = getattr(error, "say", None)  # a PositionError says its faults in the GM's words
+    except PositionError as error:  # said in the GM's words, headed by what was wrong
+        given = "position" in start or "private_position" in start
+        options = _l("the game cannot be started with these options:")
+        raise GameError(error.say(lang, ruleset.name, None if given else options)) from None
+    except (ValueError, TypeError) as error:  # bad options a ruleset did not list
+        said = getattr(error, "say", None)
         raise GameError(said(lang, ruleset.name) if said else str(error)) from None
 
 

@@ -55,17 +55,20 @@ class GameError(click.ClickException):
         details: Sequence[str | Text] = (),
         *,
         lang: str | None = None,
+        game: str | None = None,
     ) -> None:
         self.text = message
         self.details = tuple(details)
         self.lang = lang
         """The language to say it in; None: English, unless the CLI sets the GM's."""
+        self.game = game
+        """The ruleset whose words the names in it are said in (a player, an area)."""
         super().__init__(self.say("en"))
 
     def say(self, lang: str) -> str:
         """The message and its detail lines in `lang` ('en', 'ru', 'pt_BR')."""
-        head = say(self.text, lang, None)
-        return head + "".join("\n  " + say(line, lang, None) for line in self.details)
+        head = say(self.text, lang, self.game)
+        return head + "".join("\n  " + say(line, lang, self.game) for line in self.details)
 
     def format_message(self) -> str:
         return self.say(self.lang or "en")

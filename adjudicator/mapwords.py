@@ -78,7 +78,10 @@ def localized(game: str, lang: str) -> tuple[Mapping[str, Any], Mapping[str, Any
     _marks(style.get("orders", {}), "text", game, "orders", lang, say)
     for section in style.get("panel", {}).get("sections", []):
         _section(section, game, lang, say)
-    style["phase_names"] = {k: say(v) for k, v in style.get("phases", {}).items()}
+    # A phase by the name `status` and the reports' headings give it (names.yaml `phases`).
+    style["phase_names"] = {
+        k: name_in(game, "phases", k, lang) or say(v) for k, v in style.get("phases", {}).items()
+    }
     style["players"] = {k: names.get(k) or say(v) for k, v in style.get("players", {}).items()}
     style["lang"] = lang  # the sentences said as the map is drawn (`moment`, `private_mark`)
     style["port_names"] = _port_names(game, lang, style.get("names", {}).get("ports"))
@@ -245,7 +248,8 @@ def messages(game: str) -> Iterator[str]:
         yield style["title"]
     yield from (look["name"] for look in style["kinds"].values())
     yield from (label for label in style.get("labels", {}).values() if "\n" not in label)
-    yield from style.get("phases", {}).values()
+    phases = style.get("phases", {}).items()
+    yield from (word for ident, word in phases if not name_in(game, "phases", ident, "ru"))
     if "when" in style:
         yield style["when"]["text"]
     names = localized_names(game, "ru")

@@ -48,6 +48,8 @@ GLOSSARY = {
         "recusado": r"\brejeitad\w*",
         "esperava": r"\bera esperad\w*",
         "opções válidas": r"\bpermitid[oa]s?: ",
+        "Corvo Mensageiro": r"etapa do corvo mensageiro",
+        "fim de jogo": r"conclusão do jogo",
     },
 }
 """Per language: the adopted term -> what it replaced (a regex, case-insensitive)."""
@@ -110,3 +112,18 @@ def test_the_header_words_a_message_names_are_understood(line: str, field: str) 
     from adjudicator.submissions import header_field
 
     assert header_field(line) == (field, line.split(":", 1)[1])  # the value as written
+
+
+@pytest.mark.parametrize("game", ["westeros", "baltic"])
+@pytest.mark.parametrize("lang", sorted(GLOSSARY))
+def test_a_phase_has_one_name_in_status_the_headings_and_the_map(game: str, lang: str) -> None:
+    """`status`, the reports' headings and the map's title name a phase from names.yaml
+    `phases` (issue 20: status said «Corvo Mensageiro», the heading «etapa do Corvo
+    Mensageiro», the baltic map «Fase de entrada» beside status's «Fase de Entrada»)."""
+    from adjudicator.mapwords import localized
+    from adjudicator.vocabulary import name_in
+
+    _, style = localized(game, lang)
+    assert style["phase_names"]
+    for ident, shown in style["phase_names"].items():
+        assert shown == name_in(game, "phases", ident, lang), f"{game} map: {ident}"

@@ -35,7 +35,7 @@ def _used_messages() -> set[str]:
     found: set[str] = set()
     method_map = [("adjudicator/**.py", "python"), ("templates/**.j2", "jinja2")]
     options = {"templates/**.j2": {"extensions": "jinja2.ext.i18n", "trimmed": "false"}}
-    keywords = {**DEFAULT_KEYWORDS, "_l": None, "_ln": (1, 2)}
+    keywords = {**DEFAULT_KEYWORDS, "_l": None, "_ln": (1, 2), "Nn_": (1, 2)}
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map, options, keywords
     ):

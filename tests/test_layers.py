@@ -68,7 +68,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         ),
     ),
     ("cron", ("cron",)),
-    ("cli", ("cli", "__main__", "cron.command")),
+    ("cli", ("cli", "click_messages", "__main__", "cron.command")),
 ]
 """Lowest first. A module belongs to the layer that names it or its nearest package."""
 

@@ -47,10 +47,12 @@ class PositionError(ValueError):
         self.faults = faults
         super().__init__("the position has faults:\n  " + "\n  ".join(map(str, faults)))
 
-    def say(self, lang: str, game: str | None) -> str:
-        """Every fault in `lang`, names in `game`'s words, under one heading."""
+    def say(self, lang: str, game: str | None, heading: Text | None = None) -> str:
+        """Every fault in `lang`, names in `game`'s words, under one heading: 'the
+        position has faults:' unless the caller knows better (`new`'s options, no file)."""
         lines = [say(fault, lang, game) for fault in self.faults]
-        return _l("the position has faults:").say(lang, game) + "\n  " + "\n  ".join(lines)
+        head = heading or _l("the position has faults:")
+        return head.say(lang, game) + "\n  " + "\n  ".join(lines)
 
 
 class Ruleset(Protocol):

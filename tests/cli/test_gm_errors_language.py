@@ -36,9 +36,9 @@ def _last_commit(game: Path) -> str:
 
 BUSY = {
     "en": "Error: another adjudicator run is working on {game}; try again when it ends\n",
-    "ru": "Error: с игрой {game} сейчас работает другой запуск adjudicator; повторите, когда "
+    "ru": "Ошибка: с игрой {game} сейчас работает другой запуск adjudicator; повторите, когда "
     "он закончит\n",
-    "pt_BR": "Error: outra execução do adjudicator está trabalhando em {game}; tente de novo "
+    "pt_BR": "Erro: outra execução do adjudicator está trabalhando em {game}; tente de novo "
     "quando ela terminar\n",
 }
 
@@ -65,7 +65,7 @@ def test_a_misspelled_settings_key_is_named_with_the_closest_one_in_russian(new_
         result = cli(*command)
         assert result.exit_code == 1
         assert result.stderr == (
-            f"Error: {game / 'game.yaml'} нужно исправить вручную; ничего не изменено:\n"
+            f"Ошибка: {game / 'game.yaml'} нужно исправить вручную; ничего не изменено:\n"
             "  settings.deadlin_hours: неизвестный ключ; может быть, «deadline_hours»?\n"
             "  settings.nmr: значение 'wiat' недопустимо; ожидается одно из: defaults, wait, "
             "wait-then-defaults\n"
@@ -77,7 +77,7 @@ def test_a_wrong_settings_value_in_portuguese_and_unchanged_in_english(new_game)
     game = new_game(settings={"lang": "pt_BR"})
     _edit(game, "deadline_hours: 48", "deadline_hours: -5")
     assert cli("status", game).stderr == (
-        f"Error: {game / 'game.yaml'} precisa ser corrigido à mão; nada foi alterado:\n"
+        f"Erro: {game / 'game.yaml'} precisa ser corrigido à mão; nada foi alterado:\n"
         "  settings.deadline_hours: o valor -5 não é permitido; use um número de horas acima "
         "de 0\n"
     )
@@ -103,7 +103,7 @@ def test_a_key_written_twice_is_named_in_russian(new_game) -> None:
     _edit(game, "deadline_hours: 48", "deadline_hours: 48\n  nmr: wait")
     result = cli("status", game)
     assert result.stderr == (
-        f"Error: {game / 'game.yaml'} — некорректный YAML в строке 9, столбце 3: ключ «nmr» "
+        f"Ошибка: {game / 'game.yaml'} — некорректный YAML в строке 9, столбце 3: ключ «nmr» "
         f"встречается дважды. Исправьте файл вручную или восстановите его командой «git -C "
         f"{game} checkout -- game.yaml»; ничего не изменено.\n"
     )
@@ -129,13 +129,13 @@ def _read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     [
         (
             "ru",
-            "Error: Этот пользователь не может писать в {folder}, а туда пишутся отчёты. "
+            "Ошибка: Этот пользователь не может писать в {folder}, а туда пишутся отчёты. "
             "Исправьте права (например, chmod u+w {folder}) или запустите от имени владельца; "
             "ничего не изменено.\n",
         ),
         (
             "pt_BR",
-            "Error: Este usuário não pode escrever em {folder}, e os relatórios são gravados "
+            "Erro: Este usuário não pode escrever em {folder}, e os relatórios são gravados "
             "lá. Corrija as permissões (por exemplo, chmod u+w {folder}) ou rode como o dono da "
             "pasta; nada foi alterado.\n",
         ),
@@ -194,7 +194,7 @@ def test_reveal_refused_and_done_in_russian_with_plural_forms(new_game) -> None:
     early = cli("reveal", game)
     assert early.exit_code == 1
     assert early.stderr == (
-        "Error: игра ещё идёт: если раскрыть секрет сейчас, любой сможет предсказать все "
+        "Ошибка: игра ещё идёт: если раскрыть секрет сейчас, любой сможет предсказать все "
         "дальнейшие броски и перетасовки. Раскройте его, когда игра закончится (или укажите "
         "--force).\n"
     )
@@ -284,13 +284,13 @@ def test_bot_errors_in_russian(new_game, tmp_path: Path) -> None:
     game = new_game(settings={"lang": "ru"})
     wrong = cli("bot", game, "--house", "bolton")
     assert wrong.stderr == (
-        "Error: «bolton» не участвует в игре; игроки: stark, lannister, baratheon, greyjoy, "
+        "Ошибка: «bolton» не участвует в игре; игроки: stark, lannister, baratheon, greyjoy, "
         "tyrell, martell\n"
     )
     passwords = tmp_path / "pw.yaml"
     passwords.write_text(yaml.safe_dump({"stark": "nope"}))
     bad = cli("bot", game, "--passwords", passwords)
-    assert bad.stderr == f"Error: {passwords}: пароль игрока «stark» не совпадает с game.yaml\n"
+    assert bad.stderr == f"Ошибка: {passwords}: пароль игрока «stark» не совпадает с game.yaml\n"
 
 
 def test_new_says_a_broken_passwords_file_in_its_lang(tmp_path: Path) -> None:
@@ -299,9 +299,7 @@ def test_new_says_a_broken_passwords_file_in_its_lang(tmp_path: Path) -> None:
     args = ["new", tmp_path / "w", "--game", "westeros", "--players", "3", "--lang", "pt_BR"]
     result = cli(*args, "--passwords", passwords)
     assert result.exit_code == 1
-    assert result.stderr.startswith(
-        f"Error: {passwords} não é um YAML válido (linha 2, coluna 1): "
-    )
+    assert result.stderr.startswith(f"Erro: {passwords} não é um YAML válido (linha 2, coluna 1): ")
     # Issue 18, point 13: the GM's own file, which no `git checkout` restores.
     assert result.stderr.endswith(
         "Corrija o arquivo e rode o comando de novo; nada foi alterado.\n"
@@ -322,7 +320,7 @@ def test_a_read_only_reports_folder_in_russian_as_an_ordinary_user(tmp_path: Pat
         done = _as_nobody(home, "run", "g", "--now", NOW)
         assert done.returncode == 1
         assert done.stderr == (
-            "Error: Этот пользователь не может писать в g/reports, а туда пишутся отчёты. "
+            "Ошибка: Этот пользователь не может писать в g/reports, а туда пишутся отчёты. "
             "Исправьте права (например, chmod u+w g/reports) или запустите от имени владельца; "
             "ничего не изменено.\n"
         )
@@ -349,3 +347,21 @@ def test_a_wrong_now_is_told_in_the_gms_language(new_game, lang, expected, comma
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2
     assert expected in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "head"),
+    [
+        ("ru", "Ошибка: нет пароля для Старка: выполните «adjudicator bot "),
+        ("pt_BR", 'Erro: não há senha para Stark: rode "adjudicator bot '),
+        ("en", "Error: no password for stark: run 'adjudicator bot "),
+    ],
+)
+def test_bot_names_a_player_without_a_password_as_the_reports_do(
+    new_game, lang: str, head: str
+) -> None:
+    """Issue 20: «нет пароля игрока stark» showed the id; the player is named, declined."""
+    game = new_game(settings={"lang": lang})
+    result = cli("bot", game)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(head)

@@ -28,13 +28,14 @@ def test_status_in_russian(new_game) -> None:
     out = cli("status", game, "--now", NOW).output.splitlines()
     assert out[0] == "g (westeros): раунд 1, фаза замыслов, ещё ни один шаг не разыгран"
     summary = summary_in(waiting(game, "stark"), "ru", "westeros")
-    # Columns as wide as their widest cell (issue 17): 'Баратеон', the summary, 'есть'; the
-    # houses and the deadline as the reports write them (issue 20).
-    by = "до 3 янв. 2027\u00a0г., 12:00 UTC"
-    assert f"  Старк     {summary} есть {by} (осталось 47,0 ч)" in out
-    assert f"  Тирелл    {summary} НЕТ  {by} (осталось 47,0 ч)" in out
+    # Columns as wide as their widest cell (issue 17): 'Баратеон', the summary, the mark; the
+    # houses and the deadline as the reports write them, the mark and the deadline as `run`
+    # says them, «ждём ответа …, срок — …» (issue 20: «НЕТ до …» read like a form).
+    by = "срок — 3 янв. 2027\u00a0г., 12:00 UTC"
+    assert f"  Старк     {summary} ответ получен, {by} (осталось 47,0 ч)" in out
+    assert f"  Тирелл    {summary} ждём ответа,   {by} (осталось 47,0 ч)" in out
     late = cli("status", game, "--now", "2027-01-03T13:30Z").output
-    assert f"НЕТ  {by} (опоздание 1,5 ч)" in late
+    assert f"ждём ответа,   {by} (опоздание 1,5 ч)" in late
 
 
 def test_status_paused_in_portuguese(new_game) -> None:
@@ -45,7 +46,7 @@ def test_status_paused_in_portuguese(new_game) -> None:
         'PAUSADO: nada é resolvido até "adjudicator resume"',
     ]
     assert out[2].startswith("  Baratheon ")
-    assert "FALTA até 3 de jan. de 2027 às 12:00 UTC (faltam 47,0 h)" in out[2]
+    assert "aguardando, prazo: 3 de jan. de 2027 às 12:00 UTC (faltam 47,0 h)" in out[2]
 
 
 def test_run_in_portuguese_rejects_and_resolves_in_the_gms_words(new_game) -> None:
@@ -107,7 +108,7 @@ def test_new_says_what_is_wrong_in_the_language_asked_for(tmp_path: Path) -> Non
     )
     assert bad.exit_code == 1
     assert bad.stderr == (
-        'Error: --player "x": escreva assim: "casa=Nome <email> [tz=Zona/Cidade] '
+        'Erro: --player "x": escreva assim: "casa=Nome <email> [tz=Zona/Cidade] '
         '[lang=pt_BR]", por exemplo "stark=Ana <ana@example.org> tz=America/Sao_Paulo"\n'
     )
     zone = ["--player", "stark=Ann tz=Mars/Olympus", "--lang", "ru"]
@@ -118,7 +119,8 @@ def test_new_says_what_is_wrong_in_the_language_asked_for(tmp_path: Path) -> Non
         main, ["new", str(tmp_path / "w"), "--game", "westeros", "--lang", "ru"]
     )
     assert (
-        again.stderr == f"Error: папка {tmp_path / 'w'} уже существует и не пуста; выберите новую\n"
+        again.stderr
+        == f"Ошибка: папка {tmp_path / 'w'} уже существует и не пуста; выберите новую\n"
     )
 
 

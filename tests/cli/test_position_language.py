@@ -41,7 +41,7 @@ def refuse(tmp_path: Path, game: str, position: dict, lang: str) -> str:
 
 def test_westeros_position_faults_in_russian(tmp_path: Path) -> None:
     lines = refuse(tmp_path, "westeros", WESTEROS_FAULTS, "ru").splitlines()
-    assert lines[0] == "Error: в позиции есть ошибки:"
+    assert lines[0] == "Ошибка: в позиции есть ошибки:"
     assert "  houses[5]: Старк указан дважды" in lines
     assert "  round: нужно целое число от 1 до 10, а не 11" in lines
     assert "  supply: не хватает: Ланнистер, Баратеон, Грейджой, Тирелл" in lines
@@ -64,7 +64,7 @@ def test_westeros_position_faults_in_russian(tmp_path: Path) -> None:
 
 def test_westeros_position_faults_in_portuguese(tmp_path: Path) -> None:
     lines = refuse(tmp_path, "westeros", WESTEROS_FAULTS, "pt_BR").splitlines()
-    assert lines[0] == "Error: a posição tem erros:"
+    assert lines[0] == "Erro: a posição tem erros:"
     assert "  houses[5]: Stark aparece duas vezes" in lines
     assert "  supply: faltam Lannister, Baratheon, Greyjoy, Tyrell" in lines
     assert (
@@ -105,7 +105,7 @@ def baltic_faults() -> dict:
 def test_baltic_position_faults_in_russian(tmp_path: Path) -> None:
     lines = refuse(tmp_path, "baltic", baltic_faults(), "ru").splitlines()
     assert lines == [
-        "Error: в позиции есть ошибки:",
+        "Ошибка: в позиции есть ошибки:",
         "  markers.mecklenburg: на эту территорию маркер не кладётся (1.4)",
         "  blocks[0]: сила блока Карл XII (5) должна быть от 1 до 4",
         "  blocks[1]: Карл XII указан дважды (ещё в blocks[0])",
@@ -118,7 +118,7 @@ def test_baltic_position_faults_in_russian(tmp_path: Path) -> None:
 
 def test_baltic_position_faults_in_portuguese_and_english(tmp_path: Path) -> None:
     lines = refuse(tmp_path, "baltic", baltic_faults(), "pt_BR").splitlines()
-    assert lines[0] == "Error: a posição tem erros:"
+    assert lines[0] == "Erro: a posição tem erros:"
     assert "  blocks[0]: a força 5 de Carlos XII não está entre 1 e 4" in lines
     assert "  a frota Sjöblad leva Stenbock, Guarda Real: mais do que 9.2d permite" in lines
     english = refuse(tmp_path, "baltic", baltic_faults(), "en").splitlines()
@@ -159,13 +159,19 @@ def test_new_game_options_refused_in_the_language_asked_for(tmp_path: Path) -> N
 
     ports = new("--game", "westeros", "--lang", "ru", "--option", "ports=bogus")
     assert "  options.ports: неизвестный параметр или значение 'bogus'; известны: ports" in ports
+    # No position file was given: the heading names what was wrong, the options (issue 20).
+    assert ports.startswith("Ошибка: с такими параметрами игру не начать:\n")
     players = new("--game", "westeros", "--lang", "pt_BR", "--players", "2")
     assert players == (
-        "Error: a posição tem erros:\n  players: westeros é para 3 a 6 jogadores, não 2\n"
+        "Erro: não dá para começar o jogo com estas opções:\n"
+        "  players: westeros é para 3 a 6 jogadores, não 2\n"
     )
+    english = new("--game", "westeros", "--option", "ports=bogus")
+    assert english.startswith("Error: the game cannot be started with these options:\n")
     colour = new("--game", "baltic", "--lang", "ru", "--option", "colour=x")
     only = "  параметр 'colour': baltic поддерживает только scenario=grand_campaign|poltava"
     assert only in colour
     scenario = new("--game", "baltic", "--lang", "ru", "--option", "scenario=nowhere")
     unknown = "  scenario: неизвестный сценарий «nowhere»; сценарии: grand_campaign, poltava"
     assert unknown in scenario
+    assert scenario.startswith("Ошибка: с такими параметрами игру не начать:\n")

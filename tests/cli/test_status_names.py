@@ -17,8 +17,13 @@ START, NOW = "2027-01-01T12:00Z", "2027-01-01T13:00Z"
 PLAYERS = {"westeros": ["baratheon", "lannister", "stark"], "baltic": ["sweden", "coalition"]}
 NEW = {"westeros": ["--players", "3"], "baltic": ["--option", "scenario=poltava"]}
 DEADLINE = {
-    "ru": re.compile(r" до \d{1,2} [а-я]+\. 20\d\d\u00a0г\., \d\d:\d\d UTC \(осталось "),
-    "pt_BR": re.compile(r" até \d{1,2} de [a-z]+\. de 20\d\d às \d\d:\d\d UTC \(faltam "),
+    # The mark and the deadline as `run` says them (issue 20: «НЕТ до …» read like a form).
+    "ru": re.compile(
+        r"ждём ответа, +срок — \d{1,2} [а-я]+\. 20\d\d\u00a0г\., \d\d:\d\d UTC \(осталось "
+    ),
+    "pt_BR": re.compile(
+        r"aguardando, +prazo: \d{1,2} de [a-z]+\. de 20\d\d às \d\d:\d\d UTC \(faltam "
+    ),
 }
 
 

@@ -95,7 +95,7 @@ def test_unknown_game_is_told_in_the_language_asked_for(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 1
     assert result.stderr == (
-        "Error: неизвестная игра «westros»; известные игры: baltic, westeros."
+        "Ошибка: неизвестная игра «westros»; известные игры: baltic, westeros."
         " Может быть, «westeros»?\n"
     )
 

@@ -149,7 +149,7 @@ def test_a_private_reports_heading_stands_on_its_own_line(
 
 
 def test_the_portuguese_heading_spans_the_run_with_contractions(games: dict[str, Path]) -> None:
-    """«da rodada 1 (Fase de Planejamento) à etapa do Corvo Mensageiro», not «de rodada 1 …
-    a …» (issue 20): every phase a span ends in is said with the feminine article."""
+    """«da rodada 1 (Fase de Planejamento) ao Corvo Mensageiro», not «de rodada 1 … a …»
+    (issue 20): the phase is named as `status` names it, with its own article."""
     heading = report(games["pt_BR"], "md").splitlines()[0]
-    assert heading == "## pt\\_BR — da rodada 1 (Fase de Planejamento) à etapa do Corvo Mensageiro"
+    assert heading == "## pt\\_BR — da rodada 1 (Fase de Planejamento) ao Corvo Mensageiro"
