@@ -307,6 +307,7 @@ def new(
     if given is not None and not isinstance(given, dict):
         mapping = _l("expected a YAML mapping 'player: password'").say(lang, None)
         raise click.BadParameter(mapping, param_hint="--passwords")
+    _refuse_beside_position(position, players, options, lang)
     data = load_yaml(position, _l("the position file"), in_git=False) if position else None
     generated = create_game(
         game_dir,
@@ -327,6 +328,22 @@ def new(
     echo(created, lang)
     for player, password in generated.items():
         click.echo(f"{player}: {password}")
+
+
+def _refuse_beside_position(
+    position: Path | None, players: int | None, options: tuple[str, ...], lang: str
+) -> None:
+    """A position file holds its own players and options: `new` would start from it and
+    drop the --players or --option also given, so it refuses them, naming which."""
+    given = [flag for flag, value in (("--players", players), ("--option", options)) if value]
+    if position is None or not given:
+        return
+    refused = _l(
+        "%(given)s cannot go with --position: a position file holds its own players and "
+        "options. Leave %(given)s out, or change them in the position file.",
+        given=", ".join(given),
+    )
+    raise click.UsageError(refused.say(lang, None))
 
 
 def _roster(given: tuple[str, ...], lang: str) -> dict[str, dict[str, str]]:

@@ -175,3 +175,27 @@ def test_new_game_options_refused_in_the_language_asked_for(tmp_path: Path) -> N
     unknown = "  scenario: неизвестный сценарий «nowhere»; сценарии: grand_campaign, poltava"
     assert unknown in scenario
     assert scenario.startswith("Ошибка: с такими параметрами игру не начать:\n")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Error: --players, --option cannot go with --position: a position file holds"),
+        ("ru", "Ошибка: --players, --option нельзя указывать вместе с --position: игроки"),
+        ("pt_BR", "Erro: --players, --option não combina com --position: os jogadores e"),
+    ],
+)
+def test_players_and_options_beside_a_position_are_refused_not_dropped(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """The position holds its own players and options: given too, they would be dropped in
+    silence, so `new` refuses them and creates nothing."""
+    start = tmp_path / "start.yaml"
+    start.write_text(yaml.safe_dump(six_player_position()), encoding="utf-8")
+    folder = tmp_path / "g"
+    args = ["new", folder, "--game", "westeros", "--lang", lang, "--position", start]
+    result = CliRunner().invoke(main, [*map(str, args), "--players", "4", "--option", "ports=x"])
+    assert result.exit_code == 2 and not folder.exists(), result.output
+    assert result.stderr.splitlines()[-1].startswith(said)
+    alone = CliRunner().invoke(main, [*map(str, args)])
+    assert alone.exit_code == 0 and (folder / "game.yaml").exists(), alone.output
