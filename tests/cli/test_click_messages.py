@@ -51,7 +51,10 @@ def test_the_same_in_portuguese_and_unchanged_in_english(tmp_path: Path) -> None
         ("pt_BR", ["run", "{game}", "--bogus"], 'Erro: opção desconhecida: "--bogus".'),
         ("pt_BR", ["extend", "{game}"], "Erro: falta a opção '--hours'."),
         ("pt_BR", ["map", "{game}", "--width", "x"], "Erro: valor inválido para '--width': "
-         '"x" não é um número.'),
+         '"x" não é um número válido.'),
+        # one click message for an integer and a decimal: it says neither
+        ("ru", ["new", "{game}2", "--game", "westeros", "--lang", "ru", "--players", "2.5"],
+         "Ошибка: неверное значение '--players': «2.5» — недопустимое число."),
         ("pt_BR", ["export", "{game}", "--public=yes"],
          'Erro: a opção "--public" não leva valor.'),
     ],
