@@ -5,8 +5,6 @@ the dice log («batalha na Carélia»)."""
 
 from __future__ import annotations
 
-import pytest
-
 from adjudicator.render import render
 from adjudicator.requests import Event
 from adjudicator.text import _l
@@ -80,40 +78,3 @@ def test_10_2j_a_truce_is_offered_with_its_article_and_contraction() -> None:
         refused.say("pt_BR", "baltic")
         == "você não pode oferecer uma trégua à Polônia (10.2c, 10.2j)"
     )
-
-
-POLITICS = [
-    # (RP change, die): the sentence in en, ru, pt_BR
-    (
-        (2, 4),
-        "Sweden plays politics on Poland and rolls a 4: Poland gains 2 RP available.",
-        "Швеция ведёт политику в отношении Польши и выбрасывает 4: Польша получает 2 доступных RP.",
-        "A Suécia faz política com a Polônia e tira 4: a Polônia ganha 2 RP disponíveis.",
-    ),
-    (
-        (-2, 5),
-        "Sweden plays politics on Poland and rolls a 5: Poland loses 2 RP available.",
-        "Швеция ведёт политику в отношении Польши и выбрасывает 5: Польша теряет 2 доступных RP.",
-        "A Suécia faz política com a Polônia e tira 5: a Polônia perde 2 RP disponíveis.",
-    ),
-    (
-        (0, 3),
-        "Sweden plays politics on Poland and rolls a 3: no effect.",
-        "Швеция ведёт политику в отношении Польши и выбрасывает 3: безрезультатно.",
-        "A Suécia faz política com a Polônia e tira 3: sem efeito.",
-    ),
-]
-
-
-@pytest.mark.parametrize(("roll", "en", "ru", "pt_BR"), POLITICS)
-def test_c_2_a_politics_roll_says_what_the_nation_gains_or_loses(
-    roll: tuple[int, int], en: str, ru: str, pt_BR: str
-) -> None:
-    """C.2: own nation on 4-6 +2 RP available, enemy on 5-6 -2. The report said «…: [5],
-    доступно RP: -2» (a dice list after a colon, a negative «available»); now the die and
-    what the nation gains or loses, each sentence one catalog entry."""
-    rp, die = roll
-    event = Event("politics", {"side": "sweden", "nation": "POL", "die": die, "rp": rp})
-    for lang, said in (("en", en), ("ru", ru), ("pt_BR", pt_BR)):
-        text = render("baltic", "report", "md", context(moved_state(), None, [event]), lang)
-        assert said in text, (lang, text)

@@ -1,0 +1,82 @@
+"""Baltic report lines a native reader finds natural in English, Russian and Portuguese
+(issue 20), each sentence one catalog entry: a roll says its die and what follows from it
+(it said «…: [5], доступно RP: -2», a dice list after a colon and a negative «available»),
+a cession names the nation that leaves the war, a build its places after the count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from adjudicator.render import render
+from adjudicator.requests import Event
+from tests.rulesets.baltic.test_reports import context, moved_state
+
+LINES = [
+    # (event kind, its data): the line in en, ru, pt_BR
+    (
+        ("politics", {"side": "sweden", "nation": "POL", "die": 4, "rp": 2}),
+        "Sweden plays politics on Poland and rolls a 4: Poland gains 2 RP available.",
+        "Швеция ведёт политику в отношении Польши и выбрасывает 4: Польша получает 2 доступных RP.",
+        "A Suécia faz política com a Polônia e tira 4: a Polônia ganha 2 RP disponíveis.",
+    ),
+    (
+        ("politics", {"side": "coalition", "nation": "POL", "die": 5, "rp": -2}),
+        "Coalition plays politics on Poland and rolls a 5: Poland loses 2 RP available.",
+        "Коалиция ведёт политику в отношении Польши и выбрасывает 5: Польша теряет 2 доступных RP.",
+        "A Coalizão faz política com a Polônia e tira 5: a Polônia perde 2 RP disponíveis.",
+    ),
+    (
+        ("politics", {"side": "sweden", "nation": "POL", "die": 3, "rp": 0}),
+        "Sweden plays politics on Poland and rolls a 3: no effect.",
+        "Швеция ведёт политику в отношении Польши и выбрасывает 3: безрезультатно.",
+        "A Suécia faz política com a Polônia e tira 3: sem efeito.",
+    ),
+    (
+        (
+            "activation_roll",
+            {"side": "coalition", "nation": "DEN", "die": 6, "activated": True, "why": "x"},
+        ),
+        "Coalition rolls a 6 for Denmark-Norway: it enters the war.",
+        "Коалиция бросает кубик за Данию-Норвегию и выбрасывает 6: она вступает в войну.",
+        "A Coalizão rola o dado pela Dinamarca-Noruega e tira 6: ela entra na guerra.",
+    ),
+    (
+        (
+            "activation_roll",
+            {"side": "coalition", "nation": "HAN", "die": 2, "activated": False, "why": "x"},
+        ),
+        "Coalition rolls a 2 for Hannover: it stays out of the war.",
+        "Коалиция бросает кубик за Ганновер и выбрасывает 2: он остаётся вне войны.",
+        "A Coalizão rola o dado por Hanôver e tira 2: ele continua fora da guerra.",
+    ),
+    (
+        ("cession", {"side": "sweden", "territory": "bremen_verden", "to": "HAN"}),
+        "**Sweden cedes Bremen-Verden to Hannover**, which becomes permanently inactive.",
+        "**Швеция уступает Бремен-Верден Ганноверу**; эта нация навсегда становится неактивной.",
+        "**A Suécia cede Bremen-Verden a Hanôver**; essa nação fica inativa para sempre.",
+    ),
+    (
+        (
+            "build",
+            {"side": "coalition", "nation": "DEN", "rp": 3, "count": 2, "at": ["sjaelland"]},
+        ),
+        "Denmark-Norway builds 2 blocks in Sjælland (3 RP).",
+        "Дания-Норвегия строит 2 блока (3 RP): Зеландия.",
+        "A Dinamarca-Noruega constrói 2 blocos (3 RP): Zelândia.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("event", "en", "ru", "pt_BR"), LINES, ids=[x[1] for x in LINES])
+def test_c_2_10_1_a_report_line_reads_as_a_native_writes_it(
+    event: tuple[str, dict[str, Any]], en: str, ru: str, pt_BR: str
+) -> None:
+    """C.2 (Politics), 10.1a (activation on a 6), 11.1c (a cession), 8.4 (builds)."""
+    kind, data = event
+    for lang, said in (("en", en), ("ru", ru), ("pt_BR", pt_BR)):
+        text = render(
+            "baltic", "report", "md", context(moved_state(), None, [Event(kind, data)]), lang
+        )
+        assert said in text, (lang, text)
