@@ -80,3 +80,27 @@ def test_c_2_10_1_a_report_line_reads_as_a_native_writes_it(
             "baltic", "report", "md", context(moved_state(), None, [Event(kind, data)]), lang
         )
         assert said in text, (lang, text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Default applied (D7, regroup) in Polotsk: no block regroups."),
+        (
+            "ru",
+            "Применено решение по умолчанию (D7, перегруппировка) в Полоцке: "
+            "никто не перегруппировывается.",
+        ),
+        (
+            "pt_BR",
+            "Aplicou-se a decisão padrão (D7, reagrupamento) em Polotsk: nenhum bloco se reagrupa.",
+        ),
+    ],
+)
+def test_d7_a_regroup_left_to_its_default_says_nobody_regroups(lang: str, said: str) -> None:
+    """D7: with no regroup line, the winner does not regroup. The private report said «…
+    в Полоцке: нет.», «Padrão aplicado (…) em Polotsk: nenhum.»"""
+    data = {"side": "coalition", "decision": "D7", "at": "polotsk", "choice": "none"}
+    event = Event("default", data, public=False, to="coalition")
+    text = render("baltic", "private", "md", context(moved_state(), "coalition", [event]), lang)
+    assert said in text, text
