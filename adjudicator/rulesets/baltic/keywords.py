@@ -46,6 +46,7 @@ ENGLISH: dict[str, tuple[str, ...]] = {
     "any_battle": ("any battle",),
     "battle_instructions": ("battle instructions", "battle instruction"),
     "any_battle_instruction": ("any battle instruction",),
+    "forage_instructions": ("forage instructions", "forage instruction"),
     "any": ("any",),
     "for": ("for",),
     "fight": ("fight",),
@@ -135,10 +136,10 @@ CLEAR_PHRASES = {
 }
 """A standing line's head keyword (any language) -> what `clear` clears."""
 
-CLEAR_NOUNS = {"battle_instructions": "battle"}
+CLEAR_NOUNS = {"battle_instructions": "battle", "forage_instructions": "forage"}
 """A noun for a kind's lines, as a clear echoes it, -> the kind: «отменить все указания о
 сражениях», «limpar a instrução de batalha em Pskov» («отменить сражение» reads as calling a
-battle off)."""
+battle off, «отменить потери от фуража» as sparing the losses)."""
 
 CLEAR_ANY = {"any_battle_instruction": "battle"}
 """A head that clears a kind's line for any location by itself («отменить указание о любом
