@@ -1,7 +1,8 @@
 """Baltic report lines a native reader finds natural in English, Russian and Portuguese
 (issue 20), each sentence one catalog entry: a roll says its die and what follows from it
 (it said «…: [5], доступно RP: -2», a dice list after a colon and a negative «available»),
-a cession names the nation that leaves the war, a build its places after the count."""
+a cession names the nation that leaves the war, a build its places after the count, a loss
+to forage says «фуражировка», as the forage lines do (it said «(фураж)», fodder)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,15 @@ LINES = [
         "**Sweden cedes Bremen-Verden to Hannover**, which becomes permanently inactive.",
         "**Швеция уступает Бремен-Верден Ганноверу**; эта нация навсегда становится неактивной.",
         "**A Suécia cede Bremen-Verden a Hanôver**; essa nação fica inativa para sempre.",
+    ),
+    (
+        (
+            "destroyed",
+            {"side": "coalition", "block": "rus_streltsy", "at": "karelen", "cause": "forage"},
+        ),
+        "Streltsy is destroyed in Karelen (forage).",
+        "Уничтожены Стрельцы в Карелии (фуражировка).",
+        "Os Streltsy são destruídos na Carélia (forragem).",
     ),
     (
         (
