@@ -35,6 +35,18 @@ LINES = [
         "A Suécia faz política com a Polônia e tira 3: sem efeito.",
     ),
     (
+        ("politics", {"side": "sweden", "nation": "SWE", "die": 6, "rp": 2}),
+        "Sweden plays politics at home and rolls a 6: it gains 2 RP available.",
+        "Швеция ведёт внутреннюю политику и выбрасывает 6: она получает 2 доступных RP.",
+        "A Suécia faz política interna e tira 6: ela ganha 2 RP disponíveis.",
+    ),
+    (
+        ("politics", {"side": "sweden", "nation": "SWE", "die": 1, "rp": 0}),
+        "Sweden plays politics at home and rolls a 1: no effect.",
+        "Швеция ведёт внутреннюю политику и выбрасывает 1: безрезультатно.",
+        "A Suécia faz política interna e tira 1: sem efeito.",
+    ),
+    (
         (
             "activation_roll",
             {"side": "coalition", "nation": "DEN", "die": 6, "activated": True, "why": "x"},
