@@ -80,6 +80,18 @@ LINES = [
         "Os Streltsy são destruídos na Carélia (forragem).",
     ),
     (
+        ("siege_fire", {"block": "rus_apraksin", "dice": [4, 3], "damage": 0}),
+        "Apraksin rolls [4, 3]: no damage.",
+        "Апраксин бросает [4, 3]: урона нет.",
+        "Apraksin rola [4, 3]: nenhum dano.",
+    ),
+    (
+        ("siege_fire", {"block": "rus_streltsy", "dice": [1, 5], "damage": 1}),
+        "Streltsy rolls [1, 5]: 1 damage.",
+        "Стрельцы бросают [1, 5]: урон 1.",
+        "Os Streltsy rolam [1, 5]: 1 de dano.",
+    ),
+    (
         (
             "build",
             {"side": "coalition", "nation": "DEN", "rp": 3, "count": 2, "at": ["sjaelland"]},
