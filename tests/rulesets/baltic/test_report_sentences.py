@@ -138,3 +138,26 @@ def test_d7_a_regroup_left_to_its_default_says_nobody_regroups(lang: str, said: 
     event = Event("default", data, public=False, to="coalition")
     text = render("baltic", "private", "md", context(moved_state(), "coalition", [event]), lang)
     assert said in text, text
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "label"),
+    [
+        ("en", "Your draws:", "build Russia 1: Zmaevich"),
+        ("ru", "Блоки, вытянутые из пула:", "постройка России, блок 1: Змаевич"),
+        ("pt_BR", "Blocos sorteados da reserva:", "construção da Rússia, bloco 1: Zmaevich"),
+    ],
+)
+def test_8_4_a_block_drawn_for_a_build_is_told_as_the_nth_block(
+    lang: str, heading: str, label: str
+) -> None:
+    """8.4: a Reinforce action draws the blocks it builds from the pool; the private report
+    said «Seus sorteios: … construção: Rússia, 1: Zmaevich» (a label of labels)."""
+    from adjudicator.rulesets.baltic.control import board
+    from adjudicator.text import _l, to_data
+
+    said = to_data(_l("build %(nation)s %(n)d", nation=board().said("RUS"), n=1))
+    data = {"side": "coalition", "rolls": [{"label": "x", "said": [said], "drawn": "rus_zmaevich"}]}
+    event = Event("draws", data, public=False, to="coalition")
+    text = render("baltic", "private", "md", context(moved_state(), "coalition", [event]), lang)
+    assert heading in text and label in text, text
