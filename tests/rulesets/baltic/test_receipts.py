@@ -281,3 +281,23 @@ def test_13_3_a_russian_echo_names_the_blocks_in_their_case(
     assert echo == said
     (again, *_) = parse_submission(state, "sweden", said)
     assert again.value["lines"][0]["parts"] == orders.value["lines"][0]["parts"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "move Apraksin: Ingermanland -> Sankt-Peterburg"),
+        ("ru", "перемещение Апраксина: Ингерманландия -> Санкт-Петербург"),
+        ("pt_BR", "mover Apraksin: Íngria -> São Petersburgo"),
+    ],
+)
+def test_11_2h_an_echo_names_a_converted_nyen_as_the_report_does(lang: str, said: str) -> None:
+    """11.2h: Nyen, once converted, is Sankt-Peterburg; the report says so, and the echo
+    said «Ингерманландия -> Ниен» beside it. Pasted back, the same move."""
+    state = blank_state(first_player="coalition", blocks={"rus_apraksin": ("ingermanland", 3)})
+    state.converted = ["nyen"]
+    (orders, *_) = parse_submission(state, "coalition", "move Apraksin: Narva -> Nyen")
+    echo = orders.echo.say(lang, "baltic").splitlines()[1].split(". ", 1)[1]
+    assert echo == said
+    (again, *_) = parse_submission(state, "coalition", echo)
+    assert again.value["lines"][0]["parts"] == orders.value["lines"][0]["parts"]
