@@ -80,6 +80,12 @@ LINES = [
         "Os Streltsy são destruídos na Carélia (forragem).",
     ),
     (
+        ("winter_loss", {"side": "coalition", "at": "gulf_of_finland", "cause": "winter_at_sea"}),
+        "Winter: a block of Coalition in Gulf of Finland loses a step (winter at sea).",
+        "Зима: блок Коалиции в Финском заливе теряет шаг (зимовка в море).",
+        "Inverno: um bloco da Coalizão no Golfo da Finlândia perde um passo (inverno no mar).",
+    ),
+    (
         ("siege_fire", {"block": "rus_apraksin", "dice": [4, 3], "damage": 0}),
         "Apraksin rolls [4, 3]: no damage.",
         "Апраксин бросает [4, 3]: урона нет.",
