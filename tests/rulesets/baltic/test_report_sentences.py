@@ -2,7 +2,8 @@
 (issue 20), each sentence one catalog entry: a roll says its die and what follows from it
 (it said «…: [5], доступно RP: -2», a dice list after a colon and a negative «available»),
 a cession names the nation that leaves the war, a build its places after the count, a loss
-to forage says «фуражировка», as the forage lines do (it said «(фураж)», fodder)."""
+to forage says «фуражировка», as the forage lines do (it said «(фураж)», fodder), the end of
+the game its reason as a phrase (it said "(vp)", «(победные очки)»)."""
 
 from __future__ import annotations
 
@@ -78,6 +79,18 @@ LINES = [
         "Streltsy is destroyed in Karelen (forage).",
         "Уничтожены Стрельцы в Карелии (фуражировка).",
         "Os Streltsy são destruídos na Carélia (forragem).",
+    ),
+    (
+        ("game_end", {"winner": "coalition", "reason": "vp"}),
+        "**The game is over: Coalition wins** (on victory points).",
+        "**Игра окончена: победила Коалиция** (по победным очкам).",
+        "**O jogo terminou: a Coalizão vence** (por pontos de vitória).",
+    ),
+    (
+        ("game_end", {"winner": "sweden", "reason": "russia_truced"}),
+        "**The game is over: Sweden wins** (a truce imposed on Russia).",
+        "**Игра окончена: победила Швеция** (перемирие навязано России).",
+        "**O jogo terminou: a Suécia vence** (trégua imposta à Rússia).",
     ),
     (
         ("winter_loss", {"side": "coalition", "at": "gulf_of_finland", "cause": "winter_at_sea"}),
