@@ -144,9 +144,7 @@ def _retreat(parts: list[str], value: dict[str, Any]) -> Text:
     choices = [_choice(choice) for choice in value["choices"]]
     if parts[0] == keywords.ANY:
         return _l("retreat priority any: %(choices)s", choices=choices)
-    return _l(
-        "retreat priority %(place)s: %(choices)s", place=now_named(parts[0]), choices=choices
-    )
+    return _l("retreat priority %(place)s: %(choices)s", place=now_named(parts[0]), choices=choices)
 
 
 def _choice(choice: dict[str, Any]) -> Text | Name:
