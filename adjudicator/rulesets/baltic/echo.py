@@ -20,19 +20,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from adjudicator.rulesets.baltic import keywords, words
-from adjudicator.rulesets.baltic.control import board
+from adjudicator.rulesets.baltic.control import named_now
 from adjudicator.text import N_, Name, Text, _l, _ln
 
 
 def now_named(ident: str) -> Name:
-    """A place, nation or block by the name it has now: a converted Nyen is Sankt-Peterburg
-    (11.2h, m), as the reports name it (an echo said «Ингерманландия -> Ниен» beside a report's
-    «Санкт-Петербург»); both names read back. Without a state being read (a report naming a
-    line passed over), the board's name."""
-    state = words.CURRENT[-1] if words.CURRENT else None
-    if state is not None and ident in state.converted:
-        return Name(ident, board().territory_name(ident, state.converted), "converted")
-    return board().said(ident)
+    """A name as the reports give it now, in the state being read (`control.named_now`): an
+    echo said «Ингерманландия -> Ниен» beside a report's «Санкт-Петербург»."""
+    return named_now(words.CURRENT[-1] if words.CURRENT else None, ident)
 
 
 def echo_lines(lines: Sequence[dict[str, Any]]) -> Text:
