@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from adjudicator.rulesets.baltic.board import Board, load_board
 from adjudicator.rulesets.baltic.state import HARBOR, State
+from adjudicator.text import Name
 
 FRIENDLY = "friendly"
 ENEMY = "enemy"
@@ -19,6 +20,15 @@ NEUTRAL = "neutral"
 
 def board() -> Board:
     return load_board()
+
+
+def named_now(state: State | None, ident: str) -> Name:
+    """A place, nation or block by the name it has now: a converted Nyen is Sankt-Peterburg
+    (11.2h, m), as the reports name it (their view's `renamed`); both names read back. With
+    no state (a report naming a line passed over), the board's name."""
+    if state is not None and ident in state.converted:
+        return Name(ident, board().territory_name(ident, state.converted), "converted")
+    return board().said(ident)
 
 
 def is_active(state: State, nation: str) -> bool:

@@ -19,9 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from adjudicator.rulesets.baltic import keywords
-from adjudicator.rulesets.baltic.control import board
+from adjudicator.rulesets.baltic import keywords, words
+from adjudicator.rulesets.baltic.control import named_now
 from adjudicator.text import N_, Name, Text, _l, _ln
+
+
+def now_named(ident: str) -> Name:
+    """A name as the reports give it now, in the state being read (`control.named_now`): an
+    echo said «Ингерманландия -> Ниен» beside a report's «Санкт-Петербург»."""
+    return named_now(words.CURRENT[-1] if words.CURRENT else None, ident)
 
 
 def echo_lines(lines: Sequence[dict[str, Any]]) -> Text:
@@ -45,7 +51,7 @@ def echo(line: dict[str, Any]) -> Text:
     if action == "pass":
         return _l("pass")
     place = {"siege": "at", "recon": "at", "cede": "territory", "politics": "nation"}[action]
-    value = board().said(line[place])
+    value = now_named(line[place])
     return {
         "siege": _l("siege %(place)s", place=value),
         "recon": _l("recon %(place)s", place=value),
@@ -101,7 +107,7 @@ def _battle(parts: list[str], value: dict[str, Any]) -> Text:
     if blocks:
         fields["blocks"] = listed(blocks)
     if not anywhere:
-        fields["place"] = board().said(value["location"])
+        fields["place"] = now_named(value["location"])
     return _l(sentence, **fields)
 
 
@@ -112,9 +118,9 @@ def listed(blocks: list[str] | str) -> Text | Name:
     Real»); in English the list as written, `Karl XII, Livgardet`. `all` is the keyword."""
     if blocks == "all":
         return keywords.name("all")
-    said: Text | Name = board().said(blocks[0])
+    said: Text | Name = now_named(blocks[0])
     for block in blocks[1:]:
-        said = _l("%(blocks)s, %(block)s", blocks=said, block=board().said(block))
+        said = _l("%(blocks)s, %(block)s", blocks=said, block=now_named(block))
     return said
 
 
@@ -133,22 +139,20 @@ def _retreat(parts: list[str], value: dict[str, Any]) -> Text:
     choices = [_choice(choice) for choice in value["choices"]]
     if parts[0] == keywords.ANY:
         return _l("retreat priority any: %(choices)s", choices=choices)
-    return _l(
-        "retreat priority %(place)s: %(choices)s", place=board().said(parts[0]), choices=choices
-    )
+    return _l("retreat priority %(place)s: %(choices)s", place=now_named(parts[0]), choices=choices)
 
 
 def _choice(choice: dict[str, Any]) -> Text | Name:
     """A territory, or `sea` with the fleets to board, one after another (the parser reads
     them apart by spaces: commas part the choices)."""
     if not choice.get("sea"):
-        return board().said(choice["to"])
+        return now_named(choice["to"])
     fleets = choice["fleets"]
     if not fleets:
         return _l("sea")
-    said: Text | Name = board().said(fleets[0])
+    said: Text | Name = now_named(fleets[0])
     for fleet in fleets[1:]:
-        said = _l("%(fleets)s %(fleet)s", fleets=said, fleet=board().said(fleet))
+        said = _l("%(fleets)s %(fleet)s", fleets=said, fleet=now_named(fleet))
     return _l("sea %(fleets)s", fleets=said)
 
 
@@ -164,7 +168,7 @@ def _regroup(parts: list[str], value: dict[str, Any]) -> Text:
 
 def _fleets(parts: list[str], value: dict[str, Any]) -> Text:
     """`withdraw fleets <territory>` / `keep fleets <territory>` (D8)."""
-    where = board().said(parts[0])
+    where = now_named(parts[0])
     if value["withdraw"]:
         return _l("withdraw fleets %(place)s", place=where)
     return _l("keep fleets %(place)s", place=where)
@@ -180,7 +184,7 @@ def _forage(parts: list[str], value: dict[str, Any]) -> Text:
     blocks = named(value["blocks"])
     if parts[0] == keywords.ANY:
         return _l("forage losses any: %(blocks)s", blocks=blocks)
-    return _l("forage losses %(place)s: %(blocks)s", place=board().said(parts[0]), blocks=blocks)
+    return _l("forage losses %(place)s: %(blocks)s", place=now_named(parts[0]), blocks=blocks)
 
 
 def _displace(parts: list[str], value: dict[str, Any]) -> Text:
@@ -198,7 +202,7 @@ def _reform(parts: list[str], value: dict[str, Any]) -> Text:
     """`reform <block> [in <year>]` or `reform none` (D13)."""
     if not value["block"]:
         return _l("reform none")
-    block = board().said(value["block"])
+    block = now_named(value["block"])
     if value["year"]:
         return _l("reform %(block)s in %(year)d", block=block, year=value["year"])
     return _l("reform %(block)s", block=block)
@@ -211,7 +215,7 @@ def _offer(parts: list[str], value: dict[str, Any]) -> Text:
 
 def _truce(parts: list[str], value: dict[str, Any]) -> Text:
     """`accept truce <nation>` / `decline truce <nation>` (D15)."""
-    nation = board().said(value["nation"])
+    nation = now_named(value["nation"])
     if value["accept"]:
         return _l("accept truce %(nation)s", nation=nation)
     return _l("decline truce %(nation)s", nation=nation)
@@ -219,13 +223,13 @@ def _truce(parts: list[str], value: dict[str, Any]) -> Text:
 
 def _cede(parts: list[str], value: dict[str, Any]) -> Text:
     """`cede <territory> at entry` / `cede <territory> if <nation> activates` (D16)."""
-    territory = board().said(value["territory"])
+    territory = now_named(value["territory"])
     if value["when"] == "entry":
         return _l("cede %(place)s at entry", place=territory)
     return _l(
         "cede %(place)s if %(nation)s activates",
         place=territory,
-        nation=board().said(value["nation"]),
+        nation=now_named(value["nation"]),
     )
 
 
@@ -283,7 +287,7 @@ def _clear(parts: list[str], value: None) -> Text:
         return _l(anywhere)
     if one and target[0] != keywords.ANY:
         field = "nation" if kind in NATION_KINDS else "place"
-        return _l(one, **{field: board().said(target[0])})
+        return _l(one, **{field: now_named(target[0])})
     return _l("clear %(keyword)s %(target)s", keyword=head, target=place(target[0]))
 
 
@@ -309,7 +313,7 @@ STANDING: dict[str, Callable[[list[str], Any], Text]] = {
 
 def place(ident: str) -> Name:
     """A location, nation or block by its name, or the keyword `any`."""
-    return keywords.name("any") if ident == keywords.ANY else board().said(ident)
+    return keywords.name("any") if ident == keywords.ANY else now_named(ident)
 
 
 def part(item: dict[str, Any]) -> Text:
@@ -318,14 +322,14 @@ def part(item: dict[str, Any]) -> Text:
     if verb == "embark":
         blocks = listed(item["blocks"])
         if item.get("fleet"):
-            fleet = board().said(item["fleet"])
+            fleet = now_named(item["fleet"])
             return _l(
                 "embark %(blocks)s on %(fleet)s at %(place)s",
                 blocks=blocks,
                 fleet=fleet,
-                place=board().said(item["at"]),
+                place=now_named(item["at"]),
             )
-        return _l("embark %(blocks)s at %(place)s", blocks=blocks, place=board().said(item["at"]))
+        return _l("embark %(blocks)s at %(place)s", blocks=blocks, place=now_named(item["at"]))
     if verb == "sail":
         fleets = listed(item["fleets"])
         return _l("sail %(fleets)s: %(path)s", fleets=fleets, path=path(item["path"]))
@@ -341,9 +345,9 @@ def part(item: dict[str, Any]) -> Text:
 
 
 def reinforce(line: dict[str, Any]) -> Text:
-    nation = board().said(line["nation"])
+    nation = now_named(line["nation"])
     steps = given_steps(line.get("steps") or [])
-    builds, places = line.get("builds", 0), [board().said(t) for t in line.get("at") or []]
+    builds, places = line.get("builds", 0), [now_named(t) for t in line.get("at") or []]
     if builds and places:
         # One place at a time, so that each is said in its case («в Лифляндии, в Смоланде»).
         build = _l("build %(n)d at %(place)s", n=builds, place=places[0])
@@ -368,9 +372,9 @@ def given_steps(blocks: list[str]) -> Text | Name | list[Name]:
     form its sentence asks («шаги Любомирскому, Собескому», «passos para Lubomirski»)."""
     if not blocks:
         return []
-    said: Text | Name = board().said(blocks[0])
+    said: Text | Name = now_named(blocks[0])
     for block in blocks[1:]:
-        said = _l("%(steps)s, %(block)s", steps=said, block=board().said(block))
+        said = _l("%(steps)s, %(block)s", steps=said, block=now_named(block))
     return said
 
 
@@ -378,12 +382,12 @@ def named(blocks: list[str] | str) -> list[Name] | Name:
     """Block ids as names, or the keyword `all`."""
     if blocks == "all":
         return keywords.name("all")
-    return [board().said(b) for b in blocks]
+    return [now_named(b) for b in blocks]
 
 
 def path(ids: list[str]) -> Text | Name:
     """'Livland -> Pskov -> Novgorod', each place said in the reader's language."""
-    said: Text | Name = board().said(ids[0])
+    said: Text | Name = now_named(ids[0])
     for place in ids[1:]:
-        said = _l("%(path)s -> %(place)s", path=said, place=board().said(place))
+        said = _l("%(path)s -> %(place)s", path=said, place=now_named(place))
     return said

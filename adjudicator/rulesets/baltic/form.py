@@ -66,7 +66,7 @@ def _blocks_by_place(state: State, side: str) -> list[Text]:
         found.setdefault(where.at, []).append(strength)
     order = {place: n for n, place in enumerate(_places())}
     return [
-        _l("%(place)s: %(blocks)s", place=_place(at), blocks=blocks)
+        _l("%(place)s: %(blocks)s", place=_place(state, at), blocks=blocks)
         for at, blocks in sorted(found.items(), key=lambda kv: (order.get(kv[0], 999), kv[0]))
     ]
 
@@ -77,7 +77,9 @@ def _places() -> list[str]:
     return [*territories, *(f"H:{t}" for t in territories), *board().seas]
 
 
-def _place(at: str) -> Any:
+def _place(state: State, at: str) -> Any:
+    """A place by the name the reports give it now (a converted Nyen, 11.2h)."""
     if at.startswith("H:"):
-        return _l("Harbor of %(territory)s", territory=board().said(at[2:]))  # a line's head
-    return board().said(at)
+        territory = control.named_now(state, at[2:])
+        return _l("Harbor of %(territory)s", territory=territory)  # a line's head
+    return control.named_now(state, at)

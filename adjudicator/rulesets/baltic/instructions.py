@@ -101,7 +101,7 @@ def parse_action(side: str, verb: str, rest: str, text: str) -> dict[str, Any]:
     if verb == "recon":
         return {"action": "recon", "at": words.location(rest)}
     if verb == "politics":
-        return {"action": "politics", "nation": words.nation(rest)}
+        return {"action": "politics", "nation": words.nation(without_toward(rest))}
     if verb == "pass":
         if rest:
             raise invalid(_l("'pass' takes nothing after it"))
@@ -142,6 +142,12 @@ def without_for(text: str) -> str:
     return re.sub(rf"^{K('for')}\s+", "", text.strip(), flags=re.IGNORECASE)
 
 
+def without_toward(text: str) -> str:
+    """The nation of a Politics line as an echo says it, with the words the report says
+    too («политика в отношении Польши», «política com a Polônia»: `with`), without them."""
+    return re.sub(rf"^(?:{K('toward')}|{K('with')})\s+", "", text.strip(), flags=re.IGNORECASE)
+
+
 def without_fleet(text: str) -> str:
     """A fleet as an echo names it («на флот Вахтмейстера») without the word `fleet`."""
     return re.sub(rf"^{K('fleet')}\s+", "", text.strip(), flags=re.IGNORECASE)
@@ -179,6 +185,19 @@ def split_location_blocks(side: str, head: str) -> tuple[str, list[str]]:
 def parse_battle(side: str, rest: str) -> Standing:
     head, tail = words.split_head(rest)
     where, blocks = split_location_blocks(side, head)
+    return battle_mode(where, blocks, tail)
+
+
+def parse_any_battle(side: str, rest: str) -> Standing:
+    """`any battle [<blocks>]: <mode>`, the way a native says `battle any` («в любом
+    сражении для Стенбока: сражаться», «em qualquer batalha: lutar»)."""
+    head, tail = words.split_head(rest)
+    found = words.blocks(without_for(head), side, allow_all=False) if head else []
+    return battle_mode(ANY, list(found), tail)
+
+
+def battle_mode(where: str, blocks: list[str], tail: str) -> Standing:
+    """A `battle` line's key and value from its location, blocks and mode (D3)."""
     mode = tail.strip()
     value: dict[str, Any] = {"location": where, "blocks": blocks, "mode": "fight", "round": 0}
     match = re.match(rf"^{K('retreat_round')}\s+([1-3])$", mode, re.IGNORECASE)
@@ -219,6 +238,7 @@ STANDING_LINES: list[tuple[str, Build]] = [
         lambda side, m: ("battle_order", {"locations": words.locations(m.group(1))}),
     ),
     (r"^(?!{battle_order}){battle}\s+(.+)$", lambda side, m: parse_battle(side, m.group(1))),
+    (r"^{any_battle}\s*(.+)$", lambda side, m: parse_any_battle(side, m.group(1))),
     (
         r"^{hit_order}\s*:\s*(.+)$",
         lambda side, m: ("hit_order", {"blocks": list(words.blocks(m.group(1), side, False))}),
@@ -401,11 +421,15 @@ def clear_kind(rest: str) -> tuple[str | None, str]:
     NOTE (13.4): the whole head is read before a first word, so that `clear battle order`
     clears the `battle order` line (it cleared the `battle` lines) and `clear fleet retreat
     priority` reads (it was taken for `clear fleet` and a place 'retreat priority')."""
-    heads = sorted(keywords.CLEAR_PHRASES, key=lambda h: -max(map(len, keywords.words_of(h))))
+    for head, kind in keywords.CLEAR_ANY.items():
+        if keywords.matches(head, rest):
+            return kind, keywords.ENGLISH["any"][0]
+    kinds = {**keywords.CLEAR_PHRASES, **keywords.CLEAR_NOUNS}
+    heads = sorted(kinds, key=lambda h: -max(map(len, keywords.words_of(h))))
     for head in heads:
         match = re.match(rf"^{K(head)}\s*(.*)$", rest.strip(), re.IGNORECASE | re.DOTALL)
         if match:
-            return keywords.CLEAR_PHRASES[head], match.group(1)
+            return kinds[head], match.group(1)
     tokens = rest.split(None, 1)
     kind = CLEAR_KINDS.get(tokens[0].lower()) if tokens else None
     if kind is not None:

@@ -34,6 +34,7 @@ ENGLISH: dict[str, tuple[str, ...]] = {
     "cede": ("cede",),
     # words inside action lines
     "on": ("on",),
+    "toward": ("toward", "on"),
     "fleet": ("fleet",),
     "at": ("at",),
     "steps": ("steps", "step"),
@@ -42,6 +43,10 @@ ENGLISH: dict[str, tuple[str, ...]] = {
     # standing lines (13.4)
     "battle_order": ("battle order",),
     "battle": ("battle",),
+    "any_battle": ("any battle",),
+    "battle_instructions": ("battle instructions", "battle instruction"),
+    "any_battle_instruction": ("any battle instruction",),
+    "forage_instructions": ("forage instructions", "forage instruction"),
     "any": ("any",),
     "for": ("for",),
     "fight": ("fight",),
@@ -130,6 +135,15 @@ CLEAR_PHRASES = {
     "all": "all",
 }
 """A standing line's head keyword (any language) -> what `clear` clears."""
+
+CLEAR_NOUNS = {"battle_instructions": "battle", "forage_instructions": "forage"}
+"""A noun for a kind's lines, as a clear echoes it, -> the kind: «отменить все указания о
+сражениях», «limpar a instrução de batalha em Pskov» («отменить сражение» reads as calling a
+battle off, «отменить потери от фуража» as sparing the losses)."""
+
+CLEAR_ANY = {"any_battle_instruction": "battle"}
+"""A head that clears a kind's line for any location by itself («отменить указание о любом
+сражении», «limpar a instrução de qualquer batalha»)."""
 
 
 def words_of(ident: str) -> list[str]:

@@ -113,3 +113,22 @@ def test_13_5_a_harbor_heads_its_form_line_as_a_label(tmp_path, lang: str, harbo
     not «o porto da Esmolândia:» as a sentence says it (issue 20)."""
     state = poltava({"sweden": 3, "coalition": 2})
     assert harbor in form_text(RULESET, state, "sweden", [], lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "harbor"),
+    [
+        ("en", "# Harbor of Sankt-Peterburg: Cruys "),
+        ("ru", "# Гавань Санкт-Петербурга: Крюйс "),
+        ("pt_BR", "# Porto de São Petersburgo: Cruys "),
+    ],
+)
+def test_11_2h_a_form_names_a_converted_nyen_as_the_report_does(
+    tmp_path, lang: str, harbor: str
+) -> None:
+    """11.2h: Poltava starts with Nyen converted; the report says «гавань Санкт-Петербурга»,
+    and the form listed the Coalition's fleets under «Porto de Nyen» (issue 20)."""
+    state = poltava({"sweden": 2, "coalition": 3})
+    state.first_player = "coalition"
+    assert state.converted == ["nyen"]
+    assert harbor in form_text(RULESET, state, "coalition", [], lang)

@@ -69,6 +69,8 @@ def coalition_reminder(path: Path, lang: str) -> str:
 
 
 def test_5_4_a_hit_order_passed_over_in_a_battle_is_in_the_next_reminder(tmp_path) -> None:
+    """The heading says the lines could not be used a short while ago (issue 20: «que não
+    foram usadas recentemente» read as lines left unused for some time)."""
     path = battle_in_pskov(tmp_path)
     private = (path / ".adjudicator" / "private" / "coalition" / "0001.md").read_text("utf-8")
     assert f"Ваша постоянная строка «{SAID['ru']}» не применена:" in private, private
@@ -79,13 +81,13 @@ def test_5_4_a_hit_order_passed_over_in_a_battle_is_in_the_next_reminder(tmp_pat
             "strong blocks that could take the hit in Pskov: Golitsyn, Weyde (5.4)."
         ),
         "ru": (
-            "Ваши постоянные строки, которые недавно не были применены:\n"
+            "Ваши постоянные строки, которые в последних ходах не удалось применить:\n"
             f"  Ваша постоянная строка «{SAID['ru']}» не применена: в ней не назван ни один из "
             "равных по силе блоков, которые могли получить попадание в Пскове: Голицын, "
             "Вейде (5.4)."
         ),
         "pt_BR": (
-            "Suas linhas permanentes que não foram usadas recentemente:\n"
+            "Suas linhas permanentes que não puderam ser usadas nos últimos turnos:\n"
             f'  Sua linha permanente "{SAID["pt_BR"]}" não foi usada: ela não nomeia nenhum dos '
             "blocos igualmente fortes que podiam sofrer o acerto em Pskov: Golitsyn, Weyde (5.4)."
         ),

@@ -78,3 +78,12 @@ def test_10_2j_a_truce_is_offered_with_its_article_and_contraction() -> None:
         refused.say("pt_BR", "baltic")
         == "você não pode oferecer uma trégua à Polônia (10.2c, 10.2j)"
     )
+
+
+def test_3_3_an_action_roll_in_the_dice_log_names_its_side_with_de() -> None:
+    """3.3: each side rolls for its AP; the dice log said «rolagem de ação: Suécia: [1]» (a
+    label after a label), as the phase is named, «rolagem de ações da Suécia»."""
+    from adjudicator.rulesets.baltic.terms import side_name
+
+    label = _l("action roll %(side)s", side=side_name("sweden"))
+    assert label.say("pt_BR", "baltic") == "rolagem de ações da Suécia"

@@ -124,17 +124,38 @@ def test_13_2_an_echo_pasted_back_means_the_same(text: str, side: str) -> None:
 
 
 def test_13_2_a_russian_echo_names_the_place_in_the_genitive() -> None:
-    """«осада Полоцка», «политика Польши» (the dice labels say the same): the echo reads as
-    Russian, and the genitive, pasted back, is read as the place it names."""
+    """«осада Полоцка», «политика в отношении Польши» (the dice labels and the report say
+    the same: «ведёт политику в отношении Польши»): the echo reads as Russian, and the
+    genitive, pasted back, is read as the place it names."""
     state = moment()
     orders = parse_submission(state, "coalition", "siege Polotsk\npolitics Poland")[0]
     echo = orders.echo.say("ru", "baltic")
-    assert "1. осада Полоцка" in echo and "2. политика Польши" in echo
-    again = parse_submission(state, "coalition", "осада Полоцка\nполитика Польши")[0]
+    assert "1. осада Полоцка" in echo and "2. политика в отношении Польши" in echo
+    again = parse_submission(state, "coalition", "осада Полоцка\nполитика в отношении Польши")[0]
     assert [(x["action"], x.get("at"), x.get("nation")) for x in again.value["lines"]] == [
         ("siege", "polotsk", None),
         ("politics", None, "POL"),
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "politics Poland",
+        "politics on Poland",
+        "политика в отношении Польши",
+        "политика Польши",
+        "política com a Polônia",
+        "política na Polônia",
+        "política Polônia",
+    ],
+)
+def test_c_2_a_politics_line_names_its_nation_as_the_report_does(text: str) -> None:
+    """Issue 20: the report says «ведёт политику в отношении Польши», «faz política com a
+    Polônia», and so do the echoes; the older «политика Польши», «política na Polônia»
+    still read."""
+    (orders, *_) = parse_submission(moment(), "coalition", text)
+    assert orders.value["lines"][0]["nation"] == "POL"
 
 
 def test_13_3_a_place_said_with_na_reads_back_as_at() -> None:
@@ -163,7 +184,7 @@ def test_13_3_a_place_said_with_na_reads_back_as_at() -> None:
     ("side", "text", "said"),
     [
         ("coalition", "siege Polotsk", "cerco de Polotsk"),
-        ("coalition", "politics Poland", "política na Polônia"),
+        ("coalition", "politics Poland", "política com a Polônia"),
         ("coalition", "recon Narva", "reconhecimento da Íngria"),
         ("sweden", "cede Pommern", "ceder a Pomerânia"),
         (
@@ -259,4 +280,24 @@ def test_13_3_a_russian_echo_names_the_blocks_in_their_case(
     echo = orders.echo.say(lang, "baltic").splitlines()[1].split(". ", 1)[1]
     assert echo == said
     (again, *_) = parse_submission(state, "sweden", said)
+    assert again.value["lines"][0]["parts"] == orders.value["lines"][0]["parts"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "move Apraksin: Ingermanland -> Sankt-Peterburg"),
+        ("ru", "перемещение Апраксина: Ингерманландия -> Санкт-Петербург"),
+        ("pt_BR", "mover Apraksin: Íngria -> São Petersburgo"),
+    ],
+)
+def test_11_2h_an_echo_names_a_converted_nyen_as_the_report_does(lang: str, said: str) -> None:
+    """11.2h: Nyen, once converted, is Sankt-Peterburg; the report says so, and the echo
+    said «Ингерманландия -> Ниен» beside it. Pasted back, the same move."""
+    state = blank_state(first_player="coalition", blocks={"rus_apraksin": ("ingermanland", 3)})
+    state.converted = ["nyen"]
+    (orders, *_) = parse_submission(state, "coalition", "move Apraksin: Narva -> Nyen")
+    echo = orders.echo.say(lang, "baltic").splitlines()[1].split(". ", 1)[1]
+    assert echo == said
+    (again, *_) = parse_submission(state, "coalition", echo)
     assert again.value["lines"][0]["parts"] == orders.value["lines"][0]["parts"]
