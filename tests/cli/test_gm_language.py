@@ -24,10 +24,11 @@ def waiting(game: Path, player: str) -> dict:
 def test_status_in_russian(new_game) -> None:
     game = new_game(settings={"lang": "ru"})
     drop(game, "stark", "Винтерфелл: поход +1\nБелая Гавань: оборона\nДрожащее море: подмога\n")
-    cli("run", game, "--now", NOW)
+    ran = cli("run", game, "--now", NOW).output
     out = cli("status", game, "--now", NOW).output.splitlines()
     assert out[0] == "g (westeros): раунд 1, фаза замыслов, ещё ни один шаг не разыгран"
     summary = summary_in(waiting(game, "stark"), "ru", "westeros")
+    assert f"ждём ответа от Тирелла: {summary} (срок — 3 янв. 2027\u00a0г., 12:00 UTC)" in ran
     # Columns as wide as their widest cell (issue 17): 'Баратеон', the summary, the mark; the
     # houses and the deadline as the reports write them, the mark and the deadline as `run`
     # says them, «ждём ответа …, срок — …» (issue 20: «НЕТ до …» read like a form).
