@@ -43,6 +43,25 @@ def test_westeros_too_short_a_word_is_still_an_error(new_game, written):
     assert "legal: March -1" in checked.text
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Porto Branco - defesa +1",  # pt 'porto' is also the keyword of a port line
+        "porto branco defesa+1",
+        "White Harbor - defense +1",
+        "Белая Гавань — оборона +1",
+    ],
+)
+def test_westeros_an_order_line_without_its_colon_is_read(new_game, line):
+    """An area and its order token with a dash or a space between them is the area's order,
+    even where the area's first word is a keyword too (pt «Porto Branco»)."""
+    game = new_game()
+    body = f"Winterfell: march +1\n{line}\nThe Shivering Sea: support\n"
+    checked = check_text(game, order_file("stark", body), None)
+    assert checked.accepted, checked.text
+    assert "White Harbor: Defense +1" in checked.text
+
+
 @pytest.mark.parametrize("tail", [";", "; ", ";.", "; ;"])
 def test_baltic_move_line_ending_in_its_separator_is_read(tail):
     """13.3: a move line holds parts separated by ';'; a separator with no part after it

@@ -181,16 +181,34 @@ def _not_asked_now(state: State) -> Text:
 
 
 def is_order_line(state: State, text: str) -> bool:
-    """Whether a line reads 'Area: order token' ('Port of Pyke: raid', not 'port Pyke: ...')."""
+    """Whether a line reads 'Area: order token' ('Port of Pyke: raid', not 'port Pyke: ...'),
+    or, without its colon, a known area then a token ('Porto Branco - defesa +1': its first
+    word is also a keyword, pt's 'porto', so the area must be recognised before the verbs)."""
     area_text, sep, token_text = text.partition(":")
     if not sep:
-        return False
+        return _area_then_token(state, text)
     try:
         parse_token(token_text)  # cheap, and fails first for instruction lines
         state.board.names.find(area_text.strip())
     except LineError:
         return False
     return True
+
+
+_MOST_WORDS = 8
+"""The longest colon-less line tried as 'Area token' (the longest area and token name
+together): a long line is never split word by word."""
+
+
+def _area_then_token(state: State, text: str) -> bool:
+    """Whether a line without a colon is a known area then an order token."""
+    if len(text.split()) > _MOST_WORDS:
+        return False
+    try:
+        area_text, _ = _split_last_words(text)
+    except LineError:
+        return False
+    return state.board.names.lookup(area_text.strip(" -–—=")) is not None
 
 
 def ends_with_order_token(text: str) -> bool:
