@@ -24,10 +24,11 @@ SIGNS = str.maketrans(
 ASCII sign the parsers know (issue 17: 'March −1' pasted back must stay March -1)."""
 
 
-ARROW = re.compile(r"\s*(?:->|→|=>|>)\s*|\s+(?:[-–—]|to)\s+", re.IGNORECASE)
+ARROW = re.compile(r"\s*(?:->|→|=>|>)\s*|\s+(?:[-–—]|to|para|pra)\s+", re.IGNORECASE)
 """A step of a path ('Winterfell -> Moat Cailin', 'footman -> knight'): '->' as our echoes
-write it, and what players type for it: '→', '=>', '>', a dash or 'to' between spaces; a
-name's own hyphen ('Bremen-Verden') has no spaces."""
+write it, and what players type for it: '→', '=>', '>', a dash, 'to' or pt 'para'/'pra'
+between spaces ('marcha do Mar Tremente para a Baía do Gelo'); a name's own hyphen
+('Bremen-Verden') has no spaces. No name of either game holds a whole word 'para'."""
 
 
 def plain_signs(text: str) -> str:

@@ -10,6 +10,7 @@ from adjudicator.dice import Dice
 from adjudicator.orders.errors import ErrorKind, LineError
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros.language.action_lines import parse_action_line
+from adjudicator.rulesets.westeros.language.verbs import read_line
 from adjudicator.rulesets.westeros.rules.action import (
     action_answer,
     action_requests,
@@ -101,6 +102,24 @@ def test_lenient_names_are_understood() -> None:
 def test_a_march_step_is_read_as_players_type_it(arrow: str) -> None:
     """A march's step is '->' as the receipt echoes it, or what players type for it."""
     ins = parse_action_line(start_state(), "stark", f"march Winterfell{arrow}Castle Black: knight")
+    assert ins.value == {
+        "from": "winterfell",
+        "moves": [["castle_black", ["knight"]]],
+        "leave": False,
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "marcha Winterfell para Castelo Negro: cavaleiro",
+        "marcha de Winterfell para o Castelo Negro: cavaleiro",
+        "marchar Winterfell pra Castelo Negro: cavaleiro",
+    ],
+)
+def test_a_portuguese_march_step_is_read_with_para(line: str) -> None:
+    """A Portuguese player says a march's step with 'para' (and the articles it brings)."""
+    ins = read_line(start_state(), "stark", line)
     assert ins.value == {
         "from": "winterfell",
         "moves": [["castle_black", ["knight"]]],
