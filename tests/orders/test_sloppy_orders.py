@@ -62,6 +62,45 @@ def test_westeros_an_order_line_without_its_colon_is_read(new_game, line):
     assert "White Harbor: Defense +1" in checked.text
 
 
+@pytest.mark.parametrize(
+    "line", ["bid iron throne 2", "lance pelo Trono de Ferro 2", "ставка на Железный трон 2"]
+)
+def test_westeros_a_bid_without_its_colon_is_read(new_game, line):
+    """A bid sent ahead reads its amount from the line's last word when the colon is left out."""
+    game = new_game()
+    body = f"Winterfell: march +1\nWhite Harbor: defense\nThe Shivering Sea: support\n{line}\n"
+    checked = check_text(game, order_file("stark", body), None)
+    assert checked.accepted, checked.text
+    assert "bid iron throne: 2" in checked.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "shown"),
+    [
+        ("ru", "сбор войск Винтерфелл рыцарь", "например «сбор войск Винтерфелл: рыцарь»"),
+        ("pt_BR", "recrutar Winterfell cavaleiro", 'exemplo "recrutar Winterfell: Cavaleiro"'),
+        ("en", "muster Winterfell knight", "e.g. 'muster Winterfell: knight'"),
+    ],
+)
+def test_westeros_a_line_missing_its_colon_is_shown_in_the_readers_words(
+    new_game, lang, line, shown
+):
+    """The error's example is a line of the player's own language, not English keywords."""
+    game = new_game(settings={"lang": lang})
+    body = f"Winterfell: march +1\nWhite Harbor: defense\nThe Shivering Sea: support\n{line}\n"
+    checked = check_text(game, order_file("stark", body), None)
+    assert not checked.accepted
+    assert shown in checked.text, checked.text
+
+
+def test_westeros_a_reduce_line_without_in_shows_an_example_in_the_readers_words(new_game):
+    game = new_game(settings={"lang": "pt_BR"})
+    body = "Winterfell: march +1\nWhite Harbor: defense\nThe Shivering Sea: support\n"
+    checked = check_text(game, order_file("stark", body + "reduzir: soldado Correrrio\n"), None)
+    assert not checked.accepted
+    assert '"<unidade> em <área>" (por exemplo, "Soldado em Correrrio")' in checked.text
+
+
 @pytest.mark.parametrize("tail", [";", "; ", ";.", "; ;"])
 def test_baltic_move_line_ending_in_its_separator_is_read(tail):
     """13.3: a move line holds parts separated by ';'; a separator with no part after it

@@ -103,19 +103,26 @@ def parse_westeros_line(state: State, house: str, line: str) -> Instruction:
         return _parse_card_choice(state, house, head, tail)
     verb, _, rest = head_text.strip().partition(" ")
     verb = verb.lower()
+    if not sep and verb == "bid":
+        track, _, amount = rest.rpartition(" ")  # 'lance pelo Trono de Ferro 2'
+        if track and (_NUMBER.match(amount) or normalize(amount) == "all"):
+            rest, sep, tail = track, ":", amount
     if not sep:
-        raise invalid(say("line_form", verb=verb, example=EXAMPLES[verb]))
+        raise invalid(say("line_form", example=_example(state, verb)))
     return {"bid": _parse_bid, "tie": _parse_tie, "reduce": _parse_reduce, "muster": _parse_muster}[
         verb
     ](state, house, rest.strip(), tail.strip())
 
 
-EXAMPLES = {
-    "bid": "bid iron throne: 3",
-    "tie": "tie iron throne: baratheon, lannister",
-    "reduce": "reduce: footman in Riverrun",
-    "muster": "muster Winterfell: knight",
-}
+def _example(state: State, verb: str) -> Text:
+    """A line of this kind, said in the reader's words, for an error to show its form."""
+    if verb == "bid":
+        return format_bid("iron_throne", 3)
+    if verb == "tie":
+        return format_tie("iron_throne", ["baratheon", "lannister"])
+    if verb == "reduce":
+        return format_reduce(state, [["footman", "riverrun"]])
+    return format_muster(state, "winterfell", {"mode": "muster", "items": [{"unit": "knight"}]})
 
 
 def _parse_bid(state: State, house: str, rest: str, tail: str) -> Instruction:
@@ -166,7 +173,9 @@ def _parse_reduce(state: State, house: str, rest: str, tail: str) -> Instruction
     for part in (p.strip() for p in re.split(r"[,;]", tail) if p.strip()):
         what, sep, where = part.rpartition(" in ")
         if not sep:
-            raise invalid(say("unit_in_area", text=part), ["footman in Riverrun"])
+            footman, riverrun = said.unit("footman"), said.area(state, "riverrun")
+            example = _l("%(unit)s in %(area)s", unit=footman, area=riverrun)
+            raise invalid(say("unit_in_area", text=part, example=example))
         count, kind = unit_count(normalize(what))
         area = area_named(state, where)
         units += [[kind, area]] * count

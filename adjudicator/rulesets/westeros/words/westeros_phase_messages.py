@@ -24,9 +24,9 @@ MESSAGES: dict[str, str] = {
     "tie_houses": N_("expected houses in order, e.g. 'tie iron throne: baratheon, lannister'"),
     "reduce_units": N_("expected units to destroy, e.g. 'reduce: footman in Riverrun'"),
     # parse errors
-    "line_form": N_("expected '%(verb)s ...: ...', e.g. '%(example)s'"),
+    "line_form": N_("expected a colon before the value, e.g. '%(example)s'"),
     "bid_amount": N_("a bid is a number of power tokens or 'all', not '%(text)s'"),
-    "unit_in_area": N_("expected '<unit> in <area>', not '%(text)s'"),
+    "unit_in_area": N_("expected '<unit> in <area>' (e.g. '%(example)s'), not '%(text)s'"),
     "no_castle": N_("%(area)s has no castle or stronghold to muster in"),
     "not_a_choice": N_("'%(text)s' is not a choice of this card"),
     # replies
