@@ -96,7 +96,13 @@ LINES = [
         ("winter_loss", {"side": "coalition", "at": "gulf_of_finland", "cause": "winter_at_sea"}),
         "Winter: a block of Coalition in Gulf of Finland loses a step (winter at sea).",
         "Зима: блок Коалиции в Финском заливе теряет шаг (зимовка в море).",
-        "Inverno: um bloco da Coalizão no Golfo da Finlândia perde um passo (inverno no mar).",
+        "Inverno: um bloco da Coalizão no Golfo da Finlândia perde um passo (ficou no mar).",
+    ),
+    (
+        ("destroyed", {"block": "rus_zmaevich", "at": "gulf_of_finland", "cause": "winter_at_sea"}),
+        "Zmaevich is destroyed in Gulf of Finland (winter at sea).",
+        "Уничтожен Змаевич в Финском заливе (зимовка в море).",
+        "Zmaevich é destruído no Golfo da Finlândia (ficou no mar).",
     ),
     (
         ("siege_fire", {"block": "rus_apraksin", "dice": [4, 3], "damage": 0}),
@@ -126,7 +132,9 @@ LINES = [
 def test_c_2_10_1_a_report_line_reads_as_a_native_writes_it(
     event: tuple[str, dict[str, Any]], en: str, ru: str, pt_BR: str
 ) -> None:
-    """C.2 (Politics), 10.1a (activation on a 6), 11.1c (a cession), 8.4 (builds)."""
+    """C.2 (Politics), 10.1a (activation on a 6), 11.1c (a cession), 8.4 (builds), 7.5 (a
+    step lost wintering at sea: «Inverno: … (ficou no mar)», not winter twice, «(inverno no
+    mar)»)."""
     kind, data = event
     for lang, said in (("en", en), ("ru", ru), ("pt_BR", pt_BR)):
         text = render(
