@@ -325,11 +325,19 @@ def do_politics(state: State, side: str, line: dict[str, Any], rng: Dice, events
     table = board().tables["politics_table"]
     row = table["own"] if board().side_of(nation) == side else table["enemy"]
     state.turn.politics.append(side)
-    (die,) = roll(state, rng, 1, _l("politics %(nation)s", nation=board().said(nation)))
+    (die,) = roll(state, rng, 1, politics_label(side, nation))
     change = row["rp"] if die in row["on"] else 0
     funds = state.nations[nation]
     funds.rp_available = max(0, funds.rp_available + change)
     events.append({"kind": "politics", "side": side, "nation": nation, "die": die, "rp": change})
+
+
+def politics_label(side: str, nation: str) -> Text:
+    """The dice label of a Politics action, as the report says it: Sweden's on Sweden is
+    played at home («внутренняя политика»), any other names its nation."""
+    if nation == control.namesake(side):
+        return _l("politics at home")
+    return _l("politics %(nation)s", nation=board().said(nation))
 
 
 def do_pass(state: State, side: str, line: dict[str, Any], rng: Dice, events: Events) -> None:

@@ -31,6 +31,15 @@ def named_now(state: State | None, ident: str) -> Name:
     return board().said(ident)
 
 
+def namesake(side: str) -> str | None:
+    """The nation that bears `side`'s own name (Sweden's Sweden), whose Politics the report
+    says is played at home; None for the Coalition, which has none."""
+    for nation, info in board().nations.items():
+        if info.side == side and info.name.casefold() == side:
+            return nation
+    return None
+
+
 def is_active(state: State, nation: str) -> bool:
     return state.nations[nation].status == "active"
 

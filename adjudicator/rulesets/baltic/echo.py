@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from adjudicator.rulesets.baltic import keywords, words
-from adjudicator.rulesets.baltic.control import named_now
+from adjudicator.rulesets.baltic.control import named_now, namesake
 from adjudicator.text import N_, Name, Text, _l, _ln
 
 
@@ -30,17 +30,22 @@ def now_named(ident: str) -> Name:
     return named_now(words.CURRENT[-1] if words.CURRENT else None, ident)
 
 
-def echo_lines(lines: Sequence[dict[str, Any]]) -> Text:
-    """'2 action lines:' and then each line, numbered, on a line of its own."""
+def echo_lines(lines: Sequence[dict[str, Any]], side: str) -> Text:
+    """'2 action lines:' and then each line of `side`, numbered, on a line of its own."""
     said = _ln("%(n)d action line:", "%(n)d action lines:", len(lines))
     for number, line in enumerate(lines, start=1):
-        said = _l("%(lines)s\n    %(number)d. %(line)s", lines=said, number=number, line=echo(line))
+        said = _l(
+            "%(lines)s\n    %(number)d. %(line)s", lines=said, number=number, line=echo(line, side)
+        )
     return said
 
 
-def echo(line: dict[str, Any]) -> Text:
-    """One action line in the syntax the parser reads (13.3)."""
+def echo(line: dict[str, Any], side: str = "") -> Text:
+    """One action line of `side` in the syntax the parser reads (13.3); Sweden's Politics on
+    Sweden as the report says it, «внутренняя политика», `politics_at_home`."""
     action = line["action"]
+    if action == "politics" and line["nation"] == namesake(side):
+        return _l("politics at home")
     if action == "move":
         said = part(line["parts"][0])
         for more in line["parts"][1:]:

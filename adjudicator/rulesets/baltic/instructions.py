@@ -18,7 +18,7 @@ from adjudicator.dice import Dice
 from adjudicator.orders.errors import LineError, OrderError, OrderErrors, illegal, invalid
 from adjudicator.orders.lines import ARROW, order_lines
 from adjudicator.requests import Instruction
-from adjudicator.rulesets.baltic import actions, keywords, sequence, words
+from adjudicator.rulesets.baltic import actions, control, keywords, sequence, words
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.echo import echo_lines, echo_standing
 from adjudicator.rulesets.baltic.standing import ANY, key
@@ -101,6 +101,8 @@ def parse_action(side: str, verb: str, rest: str, text: str) -> dict[str, Any]:
     if verb == "recon":
         return {"action": "recon", "at": words.location(rest)}
     if verb == "politics":
+        if keywords.matches("politics_at_home", text):
+            return politics_at_home(side)
         return {"action": "politics", "nation": words.nation(without_toward(rest))}
     if verb == "pass":
         if rest:
@@ -470,12 +472,7 @@ def read_submission(state: State, side: str, text: str) -> list[Instruction]:
                     )
                 )
                 continue
-            if verb not in ACTION_VERBS:
-                raise invalid(
-                    _l("not an action or standing line (13.3, 13.4)"),
-                    [keywords.name(v) for v in ACTION_VERBS],
-                )
-            action = parse_action(side, verb, match.group(2).strip(), line)
+            action = read_action(side, verb, match, line)
             lines.append({**action, "line": number, "text": line})
         except LineError as error:
             errors.append(error.at(number, line))
@@ -483,13 +480,35 @@ def read_submission(state: State, side: str, text: str) -> list[Instruction]:
         errors = check_at_receipt(state, side, lines)
     if errors:
         raise OrderErrors(errors)
-    summary = echo_lines(lines) if lines else _l("pass")
+    summary = echo_lines(lines, side) if lines else _l("pass")
     first = lines[0]["line"] if lines else 0
     # NOTE (13.2, 13.5): a submission without action lines does not replace an earlier
     # action list (its key differs); with none sent, it answers the orders as `pass`.
     key = "" if lines else "pass"
     orders = Instruction("orders", key, {"lines": lines}, first, "", summary)
     return [orders, *standing]
+
+
+def read_action(side: str, verb: str, match: re.Match[str] | None, line: str) -> dict[str, Any]:
+    """An action line: one that starts with its verb, or `politics at home` («внутренняя
+    политика» starts with no verb)."""
+    if keywords.matches("politics_at_home", line):
+        return politics_at_home(side)
+    if verb not in ACTION_VERBS or match is None:
+        raise invalid(
+            _l("not an action or standing line (13.3, 13.4)"),
+            [keywords.name(v) for v in ACTION_VERBS],
+        )
+    return parse_action(side, verb, match.group(2).strip(), line)
+
+
+def politics_at_home(side: str) -> dict[str, Any]:
+    """`politics at home` («внутренняя политика», «política interna»): the report's words
+    for Sweden's Politics on Sweden (C.2); the Coalition has no nation of its name."""
+    nation = control.namesake(side)
+    if nation is None:
+        raise invalid(_l("only Sweden plays politics at home: name the nation"))
+    return {"action": "politics", "nation": nation}
 
 
 def check_at_receipt(state: State, side: str, lines: list[dict[str, Any]]) -> list[OrderError]:

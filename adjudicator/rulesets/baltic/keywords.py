@@ -32,6 +32,7 @@ ENGLISH: dict[str, tuple[str, ...]] = {
     "politics": ("politics",),
     "pass": ("pass",),
     "cede": ("cede",),
+    "politics_at_home": ("politics at home",),
     # words inside action lines
     "on": ("on",),
     "toward": ("toward", "on"),

@@ -106,15 +106,15 @@ REASONS: dict[str, str] = {
     "naval_not_cargo": N_("only army and regiment blocks go by sea (9.2a, h)"),
     "naval_not_fleet": N_("no fleet of yours at sea there to carry them (9.2i)"),
     "naval_fleet_elsewhere": N_(
-        "%(fleet)s is in %(where)s, not at sea in %(zone)s, the zone of the port of %(place)s "
+        "%(fleet)s is in %(where)s, not at sea in the %(zone)s, the zone of the port of %(place)s "
         "(9.2b, i)"
     ),
     "naval_no_fleet": N_(
-        "no fleet of yours is on the map; loading at %(place)s needs one at sea in %(zone)s "
+        "no fleet of yours is on the map; loading at %(place)s needs one at sea in the %(zone)s "
         "(9.2b, i)"
     ),
     "naval_fleets_elsewhere": N_(
-        "no fleet of yours at sea in %(zone)s, the zone of the port of %(place)s; your fleets: "
+        "no fleet of yours at sea in the %(zone)s, the zone of the port of %(place)s; your fleets: "
         "%(fleets)s (9.2b, i)"
     ),
     "naval_leave_harbor": N_(
@@ -124,11 +124,13 @@ REASONS: dict[str, str] = {
     "naval_zones_apart": N_(
         "%(a)s and %(b)s are not adjacent; from %(a)s a fleet enters %(zones)s (9.1a)"
     ),
-    "naval_harbor_zone": N_("the harbor of %(place)s opens on %(zone)s, not on %(a)s (9.1a)"),
+    "naval_harbor_zone": N_(
+        "the harbor of %(place)s opens on the %(zone)s, not on the %(a)s (9.1a)"
+    ),
     "naval_harbor_ends": N_("entering the harbor of %(place)s ends the move (9.1a)"),
     "naval_portless": N_("%(place)s has no port (9.2b, j)"),
     "naval_enemy_in": N_(
-        "an enemy fleet is at sea in %(zone)s: no loading or unloading there (9.2f)"
+        "an enemy fleet is at sea in the %(zone)s: no loading or unloading there (9.2f)"
     ),
     "naval_unfriendly_port": N_(
         "%(place)s is held by %(nation)s, not a friendly port: blocks embark only from a "
@@ -138,7 +140,9 @@ REASONS: dict[str, str] = {
         "no room for %(blocks)s: a fleet carries one army or two regiments, never both; "
         "%(fleets)s (9.2d, h)"
     ),
-    "naval_stops_in": N_("the fleets must stop in %(zone)s: enemy fleets are at sea there (9.1b)"),
+    "naval_stops_in": N_(
+        "the fleets must stop in the %(zone)s: enemy fleets are at sea there (9.1b)"
+    ),
     "naval_loaded_fleet": N_(
         "%(fleet)s carries %(cargo)s: a loaded fleet may not enter the harbor of %(place)s (9.1c)"
     ),
@@ -146,7 +150,7 @@ REASONS: dict[str, str] = {
         "the harbor of %(place)s must be friendly with room for %(n)d fleets; it has room "
         "for %(room)d (9.1a, d)"
     ),
-    "naval_port_zone": N_("the port of %(place)s is on %(zone)s (9.2b, j)"),
+    "naval_port_zone": N_("the port of %(place)s is on the %(zone)s (9.2b, j)"),
     "naval_no_port": N_("that territory has no port on that sea zone (9.2b, j)"),
     "naval_port_not_friendly": N_(
         "blocks embark only from a territory with a friendly port (9.2b)"

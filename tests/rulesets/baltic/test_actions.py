@@ -133,6 +133,21 @@ def test_c2_politics_once_a_season() -> None:
         submit(state, "sweden", "politics Russia")
 
 
+def test_c2_swedens_politics_on_sweden_is_rolled_at_home() -> None:
+    """Issue 20: the dice label says what the report says, "plays politics at home"
+    («внутренняя политика», «política interna»), not "politics Sweden"; a Coalition roll on
+    Sweden names Sweden."""
+    state = blank_state(blocks={"swe_karl": ("svealand", 4)})
+    play(state, "sweden", "politics Sweden", LoadedDice([4]))
+    assert state.rolls[-1]["label"].endswith(" / politics at home")
+    said = from_data(state.rolls[-1]["said"][-1])
+    assert said.say("ru", "baltic") == "внутренняя политика"
+    assert said.say("pt_BR", "baltic") == "política interna"
+    state = blank_state(first_player="coalition", blocks={"rus_pyotr_h": ("moskva", 4)})
+    play(state, "coalition", "politics Sweden", LoadedDice([4]))
+    assert state.rolls[-1]["label"].endswith(" / politics Sweden")
+
+
 def test_13_4_standing_lines_replace_key_by_key_and_clear() -> None:
     state = blank_state()
     submit(state, "sweden", "battle Pskov: retreat round 2\nbattle any: fight\nhit order: Karl")

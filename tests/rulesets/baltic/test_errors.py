@@ -45,6 +45,14 @@ def test_9_1a_sail_between_zones_apart_names_the_adjacent_ones() -> None:
     assert "from Western Baltic a fleet enters Kattegat, Central Baltic (9.1a)" in said
 
 
+def test_9_1a_a_harbor_on_another_zone_names_both_zones_with_their_article() -> None:
+    """Göteborg's harbor opens on the Kattegat: a sea zone is named as English names it,
+    "the Kattegat", "the Western Baltic" (issue 20)."""
+    state = blank_state(blocks={"swe_wachtmeister": ("western_baltic", 3)})
+    said = refused(state, "sweden", "sail Wachtmeister: Western Baltic -> Göteborg")
+    assert "the harbor of Götaland opens on the Kattegat, not on the Western Baltic (9.1a)" in said
+
+
 def test_9_2i_embark_with_the_fleet_elsewhere_names_the_zone_and_the_fleet() -> None:
     """Göteborg's port is on the Kattegat; Wachtmeister is in the harbor of Småland."""
     state = blank_state(
@@ -52,12 +60,12 @@ def test_9_2i_embark_with_the_fleet_elsewhere_names_the_zone_and_the_fleet() -> 
     )
     said = refused(state, "sweden", "embark Stenbock on Wachtmeister at Göteborg")
     assert (
-        "Wachtmeister is in the harbor of Småland, not at sea in Kattegat, the zone of the "
+        "Wachtmeister is in the harbor of Småland, not at sea in the Kattegat, the zone of the "
         "port of Götaland (9.2b, i)" in said
     )
     said = refused(state, "sweden", "embark Stenbock at Göteborg")
     assert (
-        "no fleet of yours at sea in Kattegat, the zone of the port of Götaland; your fleets: "
+        "no fleet of yours at sea in the Kattegat, the zone of the port of Götaland; your fleets: "
         "Wachtmeister in the harbor of Småland (9.2b, i)" in said
     )
 
@@ -70,7 +78,7 @@ def test_9_2b_a_port_on_another_zone_names_its_zone() -> None:
         }
     )
     said = refused(state, "sweden", "disembark Livgardet: Western Baltic -> Riga")
-    assert "the port of Livland is on Gulf of Riga (9.2b, j)" in said
+    assert "the port of Livland is on the Gulf of Riga (9.2b, j)" in said
 
 
 def test_11_2f_a_block_out_of_play_is_out_of_play() -> None:
@@ -138,7 +146,7 @@ def test_9_2f_an_enemy_fleet_names_the_zone() -> None:
         }
     )
     said = refused(state, "sweden", "embark Stenbock at Göteborg")
-    assert "an enemy fleet is at sea in Kattegat" in said
+    assert "an enemy fleet is at sea in the Kattegat" in said
 
 
 def test_9_2b_an_unfriendly_port_names_its_holder() -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from adjudicator import engine
 from adjudicator.create import create_game
+from adjudicator.orders.errors import OrderErrors
 from adjudicator.rulesets.baltic import words
 from adjudicator.rulesets.baltic.instructions import parse_submission
 from adjudicator.rulesets.baltic.position import export, scenario_state
@@ -301,3 +302,32 @@ def test_11_2h_an_echo_names_a_converted_nyen_as_the_report_does(lang: str, said
     assert echo == said
     (again, *_) = parse_submission(state, "coalition", echo)
     assert again.value["lines"][0]["parts"] == orders.value["lines"][0]["parts"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "politics at home"),
+        ("ru", "внутренняя политика"),
+        ("pt_BR", "política interna"),
+    ],
+)
+def test_c_2_swedens_politics_on_sweden_is_echoed_and_rolled_at_home(lang: str, said: str) -> None:
+    """Issue 20: the report says «Швеция ведёт внутреннюю политику», «A Suécia faz política
+    interna», "plays politics at home"; the echo and the dice label say it so too, and the
+    echo, pasted back, is the same action on Sweden (the old «politics Sweden» still reads)."""
+    state = moment()
+    state.first_player = "sweden"
+    for text in ("politics Sweden", said):
+        (orders, *_) = parse_submission(state, "sweden", text)
+        assert orders.value["lines"][0]["nation"] == "SWE"
+        assert orders.echo.say(lang, "baltic").splitlines()[1] == f"    1. {said}"
+    (orders, *_) = parse_submission(moment(), "coalition", "politics Sweden")
+    assert "1. politics Sweden" in orders.echo.say("en", "baltic")
+
+
+def test_c_2_the_coalition_has_no_politics_at_home() -> None:
+    """«politics at home» names the nation of the side's own name: the Coalition has none,
+    and is told to name the nation."""
+    with pytest.raises(OrderErrors, match="name the nation"):
+        parse_submission(moment(), "coalition", "politics at home")

@@ -94,9 +94,33 @@ LINES = [
     ),
     (
         ("winter_loss", {"side": "coalition", "at": "gulf_of_finland", "cause": "winter_at_sea"}),
-        "Winter: a block of Coalition in Gulf of Finland loses a step (winter at sea).",
+        "Winter: a Coalition block in the Gulf of Finland loses a step (winter at sea).",
         "Зима: блок Коалиции в Финском заливе теряет шаг (зимовка в море).",
-        "Inverno: um bloco da Coalizão no Golfo da Finlândia perde um passo (inverno no mar).",
+        "Inverno: um bloco da Coalizão no Golfo da Finlândia perde um passo (ficou no mar).",
+    ),
+    (
+        ("destroyed", {"block": "rus_zmaevich", "at": "gulf_of_finland", "cause": "winter_at_sea"}),
+        "Zmaevich is destroyed in Gulf of Finland (winter at sea).",
+        "Уничтожен Змаевич в Финском заливе (зимовка в море).",
+        "Zmaevich é destruído no Golfo da Finlândia (ficou no mar).",
+    ),
+    (
+        ("event_loss", {"side": "coalition", "cause": "plague", "at": "pskov"}),
+        "Plague: a Coalition block in Pskov loses a step.",
+        "Чума: блок Коалиции в Пскове теряет шаг.",
+        "Peste: um bloco da Coalizão em Pskov perde um passo.",
+    ),
+    (
+        ("displaced", {"side": "coalition", "from": "karelen", "to": "ingermanland"}),
+        "A Coalition block is displaced from Karelen to Ingermanland.",
+        "Блок Коалиции вытеснен из Карелии в Ингерманландию.",
+        "Um bloco da Coalizão é deslocado da Carélia para a Íngria.",
+    ),
+    (
+        ("cargo_landed", {"side": "sweden", "count": 2, "to": "livland"}),
+        "2 Sweden blocks land in Livland.",
+        "2 блока Швеции высаживаются в Лифляндии.",
+        "2 blocos da Suécia desembarcam na Livônia.",
     ),
     (
         ("siege_fire", {"block": "rus_apraksin", "dice": [4, 3], "damage": 0}),
@@ -126,7 +150,10 @@ LINES = [
 def test_c_2_10_1_a_report_line_reads_as_a_native_writes_it(
     event: tuple[str, dict[str, Any]], en: str, ru: str, pt_BR: str
 ) -> None:
-    """C.2 (Politics), 10.1a (activation on a 6), 11.1c (a cession), 8.4 (builds)."""
+    """C.2 (Politics), 10.1a (activation on a 6), 11.1c (a cession), 8.4 (builds), 7.5 (a
+    step lost wintering at sea: «Inverno: … (ficou no mar)», not winter twice, «(inverno no
+    mar)»); an English line says "a Coalition block in the Gulf of Finland", not "a block of
+    Coalition in Gulf of Finland"."""
     kind, data = event
     for lang, said in (("en", en), ("ru", ru), ("pt_BR", pt_BR)):
         text = render(

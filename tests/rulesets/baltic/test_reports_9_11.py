@@ -115,7 +115,7 @@ def test_9_4g_public_report_counts_a_relocated_fleet() -> None:
     state, raw, _ = naval_steps()
     public = [e for e in to_events(state, raw) if e.public]
     text = render("baltic", "report", "md", context(state, None, public))
-    assert "1 fleet of Sweden moves from the harbor of Pommern to the harbor of Småland." in text
+    assert "1 Sweden fleet moves from the harbor of Pommern to the harbor of Småland." in text
     assert "Estland: only fleets in harbor: 1 fleet of Sweden; no battle." in text
 
 
@@ -126,7 +126,7 @@ def test_9_4d_we5_expulsion_line_in_the_public_report() -> None:
     public = [e for e in to_events(state, raw) if e.public]
     text = render("baltic", "report", "md", context(state, None, public))
     assert (
-        "1 fleet of Sweden leaves the captured harbor of Estland for Gulf of Finland, losing a "
+        "1 Sweden fleet leaves the captured harbor of Estland for the Gulf of Finland, losing a "
         "step." in text
     )
     assert "Sjöblad" not in text
