@@ -112,6 +112,24 @@ def test_a_march_step_is_read_as_players_type_it(arrow: str) -> None:
 @pytest.mark.parametrize(
     "line",
     [
+        "поход из Винтерфелла в Чёрный Замок: рыцарь",
+        "поход из Винтерфелла во Чёрный Замок: рыцарь",
+        "Поход из Винтерфелла на Чёрный Замок: рыцарь",
+    ],
+)
+def test_a_russian_march_step_is_read_as_a_sentence_says_it(line: str) -> None:
+    """«из A в B» with the names in their cases is the step 'A -> B'."""
+    ins = read_line(start_state(), "stark", line)
+    assert ins.value == {
+        "from": "winterfell",
+        "moves": [["castle_black", ["knight"]]],
+        "leave": False,
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
         "marcha Winterfell para Castelo Negro: cavaleiro",
         "marcha de Winterfell para o Castelo Negro: cavaleiro",
         "marchar Winterfell pra Castelo Negro: cavaleiro",
