@@ -5,6 +5,8 @@ the dice log («batalha na Carélia»)."""
 
 from __future__ import annotations
 
+import pytest
+
 from adjudicator.render import render
 from adjudicator.requests import Event
 from adjudicator.text import _l
@@ -87,3 +89,21 @@ def test_3_3_an_action_roll_in_the_dice_log_names_its_side_with_de() -> None:
 
     label = _l("action roll %(side)s", side=side_name("sweden"))
     assert label.say("pt_BR", "baltic") == "rolagem de ações da Suécia"
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("activation", "ativação da Dinamarca-Noruega"),
+        ("defection", "mudança de lado da Dinamarca-Noruega"),
+        ("diplomatic opening", "abertura diplomática para a Dinamarca-Noruega"),
+    ],
+)
+def test_10_1_a_nation_roll_in_the_dice_log_names_its_nation_with_its_article(kind, said) -> None:
+    """10.1a, 10.3: a die rolled for a nation; the dice log said «ativação: Dinamarca-Noruega:
+    [6]» (a label after a label), now «ativação da Dinamarca-Noruega: [6]»."""
+    from adjudicator.rulesets.baltic.control import board
+    from adjudicator.rulesets.baltic.politics import ROLL_LABELS
+
+    label = _l(ROLL_LABELS[kind], nation=board().said("DEN"))
+    assert label.say("pt_BR", "baltic") == said
