@@ -31,6 +31,20 @@ between spaces ('marcha do Mar Tremente para a Baía do Gelo'); a name's own hyp
 ('Bremen-Verden') has no spaces. No name of either game holds a whole word 'para'."""
 
 
+FROM_TO = re.compile(r"^(?:из|с|со)\s+(.+?)\s+(?:в|во|на)\s+(.+)$", re.IGNORECASE | re.DOTALL)
+"""A Russian step as a sentence says it, «из Белой Гавани в Вдовий Дозор», «из Литвы в
+Курляндию» (the names in their cases, which the name indexes read): no place name of
+either game holds a whole «в», «во» or «на»."""
+
+
+def path_steps(text: str, maxsplit: int = 0) -> list[str]:
+    """'A -> B' (any `ARROW`) or «из A в B» as [A, B]; [text] when it holds no step."""
+    steps = ARROW.split(text, maxsplit=maxsplit)
+    if len(steps) == 1 and (found := FROM_TO.match(text.strip())):
+        return [found.group(1), found.group(2)]
+    return steps
+
+
 def plain_signs(text: str) -> str:
     """`text` with every minus, dash and full-width sign as ASCII '-', '+' and ':'.
 

@@ -124,6 +124,13 @@ def test_baltic_a_path_step_is_read_as_players_type_it(arrow):
     assert not kinds(events, "void")
 
 
+def test_baltic_a_russian_path_said_as_a_sentence_is_read():
+    """13.3: «из Свеаланда в Гёталанд», the places in their cases, is the step."""
+    state = blank_state(blocks={"swe_karl": ("svealand", 4)})
+    play(state, "sweden", "перемещение Карла XII: из Свеаланда в Гёталанд\n", LoadedDice([]))
+    assert state.blocks["swe_karl"].at == "gotaland"
+
+
 def test_baltic_a_portuguese_path_with_para_is_read():
     """13.3: a Portuguese player writes a step with 'para' ('Svealand para Götaland')."""
     state = blank_state(blocks={"swe_karl": ("svealand", 4)})

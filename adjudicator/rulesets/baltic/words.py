@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from adjudicator.orders.errors import LineError, invalid
-from adjudicator.orders.lines import ARROW
+from adjudicator.orders.lines import path_steps
 from adjudicator.rulesets.baltic import keywords
 from adjudicator.rulesets.baltic.control import board
 from adjudicator.rulesets.baltic.state import State
@@ -125,7 +125,7 @@ def blocks(
 
 def path(text: str) -> list[str]:
     """'Livland -> Pskov -> Novgorod' -> location ids."""
-    steps = [s for s in ARROW.split(text.strip())]
+    steps = path_steps(text.strip())
     if len(steps) < 2 or not all(steps):
         raise invalid(_l("expected a path like 'Livland -> Pskov'"))
     return [location(s) for s in steps]

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.orders.errors import LineError, illegal, invalid
-from adjudicator.orders.lines import ARROW
+from adjudicator.orders.lines import path_steps
 from adjudicator.orders.names import NameIndex, normalize
 from adjudicator.requests import Instruction
 from adjudicator.rulesets.westeros import flow
@@ -118,22 +118,9 @@ def own_area(state: State, house: str, text: str, order: str) -> str:
     return area
 
 
-_FROM_TO = re.compile(r"^(?:из|с|со)\s+(.+?)\s+(?:в|во|на)\s+(.+)$", re.IGNORECASE | re.DOTALL)
-"""A Russian step as a sentence says it, «из Белой Гавани в Вдовий Дозор» (the names in
-their cases, which the name index reads): no area name holds a whole «в», «во» or «на»."""
-
-
-def _path_parts(text: str) -> list[str]:
-    """'A -> B' (any `ARROW`) or «из A в B» as [A, B]; [text] when it is no step."""
-    parts = ARROW.split(text, maxsplit=1)
-    if len(parts) == 1 and (found := _FROM_TO.match(text.strip())):
-        return [found.group(1), found.group(2)]
-    return parts
-
-
 def parse_raid(state: State, house: str, rest: str, verb: str) -> Parsed:
     """raid <area> -> <target> | raid <area>: none."""
-    parts = _path_parts(rest)
+    parts = path_steps(rest, maxsplit=1)
     if len(parts) == 1:
         head, tail = split_head(rest)
         parts = [head or tail, "none" if head else ""]
@@ -169,7 +156,7 @@ def parse_march(state: State, house: str, rest: str, verb: str) -> Parsed:
         if normalize(segment).startswith("leave"):
             leave = True
             continue
-        parts = _path_parts(segment)
+        parts = path_steps(segment, maxsplit=1)
         if len(parts) == 1:
             head, tail = split_head(segment)
             if head and is_no(tail):
