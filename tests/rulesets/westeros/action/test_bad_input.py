@@ -112,31 +112,16 @@ def test_a_march_step_is_read_as_players_type_it(arrow: str) -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        "поход из Винтерфелла в Чёрный Замок: рыцарь",
+        "поход из Винтерфелла в Чёрный Замок: рыцарь",  # the names in their cases
         "поход из Винтерфелла во Чёрный Замок: рыцарь",
         "Поход из Винтерфелла на Чёрный Замок: рыцарь",
-    ],
-)
-def test_a_russian_march_step_is_read_as_a_sentence_says_it(line: str) -> None:
-    """«из A в B» with the names in their cases is the step 'A -> B'."""
-    ins = read_line(start_state(), "stark", line)
-    assert ins.value == {
-        "from": "winterfell",
-        "moves": [["castle_black", ["knight"]]],
-        "leave": False,
-    }
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
         "marcha Winterfell para Castelo Negro: cavaleiro",
-        "marcha de Winterfell para o Castelo Negro: cavaleiro",
+        "marcha de Winterfell para o Castelo Negro: cavaleiro",  # and the articles 'para' brings
         "marchar Winterfell pra Castelo Negro: cavaleiro",
     ],
 )
-def test_a_portuguese_march_step_is_read_with_para(line: str) -> None:
-    """A Portuguese player says a march's step with 'para' (and the articles it brings)."""
+def test_a_march_step_is_read_as_a_sentence_says_it(line: str) -> None:
+    """Russian «из A в B» and Portuguese «de A para B» are the step 'A -> B'."""
     ins = read_line(start_state(), "stark", line)
     assert ins.value == {
         "from": "winterfell",
