@@ -43,35 +43,32 @@ def test_westeros_too_short_a_word_is_still_an_error(new_game, written):
     assert "legal: March -1" in checked.text
 
 
+BID = "White Harbor: defense\n"
+"""White Harbor's order, for the lines below that send a bid ahead beside the orders."""
+
+
 @pytest.mark.parametrize(
-    "line",
+    ("lines", "echo"),
     [
-        "Porto Branco - defesa +1",  # pt 'porto' is also the keyword of a port line
-        "porto branco defesa+1",
-        "White Harbor - defense +1",
-        "Белая Гавань — оборона +1",
+        # An area and its token with a dash or a space between them is the area's order, even
+        # where the area's first word is a keyword too (pt «Porto Branco»: 'porto' opens a
+        # port line).
+        ("Porto Branco - defesa +1", "White Harbor: Defense +1"),
+        ("porto branco defesa+1", "White Harbor: Defense +1"),
+        ("White Harbor - defense +1", "White Harbor: Defense +1"),
+        ("Белая Гавань — оборона +1", "White Harbor: Defense +1"),
+        # A bid sent ahead reads its amount from the line's last word.
+        (BID + "bid iron throne 2", "bid iron throne: 2"),
+        (BID + "lance pelo Trono de Ferro 2", "bid iron throne: 2"),
+        (BID + "ставка на Железный трон 2", "bid iron throne: 2"),
     ],
 )
-def test_westeros_an_order_line_without_its_colon_is_read(new_game, line):
-    """An area and its order token with a dash or a space between them is the area's order,
-    even where the area's first word is a keyword too (pt «Porto Branco»)."""
+def test_westeros_a_line_without_its_colon_is_read(new_game, lines, echo):
     game = new_game()
-    body = f"Winterfell: march +1\n{line}\nThe Shivering Sea: support\n"
+    body = f"Winterfell: march +1\n{lines}\nThe Shivering Sea: support\n"
     checked = check_text(game, order_file("stark", body), None)
     assert checked.accepted, checked.text
-    assert "White Harbor: Defense +1" in checked.text
-
-
-@pytest.mark.parametrize(
-    "line", ["bid iron throne 2", "lance pelo Trono de Ferro 2", "ставка на Железный трон 2"]
-)
-def test_westeros_a_bid_without_its_colon_is_read(new_game, line):
-    """A bid sent ahead reads its amount from the line's last word when the colon is left out."""
-    game = new_game()
-    body = f"Winterfell: march +1\nWhite Harbor: defense\nThe Shivering Sea: support\n{line}\n"
-    checked = check_text(game, order_file("stark", body), None)
-    assert checked.accepted, checked.text
-    assert "bid iron throne: 2" in checked.text
+    assert echo in checked.text
 
 
 @pytest.mark.parametrize(
