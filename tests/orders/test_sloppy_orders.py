@@ -61,6 +61,7 @@ BID = "White Harbor: defense\n"
         (BID + "bid iron throne 2", "bid iron throne: 2"),
         (BID + "lance pelo Trono de Ferro 2", "bid iron throne: 2"),
         (BID + "ставка на Железный трон 2", "bid iron throne: 2"),
+        (BID + "lance contra selvagens: 2", "bid wildlings: 2"),  # pt without its article
     ],
 )
 def test_westeros_a_line_without_its_colon_is_read(new_game, lines, echo):
