@@ -15,7 +15,7 @@ from typing import Any, BinaryIO, ClassVar
 
 import click
 
-from adjudicator.text import Name, Text, _l, _ln
+from adjudicator.text import Moment, Name, Text, _l, _ln
 
 GAME_DIR = click.argument(
     "game_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR"
@@ -387,10 +387,11 @@ def run(game_dir: Path, now: str | None, force_defaults: bool, quiet: int) -> No
     from adjudicator import engine
     from adjudicator.requests import summary_in
 
-    moment = parse_now(now, gm_language(game_dir))
+    lang = gm_language(game_dir)
+    moment = parse_now(now, lang)
     _check_clock(game_dir, moment, given=now is not None)
     result = engine.run(game_dir, moment, force_defaults=force_defaults)
-    lang, game = gm_language(game_dir), _ruleset(game_dir)
+    game = _ruleset(game_dir)
     for warning in result.warnings:
         echo(_l("warning: %(warning)s", warning=warning), lang, err=True)
     for name, rejection in result.rejected:
@@ -522,7 +523,7 @@ def status(game_dir: Path, now: str | None) -> None:
     for row in rows:
         hours = (parse_time(row["deadline"]) - moment).total_seconds() / 3600
         shown = {
-            "deadline": _deadline_in(row["deadline"], lang),
+            "deadline": Moment(row["deadline"]),
             "hours": _decimal(abs(hours), lang),
         }
         by = (
@@ -543,12 +544,12 @@ def status(game_dir: Path, now: str | None) -> None:
         click.echo(f"  {line}")
         notes = [_l("not used: %(why)s", why=why).say(lang, ruleset) for why in row["skipped"]]
         files = rejected.pop(row["player"], [])
-        notes += [_said_rejected(r, game_dir, lang).say(lang, None) for r in files]
+        notes += [_said_rejected(r, game_dir).say(lang, None) for r in files]
         for note in notes:
             click.echo(f"  {'':{widths[0]}} {note}")
     for player, files in rejected.items():
         for file in files:
-            said = _said_rejected(file, game_dir, lang).say(lang, None)
+            said = _said_rejected(file, game_dir).say(lang, None)
             who = _player_in(player, lang, ruleset) if player else "?"
             click.echo(f"  {who:<{widths[0]}} {said}")
 
@@ -569,16 +570,6 @@ def _player_named(player: str, lang: str, ruleset: str) -> Name:
     return Name(player, display_name(ruleset, player))
 
 
-def _deadline_in(deadline: str, lang: str) -> str:
-    """A deadline (or another moment) as the reports write it in `lang` ('3 янв. 2027 г.,
-    12:00 UTC'); English keeps the ISO time of game.yaml, as `status` always printed it."""
-    if lang == "en":
-        return deadline
-    from adjudicator.render import format_deadline
-
-    return format_deadline(deadline, lang)
-
-
 def aligned(rows: list[list[str]]) -> list[str]:
     """Rows of cells as lines, each column as wide as its widest cell (the last unpadded)."""
     widths = [max(len(row[n]) for row in rows) for n in range(len(rows[0]))] if rows else []
@@ -597,13 +588,13 @@ def _rejected_by_player(game: Any) -> dict[str, list[Any]]:
     return by_player
 
 
-def _said_rejected(file: Any, game_dir: Path, lang: str) -> Text:
+def _said_rejected(file: Any, game_dir: Path) -> Text:
     from adjudicator.clock import utc
 
     return _l(
         "rejected: %(file)s at %(when)s (the errors: %(errors)s)",
         file=file.name,
-        when=_deadline_in(utc(file.when), lang),
+        when=Moment(utc(file.when)),
         errors=str(file.errors.relative_to(game_dir)),
     )
 
@@ -867,11 +858,11 @@ def bot(
 
     from adjudicator.bots import write_bot_orders
 
-    moment = parse_now(now, gm_language(game_dir)).timestamp()
+    lang = gm_language(game_dir)
+    moment = parse_now(now, lang).timestamp()
     written = write_bot_orders(
         game_dir, house=house, seed=seed, ahead=ahead, passwords_file=passwords
     )
-    lang = gm_language(game_dir)
     for path in written:
         os.utime(path, (moment, moment))
         echo(_l("wrote %(path)s", path=str(path)), lang)
