@@ -123,9 +123,16 @@ def listed(blocks: list[str] | str) -> Text | Name:
     Real»); in English the list as written, `Karl XII, Livgardet`. `all` is the keyword."""
     if blocks == "all":
         return keywords.name("all")
-    said: Text | Name = now_named(blocks[0])
-    for block in blocks[1:]:
-        said = _l("%(blocks)s, %(block)s", blocks=said, block=now_named(block))
+    return chained(blocks, N_("%(blocks)s, %(block)s"), "blocks", "block")
+
+
+def chained(ids: Sequence[str], msgid: str, so_far: str, then: str) -> Text | Name:
+    """Names one after another, each joined to those before by `msgid` (its fields `so_far`
+    and `then`), so that each takes the form the joining sentence asks of it: a list of
+    blocks in the genitive or the dative, fleets in the instrumental, a path's places."""
+    said: Text | Name = now_named(ids[0])
+    for ident in ids[1:]:
+        said = _l(msgid, **{so_far: said, then: now_named(ident)})
     return said
 
 
@@ -155,9 +162,7 @@ def _choice(choice: dict[str, Any]) -> Text | Name:
     fleets = choice["fleets"]
     if not fleets:
         return _l("sea")
-    said: Text | Name = now_named(fleets[0])
-    for fleet in fleets[1:]:
-        said = _l("%(fleets)s %(fleet)s", fleets=said, fleet=now_named(fleet))
+    said = chained(fleets, N_("%(fleets)s %(fleet)s"), "fleets", "fleet")
     return _l("sea %(fleets)s", fleets=said)
 
 
@@ -377,10 +382,7 @@ def given_steps(blocks: list[str]) -> Text | Name | list[Name]:
     form its sentence asks («шаги Любомирскому, Собескому», «passos para Lubomirski»)."""
     if not blocks:
         return []
-    said: Text | Name = now_named(blocks[0])
-    for block in blocks[1:]:
-        said = _l("%(steps)s, %(block)s", steps=said, block=now_named(block))
-    return said
+    return chained(blocks, N_("%(steps)s, %(block)s"), "steps", "block")
 
 
 def named(blocks: list[str] | str) -> list[Name] | Name:
@@ -392,7 +394,4 @@ def named(blocks: list[str] | str) -> list[Name] | Name:
 
 def path(ids: list[str]) -> Text | Name:
     """'Livland -> Pskov -> Novgorod', each place said in the reader's language."""
-    said: Text | Name = now_named(ids[0])
-    for place in ids[1:]:
-        said = _l("%(path)s -> %(place)s", path=said, place=now_named(place))
-    return said
+    return chained(ids, N_("%(path)s -> %(place)s"), "path", "place")
