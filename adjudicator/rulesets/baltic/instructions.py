@@ -51,7 +51,7 @@ def parse_part(side: str, verb: str, rest: str) -> dict[str, Any]:
         )
         if not match:
             raise invalid(_l("expected 'embark <blocks> [on <fleet>] at <territory|port>'"))
-        fleet = words.block(without_fleet(match.group(2)), side) if match.group(2) else None
+        fleet = words.block(without(match.group(2), "fleet"), side) if match.group(2) else None
         at = words.territory(match.group(3))
         return {
             "verb": "embark",
@@ -103,7 +103,7 @@ def parse_action(side: str, verb: str, rest: str, text: str) -> dict[str, Any]:
     if verb == "politics":
         if keywords.matches("politics_at_home", text):
             return politics_at_home(side)
-        return {"action": "politics", "nation": words.nation(without_toward(rest))}
+        return {"action": "politics", "nation": words.nation(without(rest, "toward", "with"))}
     if verb == "pass":
         if rest:
             raise invalid(_l("'pass' takes nothing after it"))
@@ -124,7 +124,7 @@ def parse_reinforce(side: str, rest: str) -> dict[str, Any]:
     for piece in [p.strip() for p in tail.split(";") if p.strip()]:
         match = re.match(rf"^{K('steps')}\s+(.+)$", piece, re.IGNORECASE)
         if match:
-            found = words.blocks(without_for(match.group(1)), side, allow_all=False)
+            found = words.blocks(without(match.group(1), "for"), side, allow_all=False)
             line["steps"] = list(found)
             continue
         match = re.match(rf"^{K('build')}\s+(\d+)(?:\s+{K('at')}\s+(.+))?$", piece, re.IGNORECASE)
@@ -138,21 +138,13 @@ def parse_reinforce(side: str, rest: str) -> dict[str, Any]:
     return line
 
 
-def without_for(text: str) -> str:
-    """Blocks as an echo says them after `for` («для Карла XII», «passos para Golitsyn»)
-    without the word."""
-    return re.sub(rf"^{K('for')}\s+", "", text.strip(), flags=re.IGNORECASE)
-
-
-def without_toward(text: str) -> str:
-    """The nation of a Politics line as an echo says it, with the words the report says
-    too («политика в отношении Польши», «política com a Polônia»: `with`), without them."""
-    return re.sub(rf"^(?:{K('toward')}|{K('with')})\s+", "", text.strip(), flags=re.IGNORECASE)
-
-
-def without_fleet(text: str) -> str:
-    """A fleet as an echo names it («на флот Вахтмейстера») without the word `fleet`."""
-    return re.sub(rf"^{K('fleet')}\s+", "", text.strip(), flags=re.IGNORECASE)
+def without(text: str, *heads: str) -> str:
+    """`text` without a first keyword of `heads`, the words an echo says a name with: blocks
+    after `for` («для Карла XII», «passos para Golitsyn»), a Politics nation after `toward`
+    or `with` as the report says it («политика в отношении Польши», «política com a
+    Polônia»), a fleet after `fleet` («на флот Вахтмейстера»)."""
+    either = "|".join(K(head) for head in heads)
+    return re.sub(rf"^(?:{either})\s+", "", text.strip(), flags=re.IGNORECASE)
 
 
 # -- standing lines (13.4) ----------------------------------------------------------------------
@@ -174,7 +166,7 @@ def split_location_blocks(side: str, head: str) -> tuple[str, list[str]]:
     last: LineError | None = None
     for cut in range(len(tokens), 0, -1):
         place, rest = " ".join(tokens[:cut]), " ".join(tokens[cut:])
-        rest = without_for(rest)
+        rest = without(rest, "for")
         try:
             where = loc_or_any(place)
             found = words.blocks(rest, side, allow_all=False) if rest else []
@@ -194,7 +186,7 @@ def parse_any_battle(side: str, rest: str) -> Standing:
     """`any battle [<blocks>]: <mode>`, the way a native says `battle any` («в любом
     сражении для Стенбока: сражаться», «em qualquer batalha: lutar»)."""
     head, tail = words.split_head(rest)
-    found = words.blocks(without_for(head), side, allow_all=False) if head else []
+    found = words.blocks(without(head, "for"), side, allow_all=False) if head else []
     return battle_mode(ANY, list(found), tail)
 
 
@@ -492,9 +484,9 @@ def read_submission(state: State, side: str, text: str) -> list[Instruction]:
 def read_action(side: str, verb: str, match: re.Match[str] | None, line: str) -> dict[str, Any]:
     """An action line: one that starts with its verb, or `politics at home` («внутренняя
     политика» starts with no verb)."""
-    if keywords.matches("politics_at_home", line):
-        return politics_at_home(side)
     if verb not in ACTION_VERBS or match is None:
+        if keywords.matches("politics_at_home", line):
+            return politics_at_home(side)
         raise invalid(
             _l("not an action or standing line (13.3, 13.4)"),
             [keywords.name(v) for v in ACTION_VERBS],
