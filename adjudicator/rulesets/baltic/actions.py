@@ -13,6 +13,7 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.rulesets.baltic import control, naval, placement, politics, siege, standing
 from adjudicator.rulesets.baltic.control import board
+from adjudicator.rulesets.baltic.echo import politics_said
 from adjudicator.rulesets.baltic.faults import naval_fault, not_there
 from adjudicator.rulesets.baltic.movement import check_movers, land_move, left_behind, own_blocks
 from adjudicator.rulesets.baltic.resources import attrition_effect
@@ -325,19 +326,11 @@ def do_politics(state: State, side: str, line: dict[str, Any], rng: Dice, events
     table = board().tables["politics_table"]
     row = table["own"] if board().side_of(nation) == side else table["enemy"]
     state.turn.politics.append(side)
-    (die,) = roll(state, rng, 1, politics_label(side, nation))
+    (die,) = roll(state, rng, 1, politics_said(side, nation))
     change = row["rp"] if die in row["on"] else 0
     funds = state.nations[nation]
     funds.rp_available = max(0, funds.rp_available + change)
     events.append({"kind": "politics", "side": side, "nation": nation, "die": die, "rp": change})
-
-
-def politics_label(side: str, nation: str) -> Text:
-    """The dice label of a Politics action, as the report says it: Sweden's on Sweden is
-    played at home («внутренняя политика»), any other names its nation."""
-    if nation == control.namesake(side):
-        return _l("politics at home")
-    return _l("politics %(nation)s", nation=board().said(nation))
 
 
 def do_pass(state: State, side: str, line: dict[str, Any], rng: Dice, events: Events) -> None:

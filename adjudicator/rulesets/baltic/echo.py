@@ -44,8 +44,8 @@ def echo(line: dict[str, Any], side: str = "") -> Text:
     """One action line of `side` in the syntax the parser reads (13.3); Sweden's Politics on
     Sweden as the report says it, «внутренняя политика», `politics_at_home`."""
     action = line["action"]
-    if action == "politics" and line["nation"] == namesake(side):
-        return _l("politics at home")
+    if action == "politics":
+        return politics_said(side, line["nation"])
     if action == "move":
         said = part(line["parts"][0])
         for more in line["parts"][1:]:
@@ -55,14 +55,22 @@ def echo(line: dict[str, Any], side: str = "") -> Text:
         return reinforce(line)
     if action == "pass":
         return _l("pass")
-    place = {"siege": "at", "recon": "at", "cede": "territory", "politics": "nation"}[action]
+    place = {"siege": "at", "recon": "at", "cede": "territory"}[action]
     value = now_named(line[place])
     return {
         "siege": _l("siege %(place)s", place=value),
         "recon": _l("recon %(place)s", place=value),
         "cede": _l("cede %(place)s", place=value),
-        "politics": _l("politics %(nation)s", nation=value),
     }[action]
+
+
+def politics_said(side: str, nation: str) -> Text:
+    """A Politics action of `side` as the report says it, in its echo and its dice label:
+    Sweden's on Sweden is played at home («внутренняя политика», C.2), any other names its
+    nation («политика в отношении Польши»)."""
+    if nation == namesake(side):
+        return _l("politics at home")
+    return _l("politics %(nation)s", nation=now_named(nation))
 
 
 def echo_standing(key: str, value: Any) -> Text | None:
