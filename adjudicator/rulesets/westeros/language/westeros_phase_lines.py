@@ -173,8 +173,7 @@ def _parse_reduce(state: State, house: str, rest: str, tail: str) -> Instruction
     for part in (p.strip() for p in re.split(r"[,;]", tail) if p.strip()):
         what, sep, where = part.rpartition(" in ")
         if not sep:
-            footman, riverrun = said.unit("footman"), said.area(state, "riverrun")
-            example = _l("%(unit)s in %(area)s", unit=footman, area=riverrun)
+            example = _unit_in(state, "footman", "riverrun")
             raise invalid(say("unit_in_area", text=part, example=example))
         count, kind = unit_count(normalize(what))
         area = area_named(state, where)
@@ -190,10 +189,13 @@ def _parse_reduce(state: State, house: str, rest: str, tail: str) -> Instruction
 
 
 def format_reduce(state: State, units: list[list[str]]) -> Text:
-    shown = tuple(
-        _l("%(unit)s in %(area)s", unit=said.unit(u), area=said.area(state, a)) for u, a in units
-    )
+    shown = tuple(_unit_in(state, u, a) for u, a in units)
     return _l("reduce: %(units)s", units=shown)
+
+
+def _unit_in(state: State, unit: str, area: str) -> Text:
+    """'footman in Riverrun', one part of a reduce line, in the reader's words."""
+    return _l("%(unit)s in %(area)s", unit=said.unit(unit), area=said.area(state, area))
 
 
 def _parse_muster(state: State, house: str, rest: str, tail: str) -> Instruction:
@@ -234,7 +236,7 @@ def format_muster(state: State, area: str, value: dict[str, Any]) -> Text:
         if item.get("from"):
             parts.append(_l("%(unit)s from %(old)s", unit=unit, old=said.unit(item["from"])))
         elif item["unit"] == "ship":
-            parts.append(_l("%(unit)s in %(area)s", unit=unit, area=said.area(state, item["area"])))
+            parts.append(_unit_in(state, item["unit"], item["area"]))
         else:
             parts.append(unit)
     return _l("muster %(area)s: %(items)s", area=name, items=said.joined(parts))
