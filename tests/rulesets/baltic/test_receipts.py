@@ -13,6 +13,7 @@ import pytest
 from adjudicator import engine
 from adjudicator.create import create_game
 from adjudicator.orders.errors import OrderErrors
+from adjudicator.requests import Instruction
 from adjudicator.rulesets.baltic import words
 from adjudicator.rulesets.baltic.instructions import parse_submission
 from adjudicator.rulesets.baltic.position import export, scenario_state
@@ -21,6 +22,11 @@ from tests.conftest import START
 from tests.rulesets.baltic.blank import blank_state
 
 PASSWORDS = {"sweden": "pw-sweden", "coalition": "pw-coalition"}
+
+
+def first_echo(orders: Instruction, lang: str) -> str:
+    """The first action line a receipt echoes, in `lang`, without its number."""
+    return orders.echo.say(lang, "baltic").splitlines()[1].split(". ", 1)[1]
 
 
 def moment() -> State:
@@ -170,7 +176,7 @@ def test_13_3_a_place_said_with_na_reads_back_as_at() -> None:
     )
     text = "embark Reventlow at Sjaelland"
     (orders, *_) = parse_submission(state, "coalition", text)
-    echo = orders.echo.say("ru", "baltic").splitlines()[1].split(". ", 1)[1]
+    echo = first_echo(orders, "ru")
     assert echo == "погрузка Ревентлова на Зеландии"
     (again, *_) = parse_submission(state, "coalition", echo)
     assert again.value["lines"][0]["parts"][0]["at"] == "sjaelland"
@@ -214,7 +220,7 @@ def test_13_3_a_portuguese_echo_says_a_place_with_its_article(
     state = moment()
     state.first_player = side
     (orders, *_) = parse_submission(state, side, text)
-    echo = orders.echo.say("pt_BR", "baltic").splitlines()[1].split(". ", 1)[1]
+    echo = first_echo(orders, "pt_BR")
     assert echo == said
     (again, *_) = parse_submission(state, side, said)
     strip = [{k: v for k, v in line.items() if k != "text"} for line in again.value["lines"]]
@@ -240,7 +246,7 @@ def test_8_4_the_blocks_given_steps_are_named_in_their_case(lang: str, said: str
     state.blocks["swe_livgardet"].strength = 2
     text = "reinforce Sweden: steps Lewenhaupt, Livgardet; build 1 at Livland"
     (orders, *_) = parse_submission(state, "sweden", text)
-    echo = orders.echo.say(lang, "baltic").splitlines()[1].split(". ", 1)[1]
+    echo = first_echo(orders, lang)
     assert echo == said
     (again, *_) = parse_submission(state, "sweden", said)
     assert again.value["lines"][0]["steps"] == ["swe_lewenhaupt", "swe_livgardet"]
@@ -278,7 +284,7 @@ def test_13_3_a_russian_echo_names_the_blocks_in_their_case(
     state = moment()
     state.first_player = "sweden"
     (orders, *_) = parse_submission(state, "sweden", text)
-    echo = orders.echo.say(lang, "baltic").splitlines()[1].split(". ", 1)[1]
+    echo = first_echo(orders, lang)
     assert echo == said
     (again, *_) = parse_submission(state, "sweden", said)
     assert again.value["lines"][0]["parts"] == orders.value["lines"][0]["parts"]
@@ -298,7 +304,7 @@ def test_11_2h_an_echo_names_a_converted_nyen_as_the_report_does(lang: str, said
     state = blank_state(first_player="coalition", blocks={"rus_apraksin": ("ingermanland", 3)})
     state.converted = ["nyen"]
     (orders, *_) = parse_submission(state, "coalition", "move Apraksin: Narva -> Nyen")
-    echo = orders.echo.say(lang, "baltic").splitlines()[1].split(". ", 1)[1]
+    echo = first_echo(orders, lang)
     assert echo == said
     (again, *_) = parse_submission(state, "coalition", echo)
     assert again.value["lines"][0]["parts"] == orders.value["lines"][0]["parts"]
